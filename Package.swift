@@ -1,0 +1,40 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+/// Settings shared by every target of the project: Swift 6 language mode (strict concurrency)
+/// and warnings treated as errors, so a warning never lands.
+let strict: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .treatAllWarnings(as: .error),
+]
+
+let package = Package(
+    name: "Xpedite",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    products: [
+        .library(name: "XpediteProtocol", targets: ["XpediteProtocol"]),
+        .executable(name: "xpedite", targets: ["xpedite"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .target(
+            name: "XpediteProtocol",
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "xpedite",
+            dependencies: [
+                "XpediteProtocol",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "XpediteProtocolTests",
+            dependencies: ["XpediteProtocol"],
+            swiftSettings: strict
+        ),
+    ]
+)

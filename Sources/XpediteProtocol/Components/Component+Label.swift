@@ -1,0 +1,48 @@
+extension Component {
+    /// `label`: static text that wraps onto as many lines as it needs (PROTOCOL.md §4.1).
+    public struct Label: Sendable, Hashable {
+        public var id: String?
+        public var text: String
+        public var color: Colour?
+        public var font: String?
+        public var fontsize: Double?
+        public var align: Alignment?
+        public var size: SizeSpec?
+        public var background: Colour?
+
+        /// Creates a label.
+        public init(id: String? = nil, text: String, color: Colour? = nil, font: String? = nil, fontsize: Double? = nil,
+                    align: Alignment? = nil, size: SizeSpec? = nil, background: Colour? = nil) {
+            self.id = id
+            self.text = text
+            self.color = color
+            self.font = font
+            self.fontsize = fontsize
+            self.align = align
+            self.size = size
+            self.background = background
+        }
+
+        static let shape = ObjectShape.component("label", "Static text.", [
+            .init("text", .string, required: true, "Plain text; wraps onto as many lines as needed."),
+        ] + TextStyle.properties)
+
+        init(reading reader: ObjectReader) {
+            let style = TextStyle(reading: reader)
+            self.init(id: reader.string("id"), text: reader.string("text") ?? "", color: style.color, font: style.font,
+                      fontsize: style.fontsize, align: style.align, size: reader.size(),
+                      background: reader.colour("background"))
+        }
+
+        /// The canonical JSON.
+        public var json: JSONValue {
+            var writer = ObjectWriter(type: "label")
+            writer.set("id", id)
+            writer.set("text", text)
+            TextStyle(color: color, font: font, fontsize: fontsize, align: align).write(into: &writer)
+            writer.set("size", size)
+            writer.set("background", background)
+            return writer.json
+        }
+    }
+}

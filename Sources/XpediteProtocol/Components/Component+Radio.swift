@@ -1,0 +1,51 @@
+extension Component {
+    /// `radio`: a vertical group of radio buttons over `options` sorted by key (PROTOCOL.md §4.10).
+    public struct Radio: Sendable, Hashable {
+        public var id: String?
+        public var name: String
+        public var title: String?
+        public var options: [String: String]
+        /// The selected key; none selected when absent.
+        public var value: String?
+        public var size: SizeSpec?
+        public var background: Colour?
+
+        /// Creates a radio group.
+        public init(id: String? = nil, name: String, title: String? = nil, options: [String: String],
+                    value: String? = nil, size: SizeSpec? = nil, background: Colour? = nil) {
+            self.id = id
+            self.name = name
+            self.title = title
+            self.options = options
+            self.value = value
+            self.size = size
+            self.background = background
+        }
+
+        static let shape = ObjectShape.component("radio", "A vertical group of radio buttons.", [
+            .init("name", .string, required: true, "Key of the value in formdata."),
+            .init("title", .string, "Group label."),
+            .init("options", .map(.string), required: true, "{key: label}, sorted by key for display."),
+            .init("value", .string, "The selected key."),
+        ])
+
+        init(reading reader: ObjectReader) {
+            self.init(id: reader.string("id"), name: reader.string("name") ?? "", title: reader.string("title"),
+                      options: Options.read(reader.map("options")), value: reader.string("value"),
+                      size: reader.size(), background: reader.colour("background"))
+        }
+
+        /// The canonical JSON.
+        public var json: JSONValue {
+            var writer = ObjectWriter(type: "radio")
+            writer.set("id", id)
+            writer.set("name", name)
+            writer.set("title", title)
+            writer.set("options", options.mapValues(JSONValue.string))
+            writer.set("value", value)
+            writer.set("size", size)
+            writer.set("background", background)
+            return writer.json
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+/// Turns packets into the typed wire model, through the lenient tree, the dialect normaliser and
+/// the validator (PROTOCOL.md Appendix B, §8.2).
+///
+/// - ``Mode/strict`` (server SDK, CLI): any error refuses the packet with every issue.
+/// - ``Mode/lenient`` (client): a broken component is dropped and the rest of the screen kept;
+///   repairable problems (a bad colour, a malformed optional key) are ignored. Only a packet
+///   without a usable `rc` (or `method`) is refused.
+public struct PacketDecoder: Sendable {
+    /// How errors are treated.
+    public enum Mode: Sendable, Hashable {
+        case strict
+        case lenient
+    }
+
+    public var mode: Mode
+    public var options: ValidationOptions
+
+    /// Creates a decoder.
+    public init(mode: Mode = .strict, options: ValidationOptions = ValidationOptions()) {
+        self.mode = mode
+        self.options = options
+    }
+
+    /// Decodes a response packet (a screen).
+    public func decodeResponse(_ data: Data) throws(PacketError) -> Decoded<ResponsePacket> {
+        try decodeResponse(JSONValue(parsing: data))
+    }
+
+    /// Decodes a response packet from a parsed tree.
+    public func decodeResponse(_ value: JSONValue) throws(PacketError) -> Decoded<ResponsePacket> {
+        try decode(value, as: .response, build: ResponsePacket.init(reading:))
+    }
+
+    /// Decodes a request packet.
+    public func decodeRequest(_ data: Data) throws(PacketError) -> Decoded<RequestPacket> {
+        try decodeRequest(JSONValue(parsing: data))
+    }
+
+    /// Decodes a request packet from a parsed tree.
+    public func decodeRequest(_ value: JSONValue) throws(PacketError) -> Decoded<RequestPacket> {
+        try decode(value, as: .request, build: RequestPacket.init(reading:))
+    }
+
+    /// Decodes a data response (table rows, menu records, web HTML).
+    public func decodeDataResponse(_ data: Data) throws(PacketError) -> Decoded<DataResponse> {
+        try decodeDataResponse(JSONValue(parsing: data))
+    }
+
+    /// Decodes a data response from a parsed tree.
+    public func decodeDataResponse(_ value: JSONValue) throws(PacketError) -> Decoded<DataResponse> {
+        try decode(value, as: .data, build: DataResponse.init(reading:))
+    }
+
+    private func decode<Packet>(_ value: JSONValue, as kind: PacketKind,
+                                build: (ObjectReader) -> Packet?) throws(PacketError) -> Decoded<Packet> {
+        let report = PacketValidator(options: options).validate(value, as: kind)
+        var context = BuildContext()
+        switch mode {
+        case .strict:
+            if report.issues.hasErrors { throw PacketError.invalid(report.issues) }
+        case .lenient:
+            context.dropped = PacketDecoder.brokenComponents(report.issues)
+        }
+        guard case .object(let members) = report.normalized,
+              let packet = build(ObjectReader(members, at: .root, context: context))
+        else {
+            throw PacketError.invalid(report.issues)
+        }
+        return Decoded(packet: packet, issues: report.issues, droppedComponents: context.dropped.sorted())
+    }
+
+    /// The components a lenient read leaves out: for every error that cannot be repaired, the
+    /// innermost component that holds it.
+    static func brokenComponents(_ issues: [ValidationIssue]) -> Set<JSONPath> {
+        var broken: Set<JSONPath> = []
+        for issue in issues where issue.severity == .error && !issue.isRepairable {
+            let steps = issue.path.steps
+            var innermost: Int?
+            for index in steps.indices.dropFirst() {
+                if case .index = steps[index], case .key("components") = steps[index - 1] { innermost = index }
+            }
+            if let innermost { broken.insert(JSONPath(steps: Array(steps[...innermost]))) }
+        }
+        return broken
+    }
+}
+
+/// A decoded packet with what validation said about it.
+public struct Decoded<Packet: Sendable & Hashable>: Sendable, Hashable {
+    /// The typed packet.
+    public var packet: Packet
+    /// Every issue found: warnings, and in lenient mode the errors that were repaired or dropped.
+    public var issues: [ValidationIssue]
+    /// The components left out by a lenient read, by path in the original packet.
+    public var droppedComponents: [JSONPath]
+}

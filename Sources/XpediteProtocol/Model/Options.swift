@@ -1,0 +1,16 @@
+/// Helpers for select and radio `options` (PROTOCOL.md §6.5).
+public enum Options {
+    /// The option keys in display order: plain code-point order of the key strings.
+    public static func sortedKeys(_ options: [String: String]) -> [String] {
+        options.keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+    }
+
+    static func read(_ members: [String: JSONValue]?) -> [String: String] {
+        guard let members else { return [:] }
+        var options: [String: String] = [:]
+        for (key, label) in members {
+            if let label = label.stringValue { options[key] = label }
+        }
+        return options
+    }
+}

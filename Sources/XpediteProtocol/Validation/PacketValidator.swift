@@ -1,0 +1,67 @@
+import Foundation
+
+/// Validates packets: normalises the old dialect, checks the structure against the new
+/// dialect's shape, and applies the lint rules of PROTOCOL.md Appendix C, collecting every issue
+/// with its JSON path.
+///
+/// ```swift
+/// let report = try PacketValidator().validate(data)
+/// for issue in report.issues { print(issue) }   // $.components[3].size.width%: expected a number, got "wide"
+/// ```
+public struct PacketValidator: Sendable {
+    /// What validation requires beyond the packet itself.
+    public var options: ValidationOptions
+
+    /// Creates a validator.
+    public init(options: ValidationOptions = ValidationOptions()) {
+        self.options = options
+    }
+
+    /// Parses and validates JSON bytes.
+    ///
+    /// - Parameter kind: what the packet is; recognised from its keys when `nil`.
+    /// - Throws: ``PacketError/notJSON(_:)`` when the bytes are not JSON.
+    public func validate(_ data: Data, as kind: PacketKind? = nil) throws(PacketError) -> ValidationReport {
+        validate(try JSONValue(parsing: data), as: kind)
+    }
+
+    /// Validates a parsed tree.
+    public func validate(_ value: JSONValue, as kind: PacketKind? = nil) -> ValidationReport {
+        let kind = kind ?? PacketKind.recognise(value)
+        var tree = value
+        var normalizer = DialectNormalizer()
+        switch kind {
+        case .request: normalizer.normalizeRequest(&tree)
+        case .response, .data: normalizer.normalizeResponse(&tree)
+        }
+        var issues = normalizer.issues
+        guard case .object(let members) = tree else {
+            issues.append(.error(.typeMismatch, at: .root, "expected a \(kind) packet object, got \(tree.summary)"))
+            return ValidationReport(kind: kind, issues: issues, normalized: tree)
+        }
+        var checker = ShapeChecker()
+        checker.check(members, against: kind.shape, at: .root, context: kind == .data ? "data response" : "\(kind)")
+        var linter = Linter()
+        switch kind {
+        case .request: linter.lintRequest(members)
+        case .response: linter.lintResponse(members, options: options)
+        case .data: break
+        }
+        issues += checker.issues
+        issues += linter.issues
+        return ValidationReport(kind: kind, issues: issues.sortedByPath(), normalized: tree)
+    }
+}
+
+/// The outcome of validating one packet.
+public struct ValidationReport: Sendable, Hashable {
+    /// What the packet was read as.
+    public var kind: PacketKind
+    /// Every issue, in document order.
+    public var issues: [ValidationIssue]
+    /// The packet rewritten into the new dialect (before any component is dropped).
+    public var normalized: JSONValue
+
+    /// Whether the packet has no errors (warnings allowed).
+    public var isValid: Bool { !issues.hasErrors }
+}
