@@ -13,6 +13,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "XpediteProtocol", targets: ["XpediteProtocol"]),
+        .library(name: "XpediteLayout", targets: ["XpediteLayout"]),
         .executable(name: "xpedite", targets: ["xpedite"]),
     ],
     dependencies: [
@@ -23,17 +24,28 @@ let package = Package(
             name: "XpediteProtocol",
             swiftSettings: strict
         ),
+        .target(
+            name: "XpediteLayout",
+            dependencies: ["XpediteProtocol"],
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "xpedite",
             dependencies: [
                 "XpediteProtocol",
+                "XpediteLayout",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "XpediteProtocolTests",
-            dependencies: ["XpediteProtocol"],
+            dependencies: ["XpediteProtocol", "xpedite"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "XpediteLayoutTests",
+            dependencies: ["XpediteLayout", "xpedite"],
             swiftSettings: strict
         ),
     ]

@@ -1,0 +1,1 @@
+// The layout engine lands here (issue 4).
