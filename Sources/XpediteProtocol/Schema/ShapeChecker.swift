@@ -108,7 +108,7 @@ struct ShapeChecker {
 
     /// Checks the members of an object against its definition.
     mutating func check(_ members: [String: JSONValue], against definition: ObjectShape, at path: JSONPath,
-                        context: String?) {
+                        context: String?, reportUnknownKeys: Bool = true) {
         let owner = context ?? definition.name
         for property in definition.properties {
             guard let value = members[property.key] else {
@@ -119,7 +119,7 @@ struct ShapeChecker {
             }
             check(value, against: property.shape, at: path.appending(property.key), required: property.isRequired)
         }
-        if members.count > definition.properties.count || members.keys.contains(where: { definition.property($0) == nil }) {
+        if reportUnknownKeys {
             for key in members.keys.sorted() where definition.property(key) == nil {
                 var message = "unknown key \"\(key)\" in \(owner); ignored"
                 if let suggestion = Suggestion.closest(to: key, in: definition.keys) {

@@ -40,7 +40,10 @@ public struct PacketValidator: Sendable {
             return ValidationReport(kind: kind, issues: issues, normalized: tree)
         }
         var checker = ShapeChecker()
-        checker.check(members, against: kind.shape, at: .root, context: kind == .data ? "data response" : "\(kind)")
+        // A request's unknown top-level keys are old servers' flattened arguments; the linter
+        // reports them with that explanation.
+        checker.check(members, against: kind.shape, at: .root, context: kind == .data ? "data response" : "\(kind)",
+                      reportUnknownKeys: kind != .request)
         var linter = Linter()
         switch kind {
         case .request: linter.lintRequest(members)

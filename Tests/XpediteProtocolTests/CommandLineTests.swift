@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+@testable import XpediteProtocol
+
+/// `xpedite validate`, `normalize` and `schema`, run as a person runs them.
+@Suite("xpedite command line")
+struct CommandLineTests {
+    @Test("validate: 0 for valid files, warnings printed")
+    func validFiles() throws {
+        let result = try XpediteBinary.run(["validate", Fixtures.url("valid", "n-component-table.json").path,
+                                            Fixtures.url("valid", "o-component-button.json").path])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("n-component-table.json: $.components[0].header[1].scroll: warning: "))
+        #expect(result.stdout.contains("o-component-button.json: $.components[0].method: warning: a method string is old dialect"))
+    }
+
+    @Test("validate: 1 and one line per issue for an invalid packet, from standard input")
+    func invalidStdin() throws {
+        let packet = #"{"rc":0,"components":[{"type":"label","text":"t","size":{"width%":"wide"}},{"type":"buton"}]}"#
+        let result = try XpediteBinary.run(["validate", "-"], stdin: Data(packet.utf8))
+        #expect(result.status == 1)
+        #expect(result.stdout == """
+            <stdin>: $.components[0].size.width%: expected a number, got "wide"
+            <stdin>: $.components[1].type: unknown component "buton"; did you mean "button"?
+
+            """)
+    }
+
+    @Test("validate: 2 for a file that is not JSON or cannot be read")
+    func unreadable() throws {
+        let notJSON = try XpediteBinary.run(["validate", "-"], stdin: Data("{\"rc\": 0,".utf8))
+        #expect(notJSON.status == 2)
+        #expect(notJSON.stderr.hasPrefix("<stdin>: not JSON"))
+        let missing = try XpediteBinary.run(["validate", "/nonexistent/screen.json"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.hasPrefix("/nonexistent/screen.json: cannot read"))
+    }
+
+    @Test("validate --json and --kind")
+    func jsonOutput() throws {
+        let result = try XpediteBinary.run(["validate", "--json", "--kind", "request", "-"],
+                                           stdin: Data(#"{"method":"home"}"#.utf8))
+        #expect(result.status == 1)
+        let report = try JSONValue(parsing: result.stdout)
+        let first = report.arrayValue?.first
+        #expect(first?["kind"] == "request")
+        #expect(first?["valid"] == false)
+        #expect(first?["issues"]?.arrayValue?.first?["code"] == "missing-token")
+        #expect(first?["issues"]?.arrayValue?.first?["path"] == "$")
+    }
+
+    @Test("normalize prints the canonical new dialect")
+    func normalize() throws {
+        let result = try XpediteBinary.run(["normalize", Fixtures.url("valid", "o-component-button.json").path])
+        #expect(result.status == 0)
+        let tree = try JSONValue(parsing: result.stdout)
+        #expect(tree["components"]?.arrayValue?.first?["method"] == ["function": "setOkay"])
+        #expect(result.stdout == CanonicalJSON.string(tree) + "\n")
+        let invalid = try XpediteBinary.run(["normalize", "-"], stdin: Data(#"{"rc":0,"components":[{"type":"label"}]}"#.utf8))
+        #expect(invalid.status == 1)
+        #expect(invalid.stderr == "<stdin>: $.components[0]: label requires \"text\"\n")
+        let lenient = try XpediteBinary.run(["normalize", "--lenient", "-"],
+                                            stdin: Data(#"{"rc":0,"components":[{"type":"label"},{"type":"label","text":"ok"}]}"#.utf8))
+        #expect(lenient.status == 0)
+        #expect(lenient.stdout == #"{"components":[{"text":"ok","type":"label"}],"rc":0}"# + "\n")
+    }
+
+    @Test("schema prints a draft 2020-12 schema with every component")
+    func schema() throws {
+        let result = try XpediteBinary.run(["schema"])
+        #expect(result.status == 0)
+        let schema = try JSONValue(parsing: result.stdout)
+        #expect(schema["$schema"] == "https://json-schema.org/draft/2020-12/schema")
+        for type in Component.types {
+            #expect(schema["$defs"]?["component.\(type)"] != nil, "\(type)")
+        }
+    }
+
+    @Test("every command explains itself with an example", arguments: ["validate", "normalize", "schema"])
+    func help(_ command: String) throws {
+        let result = try XpediteBinary.run([command, "--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Examples:"))
+        #expect(result.stdout.contains("xpedite \(command)"))
+    }
+}
