@@ -115,7 +115,7 @@ struct KeyCoverageTests {
             members[property.key] = property.key == "type" ? .string(type) : Self.sample(property.shape, key: property.key)
         }
         if type == "navigation" { members["components"] = [["type": "menuEntry", "text": "m"]] }
-        let component = try #require(Component(reading: ObjectReader(members, at: .root, context: BuildContext())))
+        let component = try #require(Component(reading: ObjectReader(JSONObject(members), at: .root, context: BuildContext())))
         #expect(component.json == .object(members))
     }
 
@@ -126,7 +126,7 @@ struct KeyCoverageTests {
             for property in kind.shape.properties {
                 members[property.key] = Self.sample(property.shape, key: property.key)
             }
-            let reader = ObjectReader(members, at: .root, context: BuildContext())
+            let reader = ObjectReader(JSONObject(members), at: .root, context: BuildContext())
             let json: JSONValue? = switch kind {
             case .request: RequestPacket(reading: reader)?.json
             case .response: ResponsePacket(reading: reader)?.json

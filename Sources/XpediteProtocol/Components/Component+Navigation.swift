@@ -34,7 +34,7 @@ extension Component {
                 self.image = image
             }
 
-            static let shape = ObjectShape(name: "implementation", summary: "How a navigation menu is presented.",
+            static let shape = ObjectShape(name: "implementation", expectation: "an implementation {\"style\", \"position\"}", summary: "How a navigation menu is presented.",
                                            properties: [
                 .init("style", .oneOf(Style.allCases.map(\.rawValue)), required: true, "slidefrom or button."),
                 .init("position", .oneOf(Position.allCases.map(\.rawValue)), required: true, "left or right."),
@@ -103,7 +103,7 @@ extension Component {
                 self.method = method
             }
 
-            static let shape = ObjectShape(name: "cellMapping", summary: "Record fields of a dynamic menu.",
+            static let shape = ObjectShape(name: "cellMapping", displayName: "navigation cell", summary: "Record fields of a dynamic menu.",
                                            properties: [
                 .init("icon", .string, "Record field holding the entry's image name."),
                 .init("text", .string, "Record field holding the entry's text."),

@@ -7,7 +7,7 @@ extension Component {
             /// Paged data requests to a server function (the documented form).
             case dynamic(DynamicSource)
             /// Static rows, no paging (accepted from servers; the SDK does not emit it).
-            case rows([[String: JSONValue]])
+            case rows([JSONObject])
 
             var json: JSONValue {
                 switch self {
@@ -132,7 +132,7 @@ extension Component.Table {
             self.scroll = scroll
         }
 
-        static let shape = ObjectShape(name: "column", summary: "A table column (cell or header).", properties: [
+        static let shape = ObjectShape(name: "column", displayName: "table column", expectation: "a table column object", summary: "A table column (cell or header).", properties: [
             .init("field", .string, "Cell only: the row field shown."),
             .init("text", .string, "Header only: the heading."),
             .init("width%", .boundedNumber(minimum: 0, maximum: nil, exclusiveMinimum: false),

@@ -2,11 +2,11 @@
 /// type reads as `nil`. By the time a reader runs, ``ShapeChecker`` has already reported every
 /// such member with its path; the reader only builds what is usable.
 struct ObjectReader {
-    let members: [String: JSONValue]
+    let members: JSONObject
     let path: JSONPath
     let context: BuildContext
 
-    init(_ members: [String: JSONValue], at path: JSONPath, context: BuildContext) {
+    init(_ members: JSONObject, at path: JSONPath, context: BuildContext) {
         self.members = members
         self.path = path
         self.context = context
@@ -43,7 +43,7 @@ struct ObjectReader {
         members[key]?.stringValue.flatMap(T.init(rawValue:))
     }
 
-    func map(_ key: String) -> [String: JSONValue]? { members[key]?.objectValue }
+    func map(_ key: String) -> [String: JSONValue]? { members[key]?.objectValue?.dictionary }
 
     /// The components under `key`, skipping the ones the context marks as dropped and the ones
     /// that cannot be built (unknown or missing `type`).

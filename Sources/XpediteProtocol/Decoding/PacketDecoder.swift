@@ -61,7 +61,7 @@ public struct PacketDecoder: Sendable {
         case .strict:
             if report.issues.hasErrors { throw PacketError.invalid(report.issues) }
         case .lenient:
-            context.dropped = PacketDecoder.brokenComponents(report.issues)
+            context.dropped = report.brokenComponents
         }
         guard case .object(let members) = report.normalized,
               let packet = build(ObjectReader(members, at: .root, context: context))

@@ -24,26 +24,23 @@ extension JSONValue {
 
     /// Converts a value produced by `JSONSerialization` into a tree.
     init(foundation value: Any) {
-        switch value {
-        case let string as String:
-            self = .string(string)
-        case let number as NSNumber:
-            // Foundation boxes JSON `true`/`false` as a char-typed NSNumber ("c").
-            if number.objCType.pointee == 0x63 {
-                self = .bool(number.boolValue)
-            } else {
-                self = .number(number.doubleValue)
-            }
-        case let array as [Any]:
-            self = .array(array.map(JSONValue.init(foundation:)))
-        case let dictionary as [String: Any]:
-            var members: [String: JSONValue] = [:]
+        // The order matters for speed: on Linux a failed cast to NSNumber goes through the
+        // bridging machinery, so the common containers and strings are tried first.
+        if let dictionary = value as? [String: Any] {
+            var members: [JSONObject.Element] = []
             members.reserveCapacity(dictionary.count)
             for (key, member) in dictionary {
-                members[key] = JSONValue(foundation: member)
+                members.append((key, JSONValue(foundation: member)))
             }
-            self = .object(members)
-        default:
+            self = .object(JSONObject(uniqueMembers: members))
+        } else if let string = value as? String {
+            self = .string(string)
+        } else if let array = value as? [Any] {
+            self = .array(array.map(JSONValue.init(foundation:)))
+        } else if let number = value as? NSNumber {
+            // Foundation boxes JSON `true`/`false` as a char-typed NSNumber ("c").
+            self = number.objCType.pointee == 0x63 ? .bool(number.boolValue) : .number(number.doubleValue)
+        } else {
             self = .null
         }
     }

@@ -4,7 +4,7 @@ public struct DataResponse: Sendable, Hashable {
     /// The payload of a data response.
     public enum Payload: Sendable, Hashable {
         /// Row records keyed by field name.
-        case rows([[String: JSONValue]])
+        case rows([JSONObject])
         /// HTML for a dynamic web view.
         case html(String)
 
@@ -37,7 +37,7 @@ public struct DataResponse: Sendable, Hashable {
         return loadedCount < max
     }
 
-    static let shape = ObjectShape(name: "dataResponse", summary: "A batch of rows for a table or menu.", properties: [
+    static let shape = ObjectShape(name: "dataResponse", displayName: "data response", summary: "A batch of rows for a table or menu.", properties: [
         .init("rc", ReturnCode.shape, required: true, "Return code: 0 is success."),
         .init("data", .anyOf([.array(.map(.any)), .string]), required: true,
               "Row records, or the HTML of a dynamic web view."),

@@ -37,7 +37,7 @@ public struct Defaults: Sendable, Hashable {
                         color: merge(color, patch.color), background: merge(background, patch.background))
     }
 
-    static let shape = ObjectShape(name: "setDefaults", summary: "Default styles for later components.", properties: [
+    static let shape = ObjectShape(name: "setDefaults", expectation: "a setDefaults object", summary: "Default styles for later components.", properties: [
         .init("font", .anyOf([.string, .nullValue]), "Default font."),
         .init("fontsize", .anyOf([.boundedNumber(minimum: 0, maximum: nil, exclusiveMinimum: true), .nullValue]),
               "Default font size in points."),

@@ -5,7 +5,7 @@ public enum Disposition: Sendable, Hashable {
     /// `{"type":"expiry","seconds":N}`: cached for N seconds after the phone receives it.
     case expiry(seconds: Int)
 
-    static let expiryShape = ObjectShape(name: "expiry", summary: "Cache for a fixed number of seconds.", properties: [
+    static let expiryShape = ObjectShape(name: "expiry", displayName: "disposition", expectation: "{\"type\": \"expiry\", \"seconds\": N}", summary: "Cache for a fixed number of seconds.", properties: [
         .init("type", .oneOf(["expiry"]), required: true, "Always \"expiry\"."),
         .init("seconds", .boundedInteger(minimum: 1), required: true, "Seconds the page stays cached."),
     ])

@@ -11,7 +11,7 @@ public struct DynamicSource: Sendable, Hashable {
     /// Creates a source from a function name.
     public init(function: String) { self.method = MethodCall(function: function) }
 
-    static let shape = ObjectShape(name: "dynamic", summary: "Content fetched with a data request.", properties: [
+    static let shape = ObjectShape(name: "dynamic", displayName: "dynamic source", expectation: "{\"dynamic\": function}", summary: "Content fetched with a data request.", properties: [
         .init("dynamic", .anyOf([.string, .object("method")]), required: true, "The function that returns the data."),
     ])
 

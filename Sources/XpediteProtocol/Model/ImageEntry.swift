@@ -21,7 +21,7 @@ public struct ImageEntry: Sendable, Hashable {
         self.load = load
     }
 
-    static let shape = ObjectShape(name: "image", summary: "An image of the manifest.", properties: [
+    static let shape = ObjectShape(name: "image", displayName: "images entry", expectation: "an images entry {\"id\", \"url\"}", summary: "An image of the manifest.", properties: [
         .init("id", .string, required: true, "Name components use to refer to the image."),
         .init("url", .string, required: true, "Where to download it (HTTPS)."),
         .init("load", .oneOf(Load.allCases.map(\.rawValue)), "critical: before rendering; background (default): after."),

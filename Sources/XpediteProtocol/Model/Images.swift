@@ -6,7 +6,7 @@ public enum Images: Sendable, Hashable {
     /// It has no new-dialect equivalent, so it stays in this form.
     case folder(url: String)
 
-    static let folderShape = ObjectShape(name: "imageFolder", summary: "Old dialect: the folder that holds the images.",
+    static let folderShape = ObjectShape(name: "imageFolder", displayName: "images folder", expectation: "an images folder {\"url\", \"type\": \"image\"}", summary: "Old dialect: the folder that holds the images.",
                                          properties: [
         .init("url", .string, required: true, "Base URL of the images folder."),
         .init("type", .oneOf(["image"]), required: true, "Always \"image\"."),

@@ -24,7 +24,7 @@ public struct MethodCall: Sendable, Hashable {
         self.selected = selected
     }
 
-    static let shape = ObjectShape(name: "method", summary: "A call to a server function.", properties: [
+    static let shape = ObjectShape(name: "method", displayName: "method dict", expectation: "a method dict {\"function\": name}", summary: "A call to a server function.", properties: [
         .init("function", .string, required: true, "Name of the server function; sent as the request's method."),
         .init("parameters", .map(.any), "Static arguments, echoed back verbatim under parameters."),
         .init("formdata", .boolean, "When true, the screen's captured input is sent with the call."),

@@ -2,7 +2,12 @@
 public enum Options {
     /// The option keys in display order: plain code-point order of the key strings.
     public static func sortedKeys(_ options: [String: String]) -> [String] {
-        options.keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+        sorted(Array(options.keys))
+    }
+
+    /// Keys in display order: plain code-point order.
+    public static func sorted(_ keys: [String]) -> [String] {
+        keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
     }
 
     static func read(_ members: [String: JSONValue]?) -> [String: String] {

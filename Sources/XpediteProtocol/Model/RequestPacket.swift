@@ -77,7 +77,7 @@ public struct RequestPacket: Sendable, Hashable {
                   xpediteVersion: reader.int("xpediteVersion"), parameters: reader.map("parameters"),
                   formdata: reader.map("formdata"), selected: reader["selected"], row: reader.int("row"),
                   offset: reader.int("offset"), limit: reader.int("limit"),
-                  arguments: reader.members.filter { !known.contains($0.key) })
+                  arguments: Dictionary(reader.members.filter { !known.contains($0.key) }, uniquingKeysWith: { _, last in last }))
     }
 
     /// The canonical JSON tree.

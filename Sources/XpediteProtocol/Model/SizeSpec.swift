@@ -77,7 +77,7 @@ public struct SizeSpec: Sendable, Hashable {
     ]
 
     static let shape = ObjectShape(
-        name: "size", summary: "Where a component sits and how big it is (PROTOCOL.md §5).",
+        name: "size", displayName: "size dict", expectation: "a size dict", summary: "Where a component sits and how big it is (PROTOCOL.md §5).",
         properties: keys.map { .init($0.key, .number, $0.summary) }
             + [.init("centre-y", .number, "Centre vertically (old flag; the value is ignored). Emitted for a centrey offset of 0.")]
     )

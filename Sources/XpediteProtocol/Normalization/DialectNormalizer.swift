@@ -7,148 +7,211 @@
 /// folder; old navigation (`slidefrom`/`button`/`data`); table `cell.display`; `web.data.html`;
 /// `center-x`/`centre-x`/`center-y`/`centre-y`; `[]` where an object belongs. Anything it does not
 /// recognise is left for ``ShapeChecker`` to report.
+///
+/// Every move it makes is recorded in ``aliases``, so issues found later in the rewritten tree
+/// are reported at the path the sender wrote. It also checks the size dicts for two keys of one
+/// quantity here, while the sender's own key names are still there to name.
 struct DialectNormalizer {
     private(set) var issues: [ValidationIssue] = []
+    /// Where rewritten values came from: an issue at `rewritten` (or inside it) belongs at `original`.
+    private(set) var aliases: [(rewritten: JSONPath, original: JSONPath)] = []
     /// The old `images.url` folder, for resolving `image.name`.
     private var imageFolder: String?
+    private var stack = PathStack()
+
+    /// The component types that have a `color` key.
+    private static let coloured: Set<String> = ["label", "button", "textbox", "password", "textview", "navigation"]
 
     /// Normalises a response packet (or a data response, which needs only the top-level pass).
     mutating func normalizeResponse(_ root: inout JSONValue) {
-        guard case .object(var members) = root else { return }
-        root = .null
-        let path = JSONPath.root
-        if case .object(let images)? = members["images"] {
-            imageFolder = images["url"]?.stringValue
-            note(path.appending("images"), "an images folder {url, type} is old dialect; the new dialect lists images by id")
+        root.withObject { members in
+            if case .object(let images)? = members["images"] {
+                imageFolder = images["url"]?.stringValue
+                note("images", "an images folder {url, type} is old dialect; the new dialect lists images by id")
+            }
+            emptyArrayAsObject(&members, "setDefaults")
+            if members["setDefaults"] != nil {
+                stack.push("setDefaults")
+                members["setDefaults"]?.withObject { defaults in
+                    renameColour(&defaults)
+                    numericString(&defaults, "fontsize")
+                }
+                stack.pop()
+            }
+            orderNumericKeys(&members)
+            normalizeComponents(&members)
         }
-        emptyArrayAsObject(&members, "setDefaults", at: path)
-        if case .object(var defaults)? = members["setDefaults"] {
-            renameColour(&defaults, at: path.appending("setDefaults"))
-            numericString(&defaults, "fontsize", at: path.appending("setDefaults"))
-            members["setDefaults"] = .object(defaults)
-        }
-        orderNumericKeys(&members, at: path)
-        if var components = members["components"] {
-            members["components"] = nil
-            normalizeComponents(&components, at: path.appending("components"))
-            members["components"] = components
-        }
-        root = .object(members)
     }
 
     /// Normalises a request packet: `[]` where an object belongs.
     mutating func normalizeRequest(_ root: inout JSONValue) {
-        guard case .object(var members) = root else { return }
-        root = .null
-        emptyArrayAsObject(&members, "parameters", at: .root)
-        emptyArrayAsObject(&members, "formdata", at: .root)
-        root = .object(members)
+        root.withObject { members in
+            emptyArrayAsObject(&members, "parameters")
+            emptyArrayAsObject(&members, "formdata")
+        }
+    }
+
+    /// Maps a path in the rewritten tree back to the path the sender wrote (through as many
+    /// rewrites as were stacked on it, such as old navigation data whose method strings became dicts).
+    func originalPath(of path: JSONPath) -> JSONPath {
+        var path = path
+        for _ in 0..<4 {
+            var best: (rewritten: JSONPath, original: JSONPath)?
+            for alias in aliases where path.hasPrefix(alias.rewritten) {
+                if alias.rewritten.steps.count > (best?.rewritten.steps.count ?? -1) { best = alias }
+            }
+            guard let best, best.rewritten != best.original else { return path }
+            path = JSONPath(steps: best.original.steps + path.steps.dropFirst(best.rewritten.steps.count))
+        }
+        return path
     }
 
     // MARK: - Components
 
-    private mutating func normalizeComponents(_ value: inout JSONValue, at path: JSONPath) {
-        guard case .array(var elements) = value else { return }
-        value = .null
-        for index in elements.indices {
-            guard case .object(var members) = elements[index] else { continue }
-            elements[index] = .null
-            normalizeComponent(&members, at: path.appending(index))
-            elements[index] = .object(members)
+    private mutating func normalizeComponents(_ members: inout JSONObject) {
+        guard case .array? = members["components"] else { return }
+        stack.push("components")
+        members["components"]?.withArray { elements in
+            for index in elements.indices {
+                stack.push(index)
+                elements[index].withObject { normalizeComponent(&$0) }
+                stack.pop()
+            }
         }
-        value = .array(elements)
+        stack.pop()
     }
 
-    private mutating func normalizeComponent(_ members: inout [String: JSONValue], at path: JSONPath) {
-        let type = members["type"]?.stringValue
-        renameColour(&members, at: path)
-        numericString(&members, "fontsize", at: path)
-        emptyArrayAsObject(&members, "size", at: path)
-        if case .object(var size)? = members["size"] {
-            members["size"] = nil
-            normalizeSize(&size, at: path.appending("size"))
-            members["size"] = .object(size)
+    private mutating func normalizeComponent(_ members: inout JSONObject) {
+        let type = members["type"]?.stringValue ?? ""
+        // One pass over the keys finds what needs rewriting; most components need nothing.
+        var work = Work()
+        for (key, value) in members {
+            switch (key, value) {
+            case ("colour", _): work.colour = true
+            case ("fontsize", .string): work.fontsize = true
+            case ("size", .object), ("size", .array): work.size = true
+            case ("method", .string), ("clickRow", .string), ("save", .string), ("cancel", .string): work.methods = true
+            case ("method", .object), ("clickRow", .object), ("save", .object), ("cancel", .object): work.methods = true
+            case ("components", .array): work.children = true
+            case ("components", .object): work.children = true
+            default: break
+            }
         }
-        for key in ["method", "clickRow"] {
-            methodString(&members, key, formdata: false, at: path)
+        if work.colour, Self.coloured.contains(type) { renameColour(&members) }
+        if work.fontsize { numericString(&members, "fontsize") }
+        if work.size {
+            emptyArrayAsObject(&members, "size")
+            stack.push("size")
+            members["size"]?.withObject { normalizeSize(&$0) }
+            stack.pop()
+        }
+        if work.methods {
+            methodString(&members, "method", formdata: false)
+            methodString(&members, "clickRow", formdata: false)
         }
         switch type {
         case "form":
-            methodString(&members, "save", formdata: true, at: path)
-            methodString(&members, "cancel", formdata: true, at: path)
+            methodString(&members, "save", formdata: true)
+            methodString(&members, "cancel", formdata: true)
             if members["focus"]?.stringValue != nil {
-                note(path.appending("focus"), "form-level focus is old dialect; the new dialect sets focus:true on the field")
+                note("focus", "form-level focus is old dialect; the new dialect sets focus:true on the field")
             }
         case "button":
             if members["name"] != nil {
                 members["name"] = nil
-                note(path.appending("name"), "button name is old dialect and has no meaning; ignored")
+                note("name", "button name is old dialect and has no meaning; ignored")
             }
         case "textbox", "password", "textview":
-            stringifyNumber(&members, "value", at: path)
+            stringifyNumber(&members, "value")
             if type == "textbox", members["autotext"] == .bool(true) {
-                note(path.appending("autotext"), "autotext:true is old dialect; the new dialect only has \"disable\"")
+                note("autotext", "autotext:true is old dialect; the new dialect only has \"disable\"")
             }
         case "checkbox":
-            normalizeCheckbox(&members, at: path)
+            normalizeCheckbox(&members)
         case "select", "radio":
-            normalizeOptions(&members, at: path)
-            if type == "select" { normalizeSelectValues(&members, at: path) }
+            normalizeOptions(&members)
+            if type == "select" { normalizeSelectValues(&members) }
         case "image":
             if let name = members["name"]?.stringValue, members["url"] == nil, let folder = imageFolder {
                 members["name"] = nil
                 members["url"] = .string(Images.resolve(name: name, inFolder: folder))
-                note(path.appending("name"), "image name is old dialect; resolved against the images folder to url")
+                alias("url", to: "name")
+                note("name", "image name is old dialect; resolved against the images folder to url")
             }
         case "navigation":
-            normalizeNavigation(&members, at: path)
+            normalizeNavigation(&members)
         case "table":
-            normalizeTable(&members, at: path)
+            normalizeTable(&members)
         case "web":
-            normalizeWeb(&members, at: path)
+            normalizeWeb(&members)
         case "scrollview":
             if members["text"] != nil, members["components"] == nil {
-                note(path.appending("text"), "scrollview text is old dialect; the new dialect nests components")
+                note("text", "scrollview text is old dialect; the new dialect nests components")
             }
         case "section":
             if members["components"] != nil {
-                note(path.appending("components"), "a section with components is the old box; the new dialect uses section as a form header row")
+                note("components", "a section with components is the old box; the new dialect uses section as a form header row")
             }
         default:
             break
         }
-        orderNumericKeys(&members, at: path)
-        if var children = members["components"] {
-            members["components"] = nil
-            normalizeComponents(&children, at: path.appending("components"))
-            members["components"] = children
+        if work.children || members["components"] != nil {
+            orderNumericKeys(&members)
+            normalizeComponents(&members)
         }
     }
 
-    private mutating func normalizeSize(_ size: inout [String: JSONValue], at path: JSONPath) {
-        for key in size.keys.sorted() { numericString(&size, key, at: path) }
-        for (old, new) in [("center-x", "centrex"), ("centre-x", "centrex"), ("center-y", "centrey"), ("centre-y", "centrey")]
+    /// What one component needs.
+    private struct Work {
+        var colour = false
+        var fontsize = false
+        var size = false
+        var methods = false
+        var children = false
+    }
+
+    /// The keys that set one quantity, in the order of precedence of PROTOCOL.md §5.4, with the
+    /// key each old spelling becomes.
+    private static let sizeQuantities: [(name: String, keys: [String])] = [
+        ("horizontal position", ["centrex", "center-x", "centre-x", "x+", "x", "x%"]),
+        ("vertical position", ["centrey", "centre-y", "center-y", "y+", "y", "y%"]),
+        ("width", ["width", "width%"]),
+        ("height", ["height", "height%", "relative-height%"]),
+    ]
+
+    private mutating func normalizeSize(_ size: inout JSONObject) {
+        for (key, value) in size {
+            if case .string = value { numericString(&size, key) }
+        }
+        for quantity in Self.sizeQuantities {
+            let given = quantity.keys.filter { size[$0] != nil }
+            guard given.count > 1 else { continue }
+            let keys = given.map { "\"\($0)\"" }.joined(separator: " and ")
+            issues.append(.error(.conflictingSizeKeys, at: stack.path,
+                                 "\(keys) both set the \(quantity.name); \"\(given[0])\" wins, send only one",
+                                 repairable: true))
+        }
+        for (old, new) in [("center-x", "centrex"), ("centre-x", "centrex"), ("centre-y", "centrey"), ("center-y", "centrey")]
             where size[old] != nil
         {
             size[old] = nil
-            if size[new] != nil {
-                issues.append(.warning(.supersededKey, at: path.appending(old), "\"\(old)\" is ignored because \"\(new)\" is present"))
-            } else {
+            if size[new] == nil {
                 size[new] = .number(0)
+                alias(new, to: old)
                 // centre-y is what the SDK itself emits for vertical centring (PROTOCOL.md §5.2).
                 if old != "centre-y" {
-                    note(path.appending(old), "\"\(old)\" is old dialect; read as \"\(new)\": 0")
+                    note(old, "\"\(old)\" is old dialect; read as \"\(new)\": 0")
                 }
             }
         }
     }
 
-    private mutating func normalizeCheckbox(_ members: inout [String: JSONValue], at path: JSONPath) {
+    private mutating func normalizeCheckbox(_ members: inout JSONObject) {
         let checked: Bool?
         switch members["value"] {
         case .bool(let value)?:
             checked = value
-            note(path.appending("value"), "checkbox value \(value) is old dialect; read as \"\(value ? "1" : "0")\"")
+            note("value", "checkbox value \(value) is old dialect; read as \"\(value ? "1" : "0")\"")
         case .number(let number)? where number == 0 || number == 1:
             checked = number == 1
         case .string("true")?: checked = true
@@ -158,28 +221,31 @@ struct DialectNormalizer {
         if let checked { members["value"] = .string(checked ? "1" : "0") }
     }
 
-    private mutating func normalizeOptions(_ members: inout [String: JSONValue], at path: JSONPath) {
+    private mutating func normalizeOptions(_ members: inout JSONObject) {
         guard case .array(let elements)? = members["options"] else { return }
-        var options: [String: JSONValue] = [:]
-        for (index, label) in elements.enumerated() { options[String(index)] = label }
+        var options: JSONObject = [:]
+        for (index, label) in elements.enumerated() {
+            options[String(index)] = label
+            alias(steps: [.key("options"), .key(String(index))], to: [.key("options"), .index(index)])
+        }
         members["options"] = .object(options)
         if !elements.isEmpty {
-            issues.append(.error(.optionsNotObject, at: path.appending("options"),
+            issues.append(.error(.optionsNotObject, at: stack.path("options"),
                                  "options must be an object with string keys, got an array; read with keys \"0\" to \"\(elements.count - 1)\"",
                                  repairable: true))
         }
     }
 
-    private mutating func normalizeSelectValues(_ members: inout [String: JSONValue], at path: JSONPath) {
-        emptyArrayAsObject(&members, "values", at: path)
+    private mutating func normalizeSelectValues(_ members: inout JSONObject) {
+        emptyArrayAsObject(&members, "values")
         guard case .object(let values)? = members["values"] else { return }
         members["values"] = nil
-        note(path.appending("values"), "select values is old dialect; read as the initial selection in value")
         guard members["value"] == nil else {
-            issues.append(.warning(.supersededKey, at: path.appending("values"), "\"values\" is ignored because \"value\" is present"))
+            issues.append(.warning(.supersededKey, at: stack.path("values"), "\"values\" is ignored because \"value\" is present"))
             return
         }
-        let chosen = Options.sortedKeys(values.mapValues { _ in "" }).filter { key in
+        note("values", "select values is old dialect; read as the initial selection in value")
+        let chosen = Options.sorted(values.keys).filter { key in
             switch values[key] {
             case .bool(true)?, .number(1)?, .string("1")?, .string("true")?: true
             default: false
@@ -192,146 +258,192 @@ struct DialectNormalizer {
         }
     }
 
-    private mutating func normalizeNavigation(_ members: inout [String: JSONValue], at path: JSONPath) {
-        emptyArrayAsObject(&members, "effects", at: path)
+    private mutating func normalizeNavigation(_ members: inout JSONObject) {
+        emptyArrayAsObject(&members, "effects")
         let slidefrom = members["slidefrom"]
         let button = members["button"]
         guard members["implementation"] == nil, slidefrom != nil || button != nil || members["data"] != nil else {
             return
         }
-        var implementation: [String: JSONValue] = ["style": "slidefrom"]
-        implementation["position"] = slidefrom ?? button?["position"] ?? "left"
-        if let icon = button?["icon"]?.stringValue {
-            implementation["image"] = .string(imageFolder.map { Images.resolve(name: icon, inFolder: $0) } ?? icon)
+        var implementation: JSONObject = ["style": "slidefrom"]
+        if let slidefrom {
+            implementation["position"] = slidefrom
+            alias(steps: [.key("implementation"), .key("position")], to: [.key("slidefrom")])
+        } else if let position = button?["position"] {
+            implementation["position"] = position
+            alias(steps: [.key("implementation"), .key("position")], to: [.key("button"), .key("position")])
+        } else {
+            implementation["position"] = "left"
+        }
+        if let icon = button?["icon"] {
+            implementation["image"] = icon.stringValue.map { name in
+                .string(imageFolder.map { Images.resolve(name: name, inFolder: $0) } ?? name)
+            } ?? icon
+            alias(steps: [.key("implementation"), .key("image")], to: [.key("button"), .key("icon")])
         }
         members["implementation"] = .object(implementation)
         if slidefrom != nil {
             members["slidefrom"] = nil
-            note(path.appending("slidefrom"), "navigation slidefrom is old dialect; read as implementation")
+            note("slidefrom", "navigation slidefrom is old dialect; read as implementation")
         }
         if button != nil {
             members["button"] = nil
-            note(path.appending("button"), "navigation button is old dialect; read as implementation")
+            note("button", "navigation button is old dialect; read as implementation")
         }
-        if case .array(let items)? = members["data"] {
+        if case .array(var items)? = members["data"] {
             members["data"] = nil
-            note(path.appending("data"), "navigation data is old dialect; read as menuEntry components")
-            if members["components"] == nil {
-                members["components"] = .array(items.map { item in
-                    guard case .object(var entry) = item else { return item }
+            note("data", "navigation data is old dialect; read as menuEntry components")
+            stack.push("data")
+            for index in items.indices {
+                stack.push(index)
+                items[index].withObject { entry in
                     entry["type"] = "menuEntry"
-                    return .object(entry)
-                })
+                    methodString(&entry, "method", formdata: false)
+                }
+                stack.pop()
+            }
+            stack.pop()
+            if members["components"] == nil {
+                members["components"] = .array(items)
+                alias("components", to: "data")
             }
         } else if members["data"] != nil {
-            note(path.appending("data"), "a dynamic navigation menu is old dialect")
+            note("data", "a dynamic navigation menu is old dialect")
         }
     }
 
-    private mutating func normalizeTable(_ members: inout [String: JSONValue], at path: JSONPath) {
+    private mutating func normalizeTable(_ members: inout JSONObject) {
         if case .object(let cell)? = members["cell"], let field = cell["display"] {
             members["cell"] = .array([.object(["field": field])])
-            note(path.appending("cell"), "table cell {display} is old dialect; read as one column")
+            alias(steps: [.key("cell"), .index(0), .key("field")], to: [.key("cell"), .key("display")])
+            alias(steps: [.key("cell"), .index(0)], to: [.key("cell")])
+            note("cell", "table cell {display} is old dialect; read as one column")
         }
         if members["section"] != nil {
             members["section"] = nil
-            note(path.appending("section"), "table section is old dialect and has no meaning; ignored")
+            note("section", "table section is old dialect and has no meaning; ignored")
         }
         for key in ["font", "fontsize"] where members[key] != nil {
-            note(path.appending(key), "a table-level \(key) is old dialect; the new dialect styles each column")
+            note(key, "a table-level \(key) is old dialect; the new dialect styles each column")
         }
         for key in ["cell", "header"] {
-            guard case .array(var columns)? = members[key] else { continue }
-            for index in columns.indices {
-                guard case .object(var column) = columns[index] else { continue }
-                renameColour(&column, at: path.appending(key).appending(index))
-                numericString(&column, "fontsize", at: path.appending(key).appending(index))
-                columns[index] = .object(column)
+            guard case .array? = members[key] else { continue }
+            stack.push(key)
+            members[key]?.withArray { columns in
+                for index in columns.indices {
+                    stack.push(index)
+                    columns[index].withObject { column in
+                        renameColour(&column)
+                        numericString(&column, "fontsize")
+                    }
+                    stack.pop()
+                }
             }
-            members[key] = .array(columns)
+            stack.pop()
         }
     }
 
-    private mutating func normalizeWeb(_ members: inout [String: JSONValue], at path: JSONPath) {
+    private mutating func normalizeWeb(_ members: inout JSONObject) {
         guard case .object(var data)? = members["data"], let html = data["html"] else { return }
         data["html"] = nil
         members["data"] = data.isEmpty ? nil : .object(data)
         if members["content"] == nil {
             members["content"] = html
-            note(path.appending("data").appending("html"), "web data.html is old dialect; read as content")
+            alias(steps: [.key("content")], to: [.key("data"), .key("html")])
+            note(steps: [.key("data"), .key("html")], "web data.html is old dialect; read as content")
         } else {
-            issues.append(.warning(.supersededKey, at: path.appending("data").appending("html"),
+            issues.append(.warning(.supersededKey, at: JSONPath(steps: stack.steps + [.key("data"), .key("html")]),
                                    "\"data.html\" is ignored because \"content\" is present"))
         }
     }
 
     // MARK: - Shared rewrites
 
-    private mutating func renameColour(_ members: inout [String: JSONValue], at path: JSONPath) {
+    private mutating func renameColour(_ members: inout JSONObject) {
         guard let colour = members["colour"] else { return }
         members["colour"] = nil
         if members["color"] == nil {
             members["color"] = colour
-            note(path.appending("colour"), "\"colour\" is old dialect; read as \"color\"")
+            alias("color", to: "colour")
+            note("colour", "\"colour\" is old dialect; read as \"color\"")
         } else {
-            issues.append(.warning(.supersededKey, at: path.appending("colour"), "\"colour\" is ignored because \"color\" is present"))
+            issues.append(.warning(.supersededKey, at: stack.path("colour"), "\"colour\" is ignored because \"color\" is present"))
         }
     }
 
     /// Numbers sent as numeric strings ("16") become numbers (PROTOCOL.md §5.2, §6.3).
-    private mutating func numericString(_ members: inout [String: JSONValue], _ key: String, at path: JSONPath) {
+    private mutating func numericString(_ members: inout JSONObject, _ key: String) {
         guard case .string(let text)? = members[key] else { return }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty, let number = Double(trimmed), number.isFinite else { return }
         members[key] = .number(number)
         if key == "fontsize" {
-            note(path.appending(key), "a fontsize string is old dialect; read as the number \(JSONValue.format(number: number))")
+            note(key, "a fontsize string is old dialect; read as the number \(JSONValue.format(number: number))")
         }
     }
 
-    private mutating func stringifyNumber(_ members: inout [String: JSONValue], _ key: String, at path: JSONPath) {
+    private mutating func stringifyNumber(_ members: inout JSONObject, _ key: String) {
         guard case .number(let number)? = members[key] else { return }
         let text = JSONValue.format(number: number)
         members[key] = .string(text)
-        issues.append(.warning(.typeMismatch, at: path.appending(key), "expected a string, got \(text); read as \"\(text)\""))
+        issues.append(.warning(.typeMismatch, at: stack.path(key), "expected a string, got \(text); read as \"\(text)\""))
     }
 
-    private mutating func methodString(_ members: inout [String: JSONValue], _ key: String, formdata: Bool,
-                                       at path: JSONPath) {
-        guard case .string(let function)? = members[key] else {
-            if case .object(var method)? = members[key] {
-                emptyArrayAsObject(&method, "parameters", at: path.appending(key))
-                members[key] = .object(method)
+    private mutating func methodString(_ members: inout JSONObject, _ key: String, formdata: Bool) {
+        switch members[key] {
+        case .string(let function)?:
+            var method: JSONObject = ["function": .string(function)]
+            if formdata { method["formdata"] = true }
+            members[key] = .object(method)
+            alias(steps: [.key(key), .key("function")], to: [.key(key)])
+            note(key, "a method string is old dialect; read as {\"function\": \"\(function)\"\(formdata ? ", \"formdata\": true" : "")}")
+        case .object(let method)?:
+            if case .array(let parameters)? = method["parameters"], parameters.isEmpty {
+                members[key]?.withObject { $0["parameters"] = .object([:]) }
             }
+        default:
             return
         }
-        var method: [String: JSONValue] = ["function": .string(function)]
-        if formdata { method["formdata"] = true }
-        members[key] = .object(method)
-        note(path.appending(key), "a method string is old dialect; read as {\"function\": \"\(function)\"\(formdata ? ", \"formdata\": true" : "")}")
     }
 
     /// PHP's `json_encode` writes an empty array where an empty object is meant (PROTOCOL.md §6.6).
-    private mutating func emptyArrayAsObject(_ members: inout [String: JSONValue], _ key: String, at path: JSONPath) {
+    private func emptyArrayAsObject(_ members: inout JSONObject, _ key: String) {
         if case .array(let elements)? = members[key], elements.isEmpty {
             members[key] = .object([:])
         }
     }
 
     /// `components` sent as an object with numeric keys is read in key order (PROTOCOL.md §1.9).
-    private mutating func orderNumericKeys(_ members: inout [String: JSONValue], at path: JSONPath) {
+    private mutating func orderNumericKeys(_ members: inout JSONObject) {
         guard case .object(let keyed)? = members["components"] else { return }
-        var numbered: [(Double, JSONValue)] = []
+        var numbered: [(number: Double, key: String, value: JSONValue)] = []
         for (key, value) in keyed {
             guard let number = Double(key.trimmingCharacters(in: .whitespaces)) else { return }
-            numbered.append((number, value))
+            numbered.append((number, key, value))
         }
-        numbered.sort { $0.0 < $1.0 }
-        members["components"] = .array(numbered.map(\.1))
-        note(path.appending("components"), "components sent as an object with numeric keys; read in key order")
+        numbered.sort { $0.number < $1.number }
+        members["components"] = .array(numbered.map(\.value))
+        for (index, entry) in numbered.enumerated() {
+            alias(steps: [.key("components"), .index(index)], to: [.key("components"), .key(entry.key)])
+        }
+        note("components", "components sent as an object with numeric keys; read in key order")
     }
 
-    private mutating func note(_ path: JSONPath, _ message: String) {
-        issues.append(.warning(.oldDialect, at: path, message))
+    // MARK: - Reporting
+
+    private mutating func note(_ key: String, _ message: String) {
+        issues.append(.warning(.oldDialect, at: stack.path(key), message))
+    }
+
+    private mutating func note(steps: [JSONPath.Step], _ message: String) {
+        issues.append(.warning(.oldDialect, at: JSONPath(steps: stack.steps + steps), message))
+    }
+
+    private mutating func alias(_ rewritten: String, to original: String) {
+        alias(steps: [.key(rewritten)], to: [.key(original)])
+    }
+
+    private mutating func alias(steps rewritten: [JSONPath.Step], to original: [JSONPath.Step]) {
+        aliases.append((JSONPath(steps: stack.steps + rewritten), JSONPath(steps: stack.steps + original)))
     }
 }

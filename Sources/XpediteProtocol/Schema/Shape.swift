@@ -53,12 +53,14 @@ public indirect enum Shape: Sendable {
         case .boundedInteger(let minimum): return minimum == 1 ? "a positive integer" : "an integer of at least \(minimum)"
         case .boolean: return "a boolean"
         case .nullValue: return "null"
-        case .oneOf(let values): return "one of " + values.map { "\"\($0)\"" }.joined(separator: ", ")
+        case .oneOf(let values):
+            return values.count == 1 ? "\"\(values[0])\"" : "one of " + values.map { "\"\($0)\"" }.joined(separator: ", ")
         case .colour: return "a colour \"#RRGGBB\""
         case .date: return "a date \"yyyy-MM-dd\""
         case .bounds: return "bounds \"(x, y, width, height)\""
         case .array: return "an array"
-        case .map, .object: return "an object"
+        case .map: return "an object"
+        case .object(let name): return WireCatalogue.shape(named: name)?.expectation ?? "an object"
         case .component: return "a component object"
         case .anyOf(let shapes):
             var seen: [String] = []
@@ -94,21 +96,34 @@ public struct ObjectShape: Sendable {
 
     /// The name the catalogue knows it by; the component type for components.
     public var name: String
+    /// How messages name it: "label", "images entry", "method dict".
+    public var displayName: String
+    /// How "expected …" messages describe a value of this shape.
+    public var expectation: String
     /// One line for people.
     public var summary: String
     /// The keys, in the order the documentation lists them.
-    public var properties: [Property]
+    public private(set) var properties: [Property]
+    /// The position of each key in ``properties``.
+    private var index: [String: Int]
+    /// How many properties are required.
+    let requiredCount: Int
 
     /// Creates an object definition.
-    public init(name: String, summary: String, properties: [Property]) {
+    public init(name: String, displayName: String? = nil, expectation: String? = nil, summary: String,
+                properties: [Property]) {
         self.name = name
+        self.displayName = displayName ?? name
+        self.expectation = expectation ?? "an object"
         self.summary = summary
         self.properties = properties
+        self.index = Dictionary(properties.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
+        self.requiredCount = properties.filter(\.isRequired).count
     }
 
     /// The property for a key, if the object defines it.
     public func property(_ key: String) -> Property? {
-        properties.first { $0.key == key }
+        index[key].map { properties[$0] }
     }
 
     /// The keys the object defines.

@@ -1,13 +1,23 @@
 /// Checks a JSON tree against the ``Shape`` of the new dialect and collects every issue with
 /// its path: wrong types, missing required keys, values outside their enumerations and ranges,
 /// unknown component types and (as warnings) unknown keys, with a "did you mean" suggestion.
+///
+/// The walk keeps its position in a ``PathStack`` and visits each member once, so a valid tree
+/// costs one dictionary lookup per key and no path allocations.
 struct ShapeChecker {
     private(set) var issues: [ValidationIssue] = []
+    private var stack = PathStack()
 
-    /// Checks `value` at `path` against `shape`. `required` tells whether the key holding the
-    /// value is required, which decides whether a lenient reader can repair a bad value by
-    /// ignoring it.
-    mutating func check(_ value: JSONValue, against shape: Shape, at path: JSONPath, required: Bool = true) {
+    /// Checks the members of the root object against its definition.
+    mutating func checkRoot(_ members: JSONObject, against definition: ObjectShape,
+                            reportUnknownKeys: Bool = true) {
+        check(members, against: definition, context: definition.displayName, reportUnknownKeys: reportUnknownKeys)
+    }
+
+    /// Checks `value` (at the top of the stack) against `shape`. `required` tells whether the key
+    /// holding the value is required, which decides whether a lenient reader can repair a bad
+    /// value by ignoring it.
+    private mutating func check(_ value: JSONValue, against shape: Shape, required: Bool) {
         switch shape {
         case .any:
             return
@@ -20,8 +30,7 @@ struct ShapeChecker {
             let tooLow = minimum.map { exclusive ? number <= $0 : number < $0 } ?? false
             let tooHigh = maximum.map { number > $0 } ?? false
             if tooLow || tooHigh {
-                issues.append(.error(.outOfRange, at: path, "expected \(shape.expectation), got \(value.summary)",
-                                     repairable: !required))
+                report(.outOfRange, "expected \(shape.expectation), got \(value.summary)", repairable: !required)
             }
             return
         case .integer:
@@ -29,8 +38,7 @@ struct ShapeChecker {
         case .boundedInteger(let minimum):
             guard let number = value.intValue else { break }
             if number < minimum {
-                issues.append(.error(.outOfRange, at: path, "expected \(shape.expectation), got \(value.summary)",
-                                     repairable: !required))
+                report(.outOfRange, "expected \(shape.expectation), got \(value.summary)", repairable: !required)
             }
             return
         case .boolean:
@@ -44,99 +52,109 @@ struct ShapeChecker {
                 if let suggestion = Suggestion.closest(to: text, in: allowed) {
                     message += "; did you mean \"\(suggestion)\"?"
                 }
-                issues.append(.error(.invalidValue, at: path, message, repairable: !required))
+                report(.invalidValue, message, repairable: !required)
             }
             return
         case .colour:
             guard case .string(let text) = value else { break }
             if Colour(hex: text) == nil {
-                issues.append(.error(.invalidColour, at: path, "expected a colour \"#RRGGBB\", got \(value.summary)",
-                                     repairable: true))
+                report(.invalidColour, "expected a colour \"#RRGGBB\", got \(value.summary)", repairable: true)
             } else if !Colour.isCanonicalForm(text) {
-                issues.append(.warning(.colourForm, at: path, "colour \(value.summary) is accepted, but the protocol's form is \"#RRGGBB\""))
+                issues.append(.warning(.colourForm, at: stack.path,
+                                       "colour \(value.summary) is accepted, but the protocol's form is \"#RRGGBB\""))
             }
             return
         case .date:
             guard case .string(let text) = value else { break }
             if !CalendarDate.isValid(text) {
-                issues.append(.error(.invalidDate, at: path, "expected a date \"yyyy-MM-dd\", got \(value.summary)",
-                                     repairable: !required))
+                report(.invalidDate, "expected a date \"yyyy-MM-dd\", got \(value.summary)", repairable: !required)
             }
             return
         case .bounds:
             guard case .string(let text) = value else { break }
             if Bounds(parsing: text) == nil {
-                issues.append(.error(.invalidBounds, at: path,
-                                     "expected bounds \"(x, y, width, height)\", got \(value.summary)",
-                                     repairable: !required))
+                let signed = Bounds(parsing: text.replacingOccurrences(of: "-", with: "")) != nil
+                let detail = signed ? " with a width and height of at least 0" : ""
+                report(.invalidBounds, "expected bounds \"(x, y, width, height)\"\(detail), got \(value.summary)",
+                       repairable: !required)
             }
             return
         case .array(let element):
             guard case .array(let elements) = value else { break }
             for (index, item) in elements.enumerated() {
-                check(item, against: element, at: path.appending(index))
+                stack.push(index)
+                check(item, against: element, required: true)
+                stack.pop()
             }
             return
         case .map(let element):
             guard case .object(let members) = value else { break }
+            if case .any = element { return }
             for key in members.keys.sorted() {
-                if let member = members[key] { check(member, against: element, at: path.appending(key)) }
+                guard let member = members[key] else { continue }
+                stack.push(key)
+                check(member, against: element, required: true)
+                stack.pop()
             }
             return
         case .object(let name):
             guard case .object(let members) = value else { break }
             if let definition = WireCatalogue.shape(named: name) {
-                check(members, against: definition, at: path, context: nil)
+                check(members, against: definition, context: definition.displayName, reportUnknownKeys: true)
             }
             return
         case .component:
             guard case .object(let members) = value else { break }
-            checkComponent(members, at: path)
+            checkComponent(members)
             return
         case .anyOf(let alternatives):
-            if alternatives.contains(where: { fits(value, $0) }) {
-                // Check against the first alternative of the value's own kind, for nested issues.
-                if let match = alternatives.first(where: { fits(value, $0) }) {
-                    check(value, against: match, at: path, required: required)
-                }
+            if let match = alternatives.first(where: { fits(value, $0) }) {
+                check(value, against: match, required: required)
                 return
             }
         }
-        issues.append(.error(.typeMismatch, at: path, "expected \(shape.expectation), got \(value.summary)",
-                             repairable: !required))
+        report(.typeMismatch, "expected \(shape.expectation), got \(value.summary)", repairable: !required)
     }
 
-    /// Checks the members of an object against its definition.
-    mutating func check(_ members: [String: JSONValue], against definition: ObjectShape, at path: JSONPath,
-                        context: String?, reportUnknownKeys: Bool = true) {
-        let owner = context ?? definition.name
-        for property in definition.properties {
-            guard let value = members[property.key] else {
-                if property.isRequired {
-                    issues.append(.error(.missingKey, at: path, "\(owner) requires \"\(property.key)\""))
-                }
+    /// Checks the members of an object against its definition: each member once, then the
+    /// required keys that were not among them.
+    private mutating func check(_ members: JSONObject, against definition: ObjectShape, context: String,
+                                reportUnknownKeys: Bool) {
+        var requiredSeen = 0
+        var unknown: [String] = []
+        for (key, value) in members {
+            guard let property = definition.property(key) else {
+                unknown.append(key)
                 continue
             }
-            check(value, against: property.shape, at: path.appending(property.key), required: property.isRequired)
+            if property.isRequired { requiredSeen += 1 }
+            stack.push(key)
+            check(value, against: property.shape, required: property.isRequired)
+            stack.pop()
+        }
+        if requiredSeen < definition.requiredCount {
+            for property in definition.properties where property.isRequired && members[property.key] == nil {
+                issues.append(.error(.missingKey, at: stack.path, "\(context) requires \"\(property.key)\""))
+            }
         }
         if reportUnknownKeys {
-            for key in members.keys.sorted() where definition.property(key) == nil {
-                var message = "unknown key \"\(key)\" in \(owner); ignored"
+            for key in unknown.sorted() {
+                var message = "unknown key \"\(key)\" in \(context); ignored"
                 if let suggestion = Suggestion.closest(to: key, in: definition.keys) {
                     message += "; did you mean \"\(suggestion)\"?"
                 }
-                issues.append(.warning(.unknownKey, at: path.appending(key), message))
+                issues.append(.warning(.unknownKey, at: stack.path(key), message))
             }
         }
     }
 
-    private mutating func checkComponent(_ members: [String: JSONValue], at path: JSONPath) {
+    private mutating func checkComponent(_ members: JSONObject) {
         guard let typeValue = members["type"] else {
-            issues.append(.error(.missingKey, at: path, "component requires \"type\""))
+            issues.append(.error(.missingKey, at: stack.path, "component requires \"type\""))
             return
         }
         guard case .string(let type) = typeValue else {
-            issues.append(.error(.typeMismatch, at: path.appending("type"),
+            issues.append(.error(.typeMismatch, at: stack.path("type"),
                                  "expected a component type string, got \(typeValue.summary)"))
             return
         }
@@ -145,10 +163,14 @@ struct ShapeChecker {
             if let suggestion = Suggestion.closest(to: type, in: Component.types) {
                 message += "; did you mean \"\(suggestion)\"?"
             }
-            issues.append(.error(.unknownComponent, at: path.appending("type"), message))
+            issues.append(.error(.unknownComponent, at: stack.path("type"), message))
             return
         }
-        check(members, against: definition, at: path, context: type)
+        check(members, against: definition, context: type, reportUnknownKeys: true)
+    }
+
+    private mutating func report(_ code: IssueCode, _ message: String, repairable: Bool) {
+        issues.append(.error(code, at: stack.path, message, repairable: repairable))
     }
 
     /// Whether a value is of the JSON kind a shape describes (not whether it is fully valid).

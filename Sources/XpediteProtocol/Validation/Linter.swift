@@ -1,7 +1,10 @@
 /// The semantic rules of PROTOCOL.md Appendix C, run on a normalised tree after the shape check:
 /// rules that look across keys and components (ids, names, forms, rows, references).
+/// (Two size keys for one quantity are checked by ``DialectNormalizer``, which still sees the
+/// sender's key names.)
 struct Linter {
     private(set) var issues: [ValidationIssue] = []
+    private var stack = PathStack()
 
     /// Where a components array sits, which decides what may appear in it.
     private enum Container {
@@ -11,6 +14,7 @@ struct Linter {
         case navigation
     }
 
+    /// What the rules remember across one page.
     private struct Page {
         var firstUse: [String: JSONPath] = [:]
         var formIDs: [String: JSONPath] = [:]
@@ -20,18 +24,25 @@ struct Linter {
 
     private var page = Page()
 
+    /// The fields of the form being linted, by name.
+    private typealias FormFields = [String: JSONPath]
+
+    /// One component of a row of `x+` placements.
+    private typealias RowEntry = (path: JSONPath, widthPercent: Double, gap: Double)
+
+    static let fieldTypes: Set<String> = ["textbox", "password", "textview", "checkbox", "date", "select", "radio"]
+
     // MARK: - Packets
 
-    mutating func lintResponse(_ members: [String: JSONValue], options: ValidationOptions) {
-        let root = JSONPath.root
+    mutating func lintResponse(_ members: JSONObject, options: ValidationOptions) {
         if options.isConnectionReply {
             for key in ["version", "token"] where members[key] == nil {
-                issues.append(.error(.missingConnectionEntry, at: root, "a setConnection reply requires \"\(key)\""))
+                issues.append(.error(.missingConnectionEntry, at: .root, "a setConnection reply requires \"\(key)\""))
             }
         }
-        if members["disposition"] != nil, members["id"]?.stringValue == nil {
-            issues.append(.error(.dispositionWithoutID, at: root.appending("disposition"),
-                                 "disposition requires a page \"id\" (the cache key)"))
+        if members["disposition"] != nil, (members["id"]?.stringValue ?? "").isEmpty {
+            issues.append(.error(.dispositionWithoutID, at: JSONPath.root.appending("disposition"),
+                                 "disposition requires a page \"id\" (the cache key)", repairable: true))
         }
         if case .array(let entries)? = members["images"] {
             for entry in entries {
@@ -39,17 +50,20 @@ struct Linter {
             }
         }
         if case .array(let components)? = members["components"] {
-            lintComponents(components, at: root.appending("components"), in: .screen, form: nil)
+            stack.push("components")
+            lintComponents(components, in: .screen, form: nil)
+            stack.pop()
         }
         for (name, path) in page.standaloneNames {
             if let formPath = page.formIDs[name] {
                 issues.append(.error(.nameCollidesWithFormID, at: path.appending("name"),
-                                     "field name \"\(name)\" equals the id of the form at \(formPath); formdata[\"\(name)\"] would be ambiguous"))
+                                     "field name \"\(name)\" equals the id of the form at \(formPath); formdata[\"\(name)\"] would be ambiguous",
+                                     repairable: true))
             }
         }
     }
 
-    mutating func lintRequest(_ members: [String: JSONValue]) {
+    mutating func lintRequest(_ members: JSONObject) {
         let root = JSONPath.root
         guard let method = members["method"]?.stringValue else { return }
         if method == RequestPacket.setConnection {
@@ -57,14 +71,12 @@ struct Linter {
                 issues.append(.error(.missingKey, at: root, "setConnection requires \"\(key)\""))
             }
             if members["token"] != nil {
-                issues.append(.warning(.unknownKey, at: root.appending("token"),
-                                       "setConnection never carries a token; ignored"))
+                issues.append(.warning(.unknownKey, at: root.appending("token"), "setConnection never carries a token; ignored"))
             }
         } else if members["token"] == nil {
             issues.append(.error(.missingToken, at: root, "a request after setConnection requires \"token\""))
         }
-        let known = Set(RequestPacket.shape.keys)
-        for key in members.keys.sorted() where !known.contains(key) {
+        for key in members.keys.sorted() where RequestPacket.shape.property(key) == nil {
             issues.append(.warning(.unknownKey, at: root.appending(key),
                                    "unknown key \"\(key)\" in request; servers read it as a top-level argument (old dialect)"))
         }
@@ -72,75 +84,80 @@ struct Linter {
 
     // MARK: - Components
 
-    /// The fields of the form being linted, by name.
-    private typealias FormFields = [String: JSONPath]
-
-    /// Lints one components array; returns the form's fields as updated by this array.
+    /// Lints one components array (the stack points at it); returns the form's fields as
+    /// updated by this array.
     @discardableResult
-    private mutating func lintComponents(_ components: [JSONValue], at path: JSONPath, in container: Container,
-                                         form: FormFields?) -> FormFields? {
+    private mutating func lintComponents(_ components: [JSONValue], in container: Container, form: FormFields?) -> FormFields? {
         var form = form
-        var row: [(path: JSONPath, widthPercent: Double, gap: Double)] = []
+        var row: [RowEntry] = []
         for (index, element) in components.enumerated() {
             guard case .object(let members) = element, let type = members["type"]?.stringValue,
                   Component.shapes[type] != nil else { continue }
-            let componentPath = path.appending(index)
-            lintPlacement(type, in: container, at: componentPath)
-            lintID(type, members, at: componentPath)
-            if case .object(let size)? = members["size"] {
-                lintSize(size, at: componentPath.appending("size"))
-                trackRow(&row, size, type: type, members: members, at: componentPath)
-            } else if type != "navigation", !(type == "form" && members["style"] == .string("dialog")) {
-                finishRow(&row)
+            stack.push(index)
+            defer { stack.pop() }
+            lintPlacement(type, in: container)
+            if type != "menuEntry", let id = members["id"]?.stringValue, !id.isEmpty {
+                lintID(id, type: type, isStub: members.count == 2)
+            }
+            let isOutsideFlow = type == "navigation" || (type == "form" && members["style"] == .string("dialog"))
+            if !isOutsideFlow {
+                if case .object(let size)? = members["size"] {
+                    trackRow(&row, size)
+                } else {
+                    finishRow(&row)
+                }
             }
             for key in ["method", "save", "cancel", "clickRow"] {
-                if case .object(let method)? = members[key] { lintMethod(method, at: componentPath.appending(key)) }
+                if case .object(let method)? = members[key] { lintMethod(method, key: key) }
             }
-            if let name = members["name"]?.stringValue, Linter.fieldTypes.contains(type) {
-                if var current = form {
-                    if let first = current[name] {
-                        issues.append(.warning(.duplicateName, at: componentPath.appending("name"),
+            if Linter.fieldTypes.contains(type), let name = members["name"]?.stringValue {
+                if var fields = form {
+                    if let first = fields[name] {
+                        issues.append(.warning(.duplicateName, at: stack.path("name"),
                                                "field name \"\(name)\" is already used at \(first) in this form; the last value wins"))
                     } else {
-                        current[name] = componentPath
+                        fields[name] = stack.path
                     }
-                    form = current
+                    form = fields
                 } else {
-                    page.standaloneNames.append((name, componentPath))
+                    page.standaloneNames.append((name, stack.path))
                 }
             }
             switch type {
-            case "form": lintForm(members, at: componentPath)
-            case "image": lintImage(members, at: componentPath)
-            case "navigation": lintNavigation(members, at: componentPath)
-            case "table": lintTable(members, at: componentPath)
-            case "select", "radio": lintOptions(members, at: componentPath)
+            case "form": lintForm(members)
+            case "image": lintImage(members)
+            case "navigation": lintNavigation(members)
+            case "table": lintTable(members)
+            case "select", "radio": lintOptions(members)
             case "scrollview":
                 if members["text"] != nil, members["components"] != nil {
-                    issues.append(.warning(.supersededKey, at: componentPath.appending("text"),
+                    issues.append(.warning(.supersededKey, at: stack.path("text"),
                                            "\"text\" is ignored because \"components\" is present"))
                 }
             case "web":
                 let given = ["web", "content", "data"].filter { members[$0] != nil }
                 for key in given.dropFirst() {
-                    issues.append(.warning(.supersededKey, at: componentPath.appending(key),
+                    issues.append(.warning(.supersededKey, at: stack.path(key),
                                            "\"\(key)\" is ignored because \"\(given[0])\" is present"))
                 }
             default: break
             }
             if case .array(let children)? = members["components"] {
-                let childPath = componentPath.appending("components")
+                stack.push("components")
                 switch type {
                 case "form":
-                    let names = lintComponents(children, at: childPath, in: .form, form: [:]) ?? [:]
-                    if let focus = members["focus"]?.stringValue, names[focus] == nil {
-                        issues.append(.warning(.danglingReference, at: componentPath.appending("focus"),
+                    let fields = lintComponents(children, in: .form, form: [:]) ?? [:]
+                    stack.pop()
+                    if let focus = members["focus"]?.stringValue, fields[focus] == nil {
+                        issues.append(.warning(.danglingReference, at: stack.path("focus"),
                                                "focus names \"\(focus)\", which is no field of this form"))
                     }
                 case "navigation":
-                    lintComponents(children, at: childPath, in: .navigation, form: nil)
+                    lintComponents(children, in: .navigation, form: nil)
+                    stack.pop()
                 default:
-                    form = lintComponents(children, at: childPath, in: .box, form: form)
+                    form = lintComponents(children, in: .box, form: form)
+                    stack.pop()
                 }
             }
         }
@@ -148,136 +165,120 @@ struct Linter {
         return form
     }
 
-    static let fieldTypes: Set<String> = ["textbox", "password", "textview", "checkbox", "date", "select", "radio"]
-
-    private mutating func lintPlacement(_ type: String, in container: Container, at path: JSONPath) {
+    private mutating func lintPlacement(_ type: String, in container: Container) {
         switch (type, container) {
-        case ("menuEntry", .navigation): return
+        case ("menuEntry", .navigation):
+            return
         case ("menuEntry", _):
-            issues.append(.error(.menuEntryOutsideNavigation, at: path.appending("type"),
+            issues.append(.error(.menuEntryOutsideNavigation, at: stack.path("type"),
                                  "menuEntry belongs in a navigation's components"))
         case (_, .navigation):
-            issues.append(.error(.misplacedComponent, at: path.appending("type"),
+            issues.append(.error(.misplacedComponent, at: stack.path("type"),
                                  "a navigation's components hold only menuEntry items, got \"\(type)\""))
         case ("navigation", .form), ("navigation", .box):
-            issues.append(.error(.misplacedComponent, at: path.appending("type"),
-                                 "navigation belongs at the top level of a screen"))
-        default: return
+            issues.append(.warning(.misplacedComponent, at: stack.path("type"),
+                                   "a navigation inside a container is still a screen menu; put it at the top level"))
+        default:
+            return
         }
     }
 
-    private mutating func lintID(_ type: String, _ members: [String: JSONValue], at path: JSONPath) {
-        guard let id = members["id"]?.stringValue, !id.isEmpty else { return }
-        if type == "image" { return }
-        if type == "navigation", members.count == 2 { return }
+    /// Duplicate ids (PROTOCOL.md §7.5): images (whose id names a preloaded image) and navigation
+    /// stubs are exempt.
+    private mutating func lintID(_ id: String, type: String, isStub: Bool) {
+        if type == "image" || (type == "navigation" && isStub) { return }
         if let first = page.firstUse[id] {
-            issues.append(.error(.duplicateID, at: path.appending("id"),
-                                 "duplicate component id \"\(id)\"; first used at \(first)"))
+            issues.append(.error(.duplicateID, at: stack.path("id"), "duplicate component id \"\(id)\"; first used at \(first)"))
         } else {
-            page.firstUse[id] = path
+            page.firstUse[id] = stack.path
         }
-        if type == "form" { page.formIDs[id] = path }
+        if type == "form", page.formIDs[id] == nil { page.formIDs[id] = stack.path }
     }
 
-    private mutating func lintSize(_ size: [String: JSONValue], at path: JSONPath) {
-        for quantity in SizeSpec.quantities {
-            let given = quantity.keys.filter { size[$0] != nil }
-            guard given.count > 1 else { continue }
-            let keys = given.map { "\"\($0)\"" }.joined(separator: " and ")
-            issues.append(.error(.conflictingSizeKeys, at: path,
-                                 "\(keys) both set the \(quantity.name); \"\(given[0])\" wins, send only one"))
-        }
-    }
-
-    private mutating func trackRow(_ row: inout [(path: JSONPath, widthPercent: Double, gap: Double)],
-                                   _ size: [String: JSONValue], type: String, members: [String: JSONValue],
-                                   at path: JSONPath) {
-        if type == "navigation" || (type == "form" && members["style"] == .string("dialog")) { return }
-        let sameRow = size["x+"] != nil && ["y", "y%", "y+", "centrey"].allSatisfy { size[$0] == nil }
+    private mutating func trackRow(_ row: inout [RowEntry], _ size: JSONObject) {
+        let sameRow = size["x+"] != nil && size["y"] == nil && size["y%"] == nil && size["y+"] == nil
+            && size["centrey"] == nil
         if !sameRow { finishRow(&row) }
-        row.append((path.appending("size"), size["width%"]?.numberValue ?? 0, sameRow ? (size["x+"]?.numberValue ?? 0) : 0))
+        row.append((stack.path("size"), size["width%"]?.numberValue ?? 0, sameRow ? (size["x+"]?.numberValue ?? 0) : 0))
     }
 
-    private mutating func finishRow(_ row: inout [(path: JSONPath, widthPercent: Double, gap: Double)]) {
-        defer { row.removeAll() }
+    private mutating func finishRow(_ row: inout [RowEntry]) {
+        defer { row.removeAll(keepingCapacity: true) }
         guard row.count > 1, let last = row.last else { return }
         let total = row.reduce(0) { $0 + $1.widthPercent }
         let gaps = row.reduce(0) { $0 + $1.gap }
-        let totalText = JSONValue.format(number: total)
         if total > 100 {
             issues.append(.warning(.rowOverflow, at: last.path,
-                                   "the width% values of this row add up to \(totalText); the row overflows the screen"))
+                                   "the width% values of this row add up to \(JSONValue.format(number: total)); the row overflows the screen"))
         } else if total == 100, gaps > 0 {
             issues.append(.warning(.rowOverflow, at: last.path,
                                    "the width% values of this row add up to 100 and x+ adds \(JSONValue.format(number: gaps)) points; the row overflows the screen"))
         }
     }
 
-    private mutating func lintMethod(_ method: [String: JSONValue], at path: JSONPath) {
+    private mutating func lintMethod(_ method: JSONObject, key: String) {
         if let hint = method["navigation"]?.stringValue, hint != "root" {
-            issues.append(.warning(.unknownNavigationHint, at: path.appending("navigation"),
+            issues.append(.warning(.unknownNavigationHint, at: JSONPath(steps: stack.steps + [.key(key), .key("navigation")]),
                                    "navigation hint \"\(hint)\" is not defined; only \"root\" is, so it is ignored"))
         }
     }
 
-    private mutating func lintForm(_ members: [String: JSONValue], at path: JSONPath) {
-        if members["save"] != nil, members["id"]?.stringValue == nil {
-            issues.append(.error(.formSaveWithoutID, at: path,
-                                 "form with \"save\" requires an \"id\" (the key of its values in formdata)"))
+    private mutating func lintForm(_ members: JSONObject) {
+        if members["save"] != nil, (members["id"]?.stringValue ?? "").isEmpty {
+            issues.append(.error(.formSaveWithoutID, at: stack.path,
+                                 "form with \"save\" requires an \"id\" (the key of its values in formdata)", repairable: true))
         }
     }
 
-    private mutating func lintImage(_ members: [String: JSONValue], at path: JSONPath) {
-        let sources = ["id", "url", "name"].filter { members[$0] != nil }
-        if sources.isEmpty {
-            issues.append(.error(.imageWithoutSource, at: path, "image requires one of \"id\", \"url\" or \"name\""))
+    private mutating func lintImage(_ members: JSONObject) {
+        if members["id"] == nil, members["url"] == nil, members["name"] == nil {
+            issues.append(.error(.imageWithoutSource, at: stack.path, "image requires one of \"id\", \"url\" or \"name\""))
             return
         }
-        guard case .object(let size)? = members["size"] ?? .object([:]) else { return }
+        guard case .object(let size)? = members["size"] else { return }
         let hasWidth = size["width"] != nil || size["width%"] != nil
         let hasHeight = size["height"] != nil || size["height%"] != nil || size["relative-height%"] != nil
         guard hasWidth, !hasHeight else { return }
-        let id = members["id"]?.stringValue
-        let loadsLate = id.flatMap { page.preloaded[$0] }.map { $0 != "critical" } ?? true
+        let loadsLate = members["id"]?.stringValue.flatMap { page.preloaded[$0] }.map { $0 != "critical" } ?? true
         if loadsLate {
-            issues.append(.warning(.layoutJump, at: path.appending("size"),
+            issues.append(.warning(.layoutJump, at: stack.path("size"),
                                    "image sized by width only and loaded after rendering; the screen jumps when it arrives (give a height or load it \"critical\")"))
         }
     }
 
-    private mutating func lintNavigation(_ members: [String: JSONValue], at path: JSONPath) {
+    private mutating func lintNavigation(_ members: JSONObject) {
         let isStub = members.count == 2 && members["id"]?.stringValue != nil
         if members["implementation"] == nil, !isStub {
-            issues.append(.error(.navigationWithoutImplementation, at: path,
+            issues.append(.error(.navigationWithoutImplementation, at: stack.path,
                                  "navigation requires \"implementation\" unless it is a cache stub {\"type\", \"id\"}"))
         }
     }
 
-    private mutating func lintTable(_ members: [String: JSONValue], at path: JSONPath) {
+    private mutating func lintTable(_ members: JSONObject) {
         guard case .array(let header)? = members["header"] else { return }
         let values = header.map { $0["scroll"]?.stringValue ?? "on" }
         if let first = values.first, let index = values.firstIndex(where: { $0 != first }) {
-            issues.append(.warning(.headerScrollDisagrees, at: path.appending("header").appending(index).appending("scroll"),
+            issues.append(.warning(.headerScrollDisagrees,
+                                   at: JSONPath(steps: stack.steps + [.key("header"), .index(index), .key("scroll")]),
                                    "header scroll values disagree (\"\(first)\" first, \"\(values[index])\" here); the first wins"))
         }
     }
 
-    private mutating func lintOptions(_ members: [String: JSONValue], at path: JSONPath) {
+    private mutating func lintOptions(_ members: JSONObject) {
         guard case .object(let options)? = members["options"] else { return }
         let numeric = options.keys.filter { !$0.isEmpty && $0.allSatisfy(\.isNumber) }
         if numeric.count > 1, Set(numeric.map(\.count)).count > 1 {
-            let sample = Options.sortedKeys(options.mapValues { _ in "" }).prefix(4).map { "\"\($0)\"" }.joined(separator: ", ")
-            issues.append(.warning(.numericOptionKeys, at: path.appending("options"),
+            let sample = Options.sorted(options.keys).prefix(4).map { "\"\($0)\"" }.joined(separator: ", ")
+            issues.append(.warning(.numericOptionKeys, at: stack.path("options"),
                                    "option keys are numbers of different lengths and sort as text (\(sample)); zero-pad them"))
         }
         switch members["value"] {
         case .string(let key)? where !options.isEmpty && options[key] == nil:
-            issues.append(.warning(.unknownOption, at: path.appending("value"),
-                                   "value \"\(key)\" is not one of the option keys"))
+            issues.append(.warning(.unknownOption, at: stack.path("value"), "value \"\(key)\" is not one of the option keys"))
         case .array(let keys)?:
             for (index, key) in keys.enumerated() {
                 if let key = key.stringValue, !options.isEmpty, options[key] == nil {
-                    issues.append(.warning(.unknownOption, at: path.appending("value").appending(index),
+                    issues.append(.warning(.unknownOption, at: JSONPath(steps: stack.steps + [.key("value"), .index(index)]),
                                            "value \"\(key)\" is not one of the option keys"))
                 }
             }

@@ -36,23 +36,28 @@ public struct PacketValidator: Sendable {
         }
         var issues = normalizer.issues
         guard case .object(let members) = tree else {
-            issues.append(.error(.typeMismatch, at: .root, "expected a \(kind) packet object, got \(tree.summary)"))
+            issues.append(.error(.typeMismatch, at: .root, "expected a \(kind.shape.displayName) object, got \(tree.summary)"))
             return ValidationReport(kind: kind, issues: issues, normalized: tree)
         }
         var checker = ShapeChecker()
         // A request's unknown top-level keys are old servers' flattened arguments; the linter
         // reports them with that explanation.
-        checker.check(members, against: kind.shape, at: .root, context: kind == .data ? "data response" : "\(kind)",
-                      reportUnknownKeys: kind != .request)
+        checker.checkRoot(members, against: kind.shape, reportUnknownKeys: kind != .request)
         var linter = Linter()
         switch kind {
         case .request: linter.lintRequest(members)
         case .response: linter.lintResponse(members, options: options)
         case .data: break
         }
-        issues += checker.issues
-        issues += linter.issues
-        return ValidationReport(kind: kind, issues: issues.sortedByPath(), normalized: tree)
+        // Issues found in the rewritten tree are reported where the sender wrote the value; the
+        // components a lenient reader drops are found in the rewritten tree it builds from.
+        let found = checker.issues + linter.issues
+        let broken = PacketDecoder.brokenComponents(found)
+        for var issue in found {
+            issue.path = normalizer.originalPath(of: issue.path)
+            issues.append(issue)
+        }
+        return ValidationReport(kind: kind, issues: issues.sortedByPath(), normalized: tree, brokenComponents: broken)
     }
 }
 
@@ -64,6 +69,9 @@ public struct ValidationReport: Sendable, Hashable {
     public var issues: [ValidationIssue]
     /// The packet rewritten into the new dialect (before any component is dropped).
     public var normalized: JSONValue
+
+    /// The components (by path in ``normalized``) that hold an error a lenient reader cannot repair.
+    var brokenComponents: Set<JSONPath> = []
 
     /// Whether the packet has no errors (warnings allowed).
     public var isValid: Bool { !issues.hasErrors }

@@ -1,0 +1,31 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+// The benchmarks live in a package of their own so the project's own build and tests never
+// compile the benchmark harness. Run them with `scripts/bench` (writes BENCHMARKS.md) or
+// `swift package --package-path Benchmarks benchmark`.
+let package = Package(
+    name: "XpediteBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .target(
+            name: "BenchmarkScreens",
+            dependencies: [.product(name: "XpediteProtocol", package: "main")],
+            path: "Sources/BenchmarkScreens"
+        ),
+        .executableTarget(
+            name: "ProtocolBenchmarks",
+            dependencies: [
+                "BenchmarkScreens",
+                .product(name: "XpediteProtocol", package: "main"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/ProtocolBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ]
+)
