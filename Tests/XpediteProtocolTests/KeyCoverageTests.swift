@@ -136,3 +136,35 @@ struct KeyCoverageTests {
         }
     }
 }
+
+@Suite("Interned keys")
+struct WireKeyTests {
+    @Test("every key of every definition is interned, and names round-trip")
+    func interned() {
+        for key in WireKey.allCases.dropFirst() {
+            #expect(WireKey(name: key.name) == key)
+        }
+        let shapes = Array(WireCatalogue.objects.values) + Array(Component.shapes.values)
+        for shape in shapes {
+            for property in shape.properties {
+                #expect(WireKey(name: property.key) != .unknown, "\(shape.name).\(property.key)")
+            }
+        }
+        #expect(WireKey(name: "customerName") == .unknown)
+    }
+
+    @Test("objects find members by string, by interned key, and past the index threshold")
+    func lookups() {
+        var object: JSONObject = ["text": "a", "custom": 1]
+        #expect(object["text"] == "a")
+        #expect(object[.text] == "a")
+        #expect(object["custom"] == 1)
+        for index in 0..<40 { object["k\(index)"] = .number(Double(index)) }
+        #expect(object["k39"] == 39)
+        object["k3"] = nil
+        #expect(object["k3"] == nil)
+        #expect(object["k4"] == 4)
+        #expect(object.count == 41)
+        #expect(object == JSONObject(object.dictionary))
+    }
+}

@@ -52,24 +52,24 @@ extension Component {
 
         init(reading reader: ObjectReader) {
             let style = TextStyle(reading: reader)
-            self.init(id: reader.string("id"), text: reader.string("text"), style: reader.enum("style"),
+            self.init(id: reader.string(.id), text: reader.string(.text), style: reader.enum(.style),
                       color: style.color, font: style.font, fontsize: style.fontsize, align: style.align,
-                      icon: reader.string("icon"), method: reader.method("method"), onEnter: reader.string("onEnter"),
-                      size: reader.size(), background: reader.colour("background"))
+                      icon: reader.string(.icon), method: reader.method(.method), onEnter: reader.string(.onEnter),
+                      size: reader.size(), background: reader.colour(.background))
         }
 
         /// The canonical JSON.
         public var json: JSONValue {
             var writer = ObjectWriter(type: "button")
-            writer.set("id", id)
-            writer.set("text", text)
-            writer.set("style", style)
+            writer.set(.id, id)
+            writer.set(.text, text)
+            writer.set(.style, style)
             TextStyle(color: color, font: font, fontsize: fontsize, align: align).write(into: &writer)
-            writer.set("icon", icon)
-            writer.set("method", method)
-            writer.set("onEnter", onEnter)
-            writer.set("size", size)
-            writer.set("background", background)
+            writer.set(.icon, icon)
+            writer.set(.method, method)
+            writer.set(.onEnter, onEnter)
+            writer.set(.size, size)
+            writer.set(.background, background)
             return writer.json
         }
     }

@@ -28,20 +28,20 @@ extension Component {
         ])
 
         init(reading reader: ObjectReader) {
-            self.init(id: reader.string("id"), name: reader.string("name") ?? "", title: reader.string("title"),
-                      value: reader.string("value").flatMap { $0 == "1" ? true : $0 == "0" ? false : nil },
-                      size: reader.size(), background: reader.colour("background"))
+            self.init(id: reader.string(.id), name: reader.string(.name) ?? "", title: reader.string(.title),
+                      value: reader.string(.value).flatMap { $0 == "1" ? true : $0 == "0" ? false : nil },
+                      size: reader.size(), background: reader.colour(.background))
         }
 
         /// The canonical JSON.
         public var json: JSONValue {
             var writer = ObjectWriter(type: "checkbox")
-            writer.set("id", id)
-            writer.set("name", name)
-            writer.set("title", title)
-            writer.set("value", value.map { $0 ? "1" : "0" })
-            writer.set("size", size)
-            writer.set("background", background)
+            writer.set(.id, id)
+            writer.set(.name, name)
+            writer.set(.title, title)
+            writer.set(.value, value.map { $0 ? "1" : "0" })
+            writer.set(.size, size)
+            writer.set(.background, background)
             return writer.json
         }
     }

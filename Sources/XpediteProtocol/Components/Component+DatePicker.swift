@@ -27,19 +27,19 @@ extension Component {
         ])
 
         init(reading reader: ObjectReader) {
-            self.init(id: reader.string("id"), name: reader.string("name") ?? "", title: reader.string("title"),
-                      value: reader.string("value"), size: reader.size(), background: reader.colour("background"))
+            self.init(id: reader.string(.id), name: reader.string(.name) ?? "", title: reader.string(.title),
+                      value: reader.string(.value), size: reader.size(), background: reader.colour(.background))
         }
 
         /// The canonical JSON.
         public var json: JSONValue {
             var writer = ObjectWriter(type: "date")
-            writer.set("id", id)
-            writer.set("name", name)
-            writer.set("title", title)
-            writer.set("value", value)
-            writer.set("size", size)
-            writer.set("background", background)
+            writer.set(.id, id)
+            writer.set(.name, name)
+            writer.set(.title, title)
+            writer.set(.value, value)
+            writer.set(.size, size)
+            writer.set(.background, background)
             return writer.json
         }
     }

@@ -55,27 +55,27 @@ extension Component {
         ])
 
         init(reading reader: ObjectReader) {
-            self.init(id: reader.string("id"), style: reader.enum("style"), title: reader.string("title"),
-                      save: reader.method("save"), saveNavigation: reader.string("saveNavigation"),
-                      cancel: reader.method("cancel"), cancelNavigation: reader.string("cancelNavigation"),
-                      components: reader.components() ?? [], focus: reader.string("focus"), size: reader.size(),
-                      background: reader.colour("background"))
+            self.init(id: reader.string(.id), style: reader.enum(.style), title: reader.string(.title),
+                      save: reader.method(.save), saveNavigation: reader.string(.saveNavigation),
+                      cancel: reader.method(.cancel), cancelNavigation: reader.string(.cancelNavigation),
+                      components: reader.components() ?? [], focus: reader.string(.focus), size: reader.size(),
+                      background: reader.colour(.background))
         }
 
         /// The canonical JSON.
         public var json: JSONValue {
             var writer = ObjectWriter(type: "form")
-            writer.set("id", id)
-            writer.set("style", style)
-            writer.set("title", title)
-            writer.set("save", save)
-            writer.set("saveNavigation", saveNavigation)
-            writer.set("cancel", cancel)
-            writer.set("cancelNavigation", cancelNavigation)
-            writer.set("components", components)
-            writer.set("focus", focus)
-            writer.set("size", size)
-            writer.set("background", background)
+            writer.set(.id, id)
+            writer.set(.style, style)
+            writer.set(.title, title)
+            writer.set(.save, save)
+            writer.set(.saveNavigation, saveNavigation)
+            writer.set(.cancel, cancel)
+            writer.set(.cancelNavigation, cancelNavigation)
+            writer.set(.components, components)
+            writer.set(.focus, focus)
+            writer.set(.size, size)
+            writer.set(.background, background)
             return writer.json
         }
     }

@@ -28,18 +28,18 @@ extension Component {
         ])
 
         init(reading reader: ObjectReader) {
-            self.init(id: reader.string("id"), url: reader.string("url"), name: reader.string("name"),
-                      size: reader.size(), background: reader.colour("background"))
+            self.init(id: reader.string(.id), url: reader.string(.url), name: reader.string(.name),
+                      size: reader.size(), background: reader.colour(.background))
         }
 
         /// The canonical JSON.
         public var json: JSONValue {
             var writer = ObjectWriter(type: "image")
-            writer.set("id", id)
-            writer.set("url", url)
-            writer.set("name", name)
-            writer.set("size", size)
-            writer.set("background", background)
+            writer.set(.id, id)
+            writer.set(.url, url)
+            writer.set(.name, name)
+            writer.set(.size, size)
+            writer.set(.background, background)
             return writer.json
         }
     }

@@ -29,19 +29,19 @@ extension Component {
 
         init(reading reader: ObjectReader) {
             let style = TextStyle(reading: reader)
-            self.init(id: reader.string("id"), text: reader.string("text") ?? "", color: style.color, font: style.font,
+            self.init(id: reader.string(.id), text: reader.string(.text) ?? "", color: style.color, font: style.font,
                       fontsize: style.fontsize, align: style.align, size: reader.size(),
-                      background: reader.colour("background"))
+                      background: reader.colour(.background))
         }
 
         /// The canonical JSON.
         public var json: JSONValue {
             var writer = ObjectWriter(type: "label")
-            writer.set("id", id)
-            writer.set("text", text)
+            writer.set(.id, id)
+            writer.set(.text, text)
             TextStyle(color: color, font: font, fontsize: fontsize, align: align).write(into: &writer)
-            writer.set("size", size)
-            writer.set("background", background)
+            writer.set(.size, size)
+            writer.set(.background, background)
             return writer.json
         }
     }

@@ -28,17 +28,17 @@ extension Component {
         ])
 
         init(reading reader: ObjectReader) {
-            self.init(text: reader.string("text"), method: reader.method("method"), icon: reader.string("icon"),
-                      symbol: reader.string("symbol"))
+            self.init(text: reader.string(.text), method: reader.method(.method), icon: reader.string(.icon),
+                      symbol: reader.string(.symbol))
         }
 
         /// The canonical JSON.
         public var json: JSONValue {
             var writer = ObjectWriter(type: "menuEntry")
-            writer.set("text", text)
-            writer.set("method", method)
-            writer.set("icon", icon)
-            writer.set("symbol", symbol)
+            writer.set(.text, text)
+            writer.set(.method, method)
+            writer.set(.icon, icon)
+            writer.set(.symbol, symbol)
             return writer.json
         }
     }

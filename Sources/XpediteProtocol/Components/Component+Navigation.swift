@@ -43,17 +43,17 @@ extension Component {
             ])
 
             init?(reading reader: ObjectReader) {
-                guard let style: Style = reader.enum("style"), let position: Position = reader.enum("position")
+                guard let style: Style = reader.enum(.style), let position: Position = reader.enum(.position)
                 else { return nil }
-                self.init(style: style, position: position, icon: reader.string("icon"), image: reader.string("image"))
+                self.init(style: style, position: position, icon: reader.string(.icon), image: reader.string(.image))
             }
 
             var json: JSONValue {
                 var writer = ObjectWriter()
-                writer.set("style", style)
-                writer.set("position", position)
-                writer.set("icon", icon)
-                writer.set("image", image)
+                writer.set(.style, style)
+                writer.set(.position, position)
+                writer.set(.icon, icon)
+                writer.set(.image, image)
                 return writer.json
             }
         }
@@ -79,13 +79,13 @@ extension Component {
             ])
 
             init(reading reader: ObjectReader) {
-                self.init(shadePercent: reader.number("shade%"), shrinkPercent: reader.number("shrink%"))
+                self.init(shadePercent: reader.number(.shadePercent), shrinkPercent: reader.number(.shrinkPercent))
             }
 
             var json: JSONValue {
                 var writer = ObjectWriter()
-                writer.set("shade%", shadePercent)
-                writer.set("shrink%", shrinkPercent)
+                writer.set(.shadePercent, shadePercent)
+                writer.set(.shrinkPercent, shrinkPercent)
                 return writer.json
             }
         }
@@ -111,14 +111,14 @@ extension Component {
             ])
 
             init(reading reader: ObjectReader) {
-                self.init(icon: reader.string("icon"), text: reader.string("text"), method: reader.string("method"))
+                self.init(icon: reader.string(.icon), text: reader.string(.text), method: reader.string(.method))
             }
 
             var json: JSONValue {
                 var writer = ObjectWriter()
-                writer.set("icon", icon)
-                writer.set("text", text)
-                writer.set("method", method)
+                writer.set(.icon, icon)
+                writer.set(.text, text)
+                writer.set(.method, method)
                 return writer.json
             }
         }
@@ -178,29 +178,29 @@ extension Component {
         ])
 
         init(reading reader: ObjectReader) {
-            self.init(id: reader.string("id"),
-                      implementation: reader.object("implementation").flatMap(Implementation.init(reading:)),
-                      components: reader.components(), effects: reader.object("effects").map(Effects.init(reading:)),
-                      data: reader.object("data").flatMap(DynamicSource.init(reading:)),
-                      cell: reader.object("cell").map(CellMapping.init(reading:)), color: reader.colour("color"),
-                      font: reader.string("font"), fontsize: reader.number("fontsize"), size: reader.size(),
-                      background: reader.colour("background"))
+            self.init(id: reader.string(.id),
+                      implementation: reader.object(.implementation).flatMap(Implementation.init(reading:)),
+                      components: reader.components(), effects: reader.object(.effects).map(Effects.init(reading:)),
+                      data: reader.object(.data).flatMap(DynamicSource.init(reading:)),
+                      cell: reader.object(.cell).map(CellMapping.init(reading:)), color: reader.colour(.color),
+                      font: reader.string(.font), fontsize: reader.number(.fontsize), size: reader.size(),
+                      background: reader.colour(.background))
         }
 
         /// The canonical JSON.
         public var json: JSONValue {
             var writer = ObjectWriter(type: "navigation")
-            writer.set("id", id)
-            writer.set("implementation", implementation?.json)
-            writer.set("components", components)
-            writer.set("effects", effects?.json)
-            writer.set("data", data?.json)
-            writer.set("cell", cell?.json)
-            writer.set("color", color)
-            writer.set("font", font)
-            writer.set("fontsize", fontsize)
-            writer.set("size", size)
-            writer.set("background", background)
+            writer.set(.id, id)
+            writer.set(.implementation, implementation?.json)
+            writer.set(.components, components)
+            writer.set(.effects, effects?.json)
+            writer.set(.data, data?.json)
+            writer.set(.cell, cell?.json)
+            writer.set(.color, color)
+            writer.set(.font, font)
+            writer.set(.fontsize, fontsize)
+            writer.set(.size, size)
+            writer.set(.background, background)
             return writer.json
         }
     }

@@ -44,22 +44,22 @@ extension Component {
 
         init(reading reader: ObjectReader) {
             let entry = TextEntry(reading: reader)
-            self.init(id: reader.string("id"), name: entry.name, title: entry.title, placeholder: entry.placeholder,
+            self.init(id: reader.string(.id), name: entry.name, title: entry.title, placeholder: entry.placeholder,
                       value: entry.value, keyboard: entry.keyboard, returnkey: entry.returnkey, onEnter: entry.onEnter,
                       color: entry.style.color, font: entry.style.font, fontsize: entry.style.fontsize,
                       align: entry.style.align, focus: entry.focus, size: reader.size(),
-                      background: reader.colour("background"))
+                      background: reader.colour(.background))
         }
 
         /// The canonical JSON.
         public var json: JSONValue {
             var writer = ObjectWriter(type: "password")
-            writer.set("id", id)
+            writer.set(.id, id)
             TextEntry(name: name, title: title, placeholder: placeholder, value: value, keyboard: keyboard,
                       returnkey: returnkey, onEnter: onEnter, focus: focus,
                       style: TextStyle(color: color, font: font, fontsize: fontsize, align: align)).write(into: &writer)
-            writer.set("size", size)
-            writer.set("background", background)
+            writer.set(.size, size)
+            writer.set(.background, background)
             return writer.json
         }
     }

@@ -30,21 +30,21 @@ extension Component {
         ])
 
         init(reading reader: ObjectReader) {
-            self.init(id: reader.string("id"), name: reader.string("name") ?? "", title: reader.string("title"),
-                      options: Options.read(reader.map("options")), value: reader.string("value"),
-                      size: reader.size(), background: reader.colour("background"))
+            self.init(id: reader.string(.id), name: reader.string(.name) ?? "", title: reader.string(.title),
+                      options: Options.read(reader.map(.options)), value: reader.string(.value),
+                      size: reader.size(), background: reader.colour(.background))
         }
 
         /// The canonical JSON.
         public var json: JSONValue {
             var writer = ObjectWriter(type: "radio")
-            writer.set("id", id)
-            writer.set("name", name)
-            writer.set("title", title)
-            writer.set("options", options.mapValues(JSONValue.string))
-            writer.set("value", value)
-            writer.set("size", size)
-            writer.set("background", background)
+            writer.set(.id, id)
+            writer.set(.name, name)
+            writer.set(.title, title)
+            writer.set(.options, options.mapValues(JSONValue.string))
+            writer.set(.value, value)
+            writer.set(.size, size)
+            writer.set(.background, background)
             return writer.json
         }
     }

@@ -25,18 +25,18 @@ extension Component {
         ])
 
         init(reading reader: ObjectReader) {
-            self.init(id: reader.string("id"), components: reader.components(), text: reader.string("text"),
-                      size: reader.size(), background: reader.colour("background"))
+            self.init(id: reader.string(.id), components: reader.components(), text: reader.string(.text),
+                      size: reader.size(), background: reader.colour(.background))
         }
 
         /// The canonical JSON.
         public var json: JSONValue {
             var writer = ObjectWriter(type: "scrollview")
-            writer.set("id", id)
-            writer.set("components", components)
-            writer.set("text", text)
-            writer.set("size", size)
-            writer.set("background", background)
+            writer.set(.id, id)
+            writer.set(.components, components)
+            writer.set(.text, text)
+            writer.set(.size, size)
+            writer.set(.background, background)
             return writer.json
         }
     }

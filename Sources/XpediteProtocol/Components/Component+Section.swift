@@ -28,18 +28,18 @@ extension Component {
         ])
 
         init(reading reader: ObjectReader) {
-            self.init(id: reader.string("id"), title: reader.string("title"), components: reader.components(),
-                      size: reader.size(), background: reader.colour("background"))
+            self.init(id: reader.string(.id), title: reader.string(.title), components: reader.components(),
+                      size: reader.size(), background: reader.colour(.background))
         }
 
         /// The canonical JSON.
         public var json: JSONValue {
             var writer = ObjectWriter(type: "section")
-            writer.set("id", id)
-            writer.set("title", title)
-            writer.set("components", components)
-            writer.set("size", size)
-            writer.set("background", background)
+            writer.set(.id, id)
+            writer.set(.title, title)
+            writer.set(.components, components)
+            writer.set(.size, size)
+            writer.set(.background, background)
             return writer.json
         }
     }

@@ -53,28 +53,28 @@ extension Component {
         ])
 
         init(reading reader: ObjectReader) {
-            let value: Value? = switch reader["value"] {
+            let value: Value? = switch reader[.value] {
             case .string(let key)?: .single(key)
             case .array(let keys)?: .multiple(keys.compactMap(\.stringValue))
             default: nil
             }
-            self.init(id: reader.string("id"), name: reader.string("name") ?? "", title: reader.string("title"),
-                      options: Options.read(reader.map("options")), value: value, multi: reader.bool("multi"),
-                      disabled: reader.bool("disabled"), size: reader.size(), background: reader.colour("background"))
+            self.init(id: reader.string(.id), name: reader.string(.name) ?? "", title: reader.string(.title),
+                      options: Options.read(reader.map(.options)), value: value, multi: reader.bool(.multi),
+                      disabled: reader.bool(.disabled), size: reader.size(), background: reader.colour(.background))
         }
 
         /// The canonical JSON.
         public var json: JSONValue {
             var writer = ObjectWriter(type: "select")
-            writer.set("id", id)
-            writer.set("name", name)
-            writer.set("title", title)
-            writer.set("options", options.mapValues(JSONValue.string))
-            writer.set("value", value?.json)
-            writer.set("multi", multi)
-            writer.set("disabled", disabled)
-            writer.set("size", size)
-            writer.set("background", background)
+            writer.set(.id, id)
+            writer.set(.name, name)
+            writer.set(.title, title)
+            writer.set(.options, options.mapValues(JSONValue.string))
+            writer.set(.value, value?.json)
+            writer.set(.multi, multi)
+            writer.set(.disabled, disabled)
+            writer.set(.size, size)
+            writer.set(.background, background)
             return writer.json
         }
     }

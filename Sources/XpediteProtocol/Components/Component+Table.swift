@@ -63,30 +63,30 @@ extension Component {
         ])
 
         init(reading reader: ObjectReader) {
-            let data: DataSource = switch reader["data"] {
+            let data: DataSource = switch reader[.data] {
             case .array(let rows)?: .rows(rows.compactMap(\.objectValue))
-            default: reader.object("data").flatMap(DynamicSource.init(reading:)).map(DataSource.dynamic)
+            default: reader.object(.data).flatMap(DynamicSource.init(reading:)).map(DataSource.dynamic)
                 ?? .rows([])
             }
-            self.init(id: reader.string("id"), data: data, cell: Column.read(reader, "cell"),
-                      header: Column.read(reader, "header"), clickRow: reader.method("clickRow"),
-                      refresh: reader.string("refresh"), font: reader.string("font"),
-                      fontsize: reader.number("fontsize"), size: reader.size(), background: reader.colour("background"))
+            self.init(id: reader.string(.id), data: data, cell: Column.read(reader, .cell),
+                      header: Column.read(reader, .header), clickRow: reader.method(.clickRow),
+                      refresh: reader.string(.refresh), font: reader.string(.font),
+                      fontsize: reader.number(.fontsize), size: reader.size(), background: reader.colour(.background))
         }
 
         /// The canonical JSON.
         public var json: JSONValue {
             var writer = ObjectWriter(type: "table")
-            writer.set("id", id)
-            writer.set("data", data.json)
-            writer.set("cell", cell.map { JSONValue.array($0.map(\.json)) })
-            writer.set("header", header.map { JSONValue.array($0.map(\.json)) })
-            writer.set("clickRow", clickRow)
-            writer.set("refresh", refresh)
-            writer.set("font", font)
-            writer.set("fontsize", fontsize)
-            writer.set("size", size)
-            writer.set("background", background)
+            writer.set(.id, id)
+            writer.set(.data, data.json)
+            writer.set(.cell, cell.map { JSONValue.array($0.map(\.json)) })
+            writer.set(.header, header.map { JSONValue.array($0.map(\.json)) })
+            writer.set(.clickRow, clickRow)
+            writer.set(.refresh, refresh)
+            writer.set(.font, font)
+            writer.set(.fontsize, fontsize)
+            writer.set(.size, size)
+            writer.set(.background, background)
             return writer.json
         }
     }
@@ -146,14 +146,14 @@ extension Component.Table {
         ])
 
         init(reading reader: ObjectReader) {
-            self.init(field: reader.string("field"), text: reader.string("text"), widthPercent: reader.number("width%"),
-                      align: reader.enum("align"), font: reader.string("font"), fontsize: reader.number("fontsize"),
-                      color: reader.colour("color"), lines: reader.int("lines"), scroll: reader.enum("scroll"))
+            self.init(field: reader.string(.field), text: reader.string(.text), widthPercent: reader.number(.widthPercent),
+                      align: reader.enum(.align), font: reader.string(.font), fontsize: reader.number(.fontsize),
+                      color: reader.colour(.color), lines: reader.int(.lines), scroll: reader.enum(.scroll))
         }
 
-        static func read(_ reader: ObjectReader, _ key: String) -> [Column]? {
+        static func read(_ reader: ObjectReader, _ key: WireKey) -> [Column]? {
             guard let elements = reader[key]?.arrayValue else { return nil }
-            let base = reader.path.appending(key)
+            let base = reader.path.appending(key.name)
             return elements.enumerated().compactMap { index, element in
                 element.objectValue.map {
                     Column(reading: ObjectReader($0, at: base.appending(index), context: reader.context))
@@ -164,15 +164,15 @@ extension Component.Table {
         /// The canonical JSON.
         public var json: JSONValue {
             var writer = ObjectWriter()
-            writer.set("field", field)
-            writer.set("text", text)
-            writer.set("width%", widthPercent)
-            writer.set("align", align)
-            writer.set("font", font)
-            writer.set("fontsize", fontsize)
-            writer.set("color", color)
-            writer.set("lines", lines)
-            writer.set("scroll", scroll)
+            writer.set(.field, field)
+            writer.set(.text, text)
+            writer.set(.widthPercent, widthPercent)
+            writer.set(.align, align)
+            writer.set(.font, font)
+            writer.set(.fontsize, fontsize)
+            writer.set(.color, color)
+            writer.set(.lines, lines)
+            writer.set(.scroll, scroll)
             return writer.json
         }
     }

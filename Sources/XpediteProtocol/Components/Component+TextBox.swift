@@ -51,23 +51,23 @@ extension Component {
 
         init(reading reader: ObjectReader) {
             let entry = TextEntry(reading: reader)
-            self.init(id: reader.string("id"), name: entry.name, title: entry.title, placeholder: entry.placeholder,
+            self.init(id: reader.string(.id), name: entry.name, title: entry.title, placeholder: entry.placeholder,
                       value: entry.value, keyboard: entry.keyboard, returnkey: entry.returnkey, onEnter: entry.onEnter,
-                      autotext: AutoText(reader["autotext"]), color: entry.style.color, font: entry.style.font,
+                      autotext: AutoText(reader[.autotext]), color: entry.style.color, font: entry.style.font,
                       fontsize: entry.style.fontsize, align: entry.style.align, focus: entry.focus,
-                      size: reader.size(), background: reader.colour("background"))
+                      size: reader.size(), background: reader.colour(.background))
         }
 
         /// The canonical JSON.
         public var json: JSONValue {
             var writer = ObjectWriter(type: "textbox")
-            writer.set("id", id)
+            writer.set(.id, id)
             TextEntry(name: name, title: title, placeholder: placeholder, value: value, keyboard: keyboard,
                       returnkey: returnkey, onEnter: onEnter, focus: focus,
                       style: TextStyle(color: color, font: font, fontsize: fontsize, align: align)).write(into: &writer)
-            writer.set("autotext", autotext?.json)
-            writer.set("size", size)
-            writer.set("background", background)
+            writer.set(.autotext, autotext?.json)
+            writer.set(.size, size)
+            writer.set(.background, background)
             return writer.json
         }
     }
@@ -145,21 +145,21 @@ struct TextEntry {
     }
 
     init(reading reader: ObjectReader) {
-        self.init(name: reader.string("name") ?? "", title: reader.string("title"),
-                  placeholder: reader.string("placeholder"), value: reader.string("value"),
-                  keyboard: reader.enum("keyboard"), returnkey: reader.enum("returnkey"),
-                  onEnter: reader.string("onEnter"), focus: reader.bool("focus"), style: TextStyle(reading: reader))
+        self.init(name: reader.string(.name) ?? "", title: reader.string(.title),
+                  placeholder: reader.string(.placeholder), value: reader.string(.value),
+                  keyboard: reader.enum(.keyboard), returnkey: reader.enum(.returnkey),
+                  onEnter: reader.string(.onEnter), focus: reader.bool(.focus), style: TextStyle(reading: reader))
     }
 
     func write(into writer: inout ObjectWriter) {
-        writer.set("name", name)
-        writer.set("title", title)
-        writer.set("placeholder", placeholder)
-        writer.set("value", value)
-        writer.set("keyboard", keyboard)
-        writer.set("returnkey", returnkey)
-        writer.set("onEnter", onEnter)
-        writer.set("focus", focus)
+        writer.set(.name, name)
+        writer.set(.title, title)
+        writer.set(.placeholder, placeholder)
+        writer.set(.value, value)
+        writer.set(.keyboard, keyboard)
+        writer.set(.returnkey, returnkey)
+        writer.set(.onEnter, onEnter)
+        writer.set(.focus, focus)
         style.write(into: &writer)
     }
 }

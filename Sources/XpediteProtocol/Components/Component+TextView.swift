@@ -41,27 +41,27 @@ extension Component {
         ] + TextStyle.properties.filter { $0.key != "align" })
 
         init(reading reader: ObjectReader) {
-            self.init(id: reader.string("id"), name: reader.string("name") ?? "", title: reader.string("title"),
-                      placeholder: reader.string("placeholder"), value: reader.string("value"),
-                      initialHeight: reader.number("initialHeight"), color: reader.colour("color"),
-                      font: reader.string("font"), fontsize: reader.number("fontsize"), size: reader.size(),
-                      background: reader.colour("background"))
+            self.init(id: reader.string(.id), name: reader.string(.name) ?? "", title: reader.string(.title),
+                      placeholder: reader.string(.placeholder), value: reader.string(.value),
+                      initialHeight: reader.number(.initialHeight), color: reader.colour(.color),
+                      font: reader.string(.font), fontsize: reader.number(.fontsize), size: reader.size(),
+                      background: reader.colour(.background))
         }
 
         /// The canonical JSON.
         public var json: JSONValue {
             var writer = ObjectWriter(type: "textview")
-            writer.set("id", id)
-            writer.set("name", name)
-            writer.set("title", title)
-            writer.set("placeholder", placeholder)
-            writer.set("value", value)
-            writer.set("initialHeight", initialHeight)
-            writer.set("color", color)
-            writer.set("font", font)
-            writer.set("fontsize", fontsize)
-            writer.set("size", size)
-            writer.set("background", background)
+            writer.set(.id, id)
+            writer.set(.name, name)
+            writer.set(.title, title)
+            writer.set(.placeholder, placeholder)
+            writer.set(.value, value)
+            writer.set(.initialHeight, initialHeight)
+            writer.set(.color, color)
+            writer.set(.font, font)
+            writer.set(.fontsize, fontsize)
+            writer.set(.size, size)
+            writer.set(.background, background)
             return writer.json
         }
     }

@@ -30,20 +30,20 @@ extension Component {
         ])
 
         init(reading reader: ObjectReader) {
-            self.init(id: reader.string("id"), web: reader.string("web"), content: reader.string("content"),
-                      data: reader.object("data").flatMap(DynamicSource.init(reading:)), size: reader.size(),
-                      background: reader.colour("background"))
+            self.init(id: reader.string(.id), web: reader.string(.web), content: reader.string(.content),
+                      data: reader.object(.data).flatMap(DynamicSource.init(reading:)), size: reader.size(),
+                      background: reader.colour(.background))
         }
 
         /// The canonical JSON.
         public var json: JSONValue {
             var writer = ObjectWriter(type: "web")
-            writer.set("id", id)
-            writer.set("web", web)
-            writer.set("content", content)
-            writer.set("data", data?.json)
-            writer.set("size", size)
-            writer.set("background", background)
+            writer.set(.id, id)
+            writer.set(.web, web)
+            writer.set(.content, content)
+            writer.set(.data, data?.json)
+            writer.set(.size, size)
+            writer.set(.background, background)
             return writer.json
         }
     }

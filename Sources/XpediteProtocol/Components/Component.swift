@@ -131,7 +131,7 @@ public enum Component: Sendable, Hashable {
 
     /// Builds a component from a checked object; `nil` when `type` is missing or unknown.
     init?(reading reader: ObjectReader) {
-        switch reader.string("type") {
+        switch reader.string(.type) {
         case "label": self = .label(Label(reading: reader))
         case "image": self = .image(Image(reading: reader))
         case "button": self = .button(Button(reading: reader))

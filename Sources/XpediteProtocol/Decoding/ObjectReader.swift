@@ -12,44 +12,44 @@ struct ObjectReader {
         self.context = context
     }
 
-    subscript(key: String) -> JSONValue? { members[key] }
+    subscript(key: WireKey) -> JSONValue? { members[key] }
 
-    func string(_ key: String) -> String? { members[key]?.stringValue }
+    func string(_ key: WireKey) -> String? { members[key]?.stringValue }
 
-    func number(_ key: String) -> Double? { members[key]?.numberValue }
+    func number(_ key: WireKey) -> Double? { members[key]?.numberValue }
 
-    func int(_ key: String) -> Int? { members[key]?.intValue }
+    func int(_ key: WireKey) -> Int? { members[key]?.intValue }
 
-    func bool(_ key: String) -> Bool? { members[key]?.boolValue }
+    func bool(_ key: WireKey) -> Bool? { members[key]?.boolValue }
 
-    func object(_ key: String) -> ObjectReader? {
+    func object(_ key: WireKey) -> ObjectReader? {
         guard let members = members[key]?.objectValue else { return nil }
-        return ObjectReader(members, at: path.appending(key), context: context)
+        return ObjectReader(members, at: path.appending(key.name), context: context)
     }
 
-    func colour(_ key: String) -> Colour? {
+    func colour(_ key: WireKey) -> Colour? {
         members[key]?.stringValue.flatMap(Colour.init(hex:))
     }
 
-    func method(_ key: String) -> MethodCall? {
+    func method(_ key: WireKey) -> MethodCall? {
         object(key).flatMap(MethodCall.init(reading:))
     }
 
     func size() -> SizeSpec? {
-        object("size").map(SizeSpec.init(reading:))
+        object(.size).map(SizeSpec.init(reading:))
     }
 
-    func `enum`<T: RawRepresentable>(_ key: String, as type: T.Type = T.self) -> T? where T.RawValue == String {
+    func `enum`<T: RawRepresentable>(_ key: WireKey, as type: T.Type = T.self) -> T? where T.RawValue == String {
         members[key]?.stringValue.flatMap(T.init(rawValue:))
     }
 
-    func map(_ key: String) -> [String: JSONValue]? { members[key]?.objectValue?.dictionary }
+    func map(_ key: WireKey) -> [String: JSONValue]? { members[key]?.objectValue?.dictionary }
 
     /// The components under `key`, skipping the ones the context marks as dropped and the ones
     /// that cannot be built (unknown or missing `type`).
-    func components(_ key: String = "components") -> [Component]? {
+    func components(_ key: WireKey = .components) -> [Component]? {
         guard let elements = members[key]?.arrayValue else { return nil }
-        let base = path.appending(key)
+        let base = path.appending(key.name)
         var components: [Component] = []
         components.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
@@ -73,57 +73,62 @@ struct BuildContext {
 
 /// Builds a JSON object member by member, leaving out absent values.
 struct ObjectWriter {
-    private(set) var members: [String: JSONValue] = [:]
+    private(set) var members = JSONObject()
 
     init() {}
 
-    init(type: String) { members["type"] = .string(type) }
+    init(type: String) { members[.type] = .string(type) }
 
-    mutating func set(_ key: String, _ value: String?) {
+    mutating func set(_ key: WireKey, _ value: String?) {
         if let value { members[key] = .string(value) }
     }
 
-    mutating func set(_ key: String, _ value: Double?) {
+    mutating func set(_ key: WireKey, _ value: Double?) {
         if let value { members[key] = .number(value) }
     }
 
-    mutating func set(_ key: String, _ value: Int?) {
+    mutating func set(_ key: WireKey, _ value: Int?) {
         if let value { members[key] = .number(Double(value)) }
     }
 
-    mutating func set(_ key: String, _ value: Bool?) {
+    mutating func set(_ key: WireKey, _ value: Bool?) {
         if let value { members[key] = .bool(value) }
     }
 
-    mutating func set(_ key: String, _ value: JSONValue?) {
+    mutating func set(_ key: WireKey, _ value: JSONValue?) {
         if let value { members[key] = value }
     }
 
-    mutating func set<T: RawRepresentable>(_ key: String, _ value: T?) where T.RawValue == String {
+    mutating func set<T: RawRepresentable>(_ key: WireKey, _ value: T?) where T.RawValue == String {
         if let value { members[key] = .string(value.rawValue) }
     }
 
-    mutating func set(_ key: String, _ value: Colour?) {
+    mutating func set(_ key: WireKey, _ value: Colour?) {
         if let value { members[key] = .string(value.hex) }
     }
 
-    mutating func set(_ key: String, _ value: MethodCall?) {
+    mutating func set(_ key: WireKey, _ value: MethodCall?) {
         if let value { members[key] = value.json }
     }
 
-    mutating func set(_ key: String, _ value: SizeSpec?) {
+    mutating func set(_ key: WireKey, _ value: SizeSpec?) {
         if let value { members[key] = value.json }
     }
 
-    mutating func set(_ key: String, _ value: [String: JSONValue]?) {
+    mutating func set(_ key: WireKey, _ value: [String: JSONValue]?) {
         if let value { members[key] = .object(value) }
     }
 
-    mutating func set(_ key: String, _ components: [Component]?) {
+    /// Sets a member by its wire name (for keys outside the protocol, such as request arguments).
+    mutating func set(name: String, _ value: JSONValue) {
+        members[name] = value
+    }
+
+    mutating func set(_ key: WireKey, _ components: [Component]?) {
         if let components { members[key] = .array(components.map(\.json)) }
     }
 
-    mutating func remove(_ key: String) { members[key] = nil }
+    mutating func remove(_ key: WireKey) { members[key] = nil }
 
     var json: JSONValue { .object(members) }
 }

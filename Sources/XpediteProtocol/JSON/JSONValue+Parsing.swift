@@ -24,17 +24,19 @@ extension JSONValue {
 
     /// Converts a value produced by `JSONSerialization` into a tree.
     init(foundation value: Any) {
-        // The order matters for speed: on Linux a failed cast to NSNumber goes through the
-        // bridging machinery, so the common containers and strings are tried first.
-        if let dictionary = value as? [String: Any] {
-            var members: [JSONObject.Element] = []
-            members.reserveCapacity(dictionary.count)
-            for (key, member) in dictionary {
-                members.append((key, JSONValue(foundation: member)))
-            }
-            self = .object(JSONObject(uniqueMembers: members))
+        // Speed matters here: the exact type is compared first (cheap), and only then is the value
+        // cast; on Linux a failed cast, especially to NSNumber, goes through the slow bridging path.
+        let type = ObjectIdentifier(Swift.type(of: value))
+        if type == FoundationTypes.string, let string = value as? String {
+            self = .string(string)
+        } else if type == FoundationTypes.dictionary, let dictionary = value as? [String: Any] {
+            self = .object(JSONValue.object(foundation: dictionary))
+        } else if type == FoundationTypes.array, let array = value as? [Any] {
+            self = .array(array.map(JSONValue.init(foundation:)))
         } else if let string = value as? String {
             self = .string(string)
+        } else if let dictionary = value as? [String: Any] {
+            self = .object(JSONValue.object(foundation: dictionary))
         } else if let array = value as? [Any] {
             self = .array(array.map(JSONValue.init(foundation:)))
         } else if let number = value as? NSNumber {
@@ -45,6 +47,18 @@ extension JSONValue {
         }
     }
 
+    private static func object(foundation dictionary: [String: Any]) -> JSONObject {
+        var members: [JSONObject.Element] = []
+        var keys: [WireKey] = []
+        members.reserveCapacity(dictionary.count)
+        keys.reserveCapacity(dictionary.count)
+        for (key, member) in dictionary {
+            members.append((key, JSONValue(foundation: member)))
+            keys.append(WireKey(name: key))
+        }
+        return JSONObject(uniqueMembers: members, wireKeys: keys)
+    }
+
     private static func describe(parseError error: any Error) -> String {
         let nsError = error as NSError
         if let detail = nsError.userInfo[NSDebugDescriptionErrorKey] as? String, !detail.isEmpty {
@@ -52,4 +66,11 @@ extension JSONValue {
         }
         return nsError.localizedDescription
     }
+}
+
+/// The types `JSONSerialization` produces, for exact-type checks.
+private enum FoundationTypes {
+    static let string = ObjectIdentifier(String.self)
+    static let dictionary = ObjectIdentifier([String: Any].self)
+    static let array = ObjectIdentifier([Any].self)
 }

@@ -46,23 +46,23 @@ public struct DataResponse: Sendable, Hashable {
     ])
 
     init?(reading reader: ObjectReader) {
-        guard let rc = ReturnCode(reader["rc"]) else { return nil }
+        guard let rc = ReturnCode(reader[.rc]) else { return nil }
         let data: Payload
-        switch reader["data"] {
+        switch reader[.data] {
         case .array(let rows)?: data = .rows(rows.compactMap(\.objectValue))
         case .string(let html)?: data = .html(html)
         default: return nil
         }
-        self.init(rc: rc, data: data, max: reader.int("max"), token: reader.string("token"))
+        self.init(rc: rc, data: data, max: reader.int(.max), token: reader.string(.token))
     }
 
     /// The canonical JSON tree.
     public var json: JSONValue {
         var writer = ObjectWriter()
-        writer.set("rc", rc.json)
-        writer.set("data", data.json)
-        writer.set("max", max)
-        writer.set("token", token)
+        writer.set(.rc, rc.json)
+        writer.set(.data, data.json)
+        writer.set(.max, max)
+        writer.set(.token, token)
         return writer.json
     }
 }

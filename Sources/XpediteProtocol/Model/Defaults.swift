@@ -46,29 +46,29 @@ public struct Defaults: Sendable, Hashable {
     ])
 
     init(reading reader: ObjectReader) {
-        func setting<V>(_ key: String, _ read: (JSONValue) -> V?) -> Setting<V>? {
+        func setting<V>(_ key: WireKey, _ read: (JSONValue) -> V?) -> Setting<V>? {
             guard let value = reader[key] else { return nil }
             if value.isNull { return .remove }
             return read(value).map(Setting.set)
         }
-        self.init(font: setting("font", \.stringValue), fontsize: setting("fontsize", \.numberValue),
-                  color: setting("color") { $0.stringValue.flatMap(Colour.init(hex:)) },
-                  background: setting("background") { $0.stringValue.flatMap(Colour.init(hex:)) })
+        self.init(font: setting(.font, \.stringValue), fontsize: setting(.fontsize, \.numberValue),
+                  color: setting(.color) { $0.stringValue.flatMap(Colour.init(hex:)) },
+                  background: setting(.background) { $0.stringValue.flatMap(Colour.init(hex:)) })
     }
 
     var json: JSONValue {
         var writer = ObjectWriter()
-        func put<V>(_ key: String, _ setting: Setting<V>?, _ encode: (V) -> JSONValue) {
+        func put<V>(_ key: WireKey, _ setting: Setting<V>?, _ encode: (V) -> JSONValue) {
             switch setting {
             case nil: break
             case .remove?: writer.set(key, JSONValue.null)
             case .set(let value)?: writer.set(key, encode(value))
             }
         }
-        put("font", font) { .string($0) }
-        put("fontsize", fontsize) { .number($0) }
-        put("color", color) { .string($0.hex) }
-        put("background", background) { .string($0.hex) }
+        put(.font, font) { .string($0) }
+        put(.fontsize, fontsize) { .number($0) }
+        put(.color, color) { .string($0.hex) }
+        put(.background, background) { .string($0.hex) }
         return writer.json
     }
 }

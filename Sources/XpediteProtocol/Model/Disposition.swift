@@ -16,7 +16,7 @@ public enum Disposition: Sendable, Hashable {
         switch value {
         case .string("permanent")?: self = .permanent
         case .object(let members)?:
-            guard members["type"] == .string("expiry"), let seconds = members["seconds"]?.intValue, seconds > 0
+            guard members[.type] == .string("expiry"), let seconds = members[.seconds]?.intValue, seconds > 0
             else { return nil }
             self = .expiry(seconds: seconds)
         default: return nil

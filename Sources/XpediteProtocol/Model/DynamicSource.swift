@@ -16,10 +16,10 @@ public struct DynamicSource: Sendable, Hashable {
     ])
 
     init?(reading reader: ObjectReader) {
-        switch reader["dynamic"] {
+        switch reader[.dynamic] {
         case .string(let function)?: self.init(function: function)
         case .object?:
-            guard let method = reader.method("dynamic") else { return nil }
+            guard let method = reader.method(.dynamic) else { return nil }
             self.init(method)
         default: return nil
         }

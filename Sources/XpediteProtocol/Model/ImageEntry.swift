@@ -28,15 +28,15 @@ public struct ImageEntry: Sendable, Hashable {
     ])
 
     init?(reading reader: ObjectReader) {
-        guard let id = reader.string("id"), let url = reader.string("url") else { return nil }
-        self.init(id: id, url: url, load: reader.enum("load"))
+        guard let id = reader.string(.id), let url = reader.string(.url) else { return nil }
+        self.init(id: id, url: url, load: reader.enum(.load))
     }
 
     var json: JSONValue {
         var writer = ObjectWriter()
-        writer.set("id", id)
-        writer.set("url", url)
-        writer.set("load", load)
+        writer.set(.id, id)
+        writer.set(.url, url)
+        writer.set(.load, load)
         return writer.json
     }
 }

@@ -23,7 +23,7 @@ public enum Images: Sendable, Hashable {
                 }
             })
         case .object(let members)?:
-            guard let url = members["url"]?.stringValue else { return nil }
+            guard let url = members[.url]?.stringValue else { return nil }
             self = .folder(url: url)
         default:
             return nil

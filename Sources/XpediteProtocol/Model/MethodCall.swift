@@ -33,19 +33,19 @@ public struct MethodCall: Sendable, Hashable {
     ])
 
     init?(reading reader: ObjectReader) {
-        guard let function = reader.string("function") else { return nil }
-        self.init(function: function, parameters: reader.map("parameters"), formdata: reader.bool("formdata") ?? false,
-                  navigation: reader.string("navigation"), selected: reader.string("selected"))
+        guard let function = reader.string(.function) else { return nil }
+        self.init(function: function, parameters: reader.map(.parameters), formdata: reader.bool(.formdata) ?? false,
+                  navigation: reader.string(.navigation), selected: reader.string(.selected))
     }
 
     /// The canonical JSON of the dict.
     public var json: JSONValue {
         var writer = ObjectWriter()
-        writer.set("function", function)
-        writer.set("parameters", parameters)
-        if formdata { writer.set("formdata", true) }
-        writer.set("navigation", navigation)
-        writer.set("selected", selected)
+        writer.set(.function, function)
+        writer.set(.parameters, parameters)
+        if formdata { writer.set(.formdata, true) }
+        writer.set(.navigation, navigation)
+        writer.set(.selected, selected)
         return writer.json
     }
 }

@@ -70,32 +70,32 @@ public struct RequestPacket: Sendable, Hashable {
     ])
 
     init?(reading reader: ObjectReader) {
-        guard let method = reader.string("method") else { return nil }
+        guard let method = reader.string(.method) else { return nil }
         let known = Set(RequestPacket.shape.keys)
-        self.init(method: method, token: reader.string("token"), bundleID: reader.string("bundleID"),
-                  uuid: reader.string("uuid"), bounds: reader.string("bounds").flatMap(Bounds.init(parsing:)),
-                  xpediteVersion: reader.int("xpediteVersion"), parameters: reader.map("parameters"),
-                  formdata: reader.map("formdata"), selected: reader["selected"], row: reader.int("row"),
-                  offset: reader.int("offset"), limit: reader.int("limit"),
+        self.init(method: method, token: reader.string(.token), bundleID: reader.string(.bundleID),
+                  uuid: reader.string(.uuid), bounds: reader.string(.bounds).flatMap(Bounds.init(parsing:)),
+                  xpediteVersion: reader.int(.xpediteVersion), parameters: reader.map(.parameters),
+                  formdata: reader.map(.formdata), selected: reader[.selected], row: reader.int(.row),
+                  offset: reader.int(.offset), limit: reader.int(.limit),
                   arguments: Dictionary(reader.members.filter { !known.contains($0.key) }, uniquingKeysWith: { _, last in last }))
     }
 
     /// The canonical JSON tree.
     public var json: JSONValue {
         var writer = ObjectWriter()
-        for (key, value) in arguments { writer.set(key, value) }
-        writer.set("method", method)
-        writer.set("token", token)
-        writer.set("bundleID", bundleID)
-        writer.set("uuid", uuid)
-        writer.set("bounds", bounds?.description)
-        writer.set("xpediteVersion", xpediteVersion)
-        writer.set("parameters", parameters)
-        writer.set("formdata", formdata)
-        writer.set("selected", selected)
-        writer.set("row", row)
-        writer.set("offset", offset)
-        writer.set("limit", limit)
+        for (key, value) in arguments { writer.set(name: key, value) }
+        writer.set(.method, method)
+        writer.set(.token, token)
+        writer.set(.bundleID, bundleID)
+        writer.set(.uuid, uuid)
+        writer.set(.bounds, bounds?.description)
+        writer.set(.xpediteVersion, xpediteVersion)
+        writer.set(.parameters, parameters)
+        writer.set(.formdata, formdata)
+        writer.set(.selected, selected)
+        writer.set(.row, row)
+        writer.set(.offset, offset)
+        writer.set(.limit, limit)
         return writer.json
     }
 }

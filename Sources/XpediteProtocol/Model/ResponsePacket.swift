@@ -56,29 +56,29 @@ public struct ResponsePacket: Sendable, Hashable {
     ])
 
     init?(reading reader: ObjectReader) {
-        guard let rc = ReturnCode(reader["rc"]) else { return nil }
-        self.init(rc: rc, token: reader.string("token"), version: AppVersion(reader["version"]),
-                  title: reader.string("title"), background: reader.colour("background"), id: reader.string("id"),
-                  disposition: Disposition(reader["disposition"]),
-                  setDefaults: reader.object("setDefaults").map(Defaults.init(reading:)),
-                  images: Images(reading: reader["images"], at: reader.path.appending("images"), context: reader.context),
-                  components: reader.components() ?? [], time: reader.int("time"))
+        guard let rc = ReturnCode(reader[.rc]) else { return nil }
+        self.init(rc: rc, token: reader.string(.token), version: AppVersion(reader[.version]),
+                  title: reader.string(.title), background: reader.colour(.background), id: reader.string(.id),
+                  disposition: Disposition(reader[.disposition]),
+                  setDefaults: reader.object(.setDefaults).map(Defaults.init(reading:)),
+                  images: Images(reading: reader[.images], at: reader.path.appending("images"), context: reader.context),
+                  components: reader.components() ?? [], time: reader.int(.time))
     }
 
     /// The canonical JSON tree.
     public var json: JSONValue {
         var writer = ObjectWriter()
-        writer.set("rc", rc.json)
-        writer.set("token", token)
-        writer.set("version", version?.json)
-        writer.set("title", title)
-        writer.set("background", background)
-        writer.set("id", id)
-        writer.set("disposition", disposition?.json)
-        writer.set("setDefaults", setDefaults?.json)
-        writer.set("images", images?.json)
-        writer.set("components", components)
-        writer.set("time", time)
+        writer.set(.rc, rc.json)
+        writer.set(.token, token)
+        writer.set(.version, version?.json)
+        writer.set(.title, title)
+        writer.set(.background, background)
+        writer.set(.id, id)
+        writer.set(.disposition, disposition?.json)
+        writer.set(.setDefaults, setDefaults?.json)
+        writer.set(.images, images?.json)
+        writer.set(.components, components)
+        writer.set(.time, time)
         return writer.json
     }
 }

@@ -52,42 +52,53 @@ public struct SizeSpec: Sendable, Hashable {
     }
 
     /// The keys of the canonical dict, each with the property it sets.
-    static let keys: [(key: String, property: any WritableKeyPath<SizeSpec, Double?> & Sendable, summary: String)] = [
-        ("x", \.x, "Left edge in points from the container's left edge."),
-        ("y", \.y, "Top edge in points from the container's top edge."),
-        ("width", \.width, "Width in points."),
-        ("height", \.height, "Height in points."),
-        ("x%", \.xPercent, "Left edge as a percentage of the container width."),
-        ("y%", \.yPercent, "Top edge as a percentage of the container's visible height."),
-        ("width%", \.widthPercent, "Width as a percentage of the container width."),
-        ("height%", \.heightPercent, "Height as a percentage of the container's visible height."),
-        ("x+", \.xAfter, "Left edge past the previous component's right edge (same row)."),
-        ("y+", \.yBelow, "Top edge below the current bottom edge."),
-        ("relative-height%", \.relativeHeightPercent, "Height as a percentage of the previous component's height."),
-        ("centrex", \.centreX, "Centre horizontally; the value is an offset in points."),
-        ("centrey", \.centreY, "Centre vertically; the value is an offset in points."),
-    ]
-
-    /// The groups of keys that describe one quantity; two from one group conflict.
-    static let quantities: [(name: String, keys: [String])] = [
-        ("horizontal position", ["centrex", "x+", "x", "x%"]),
-        ("vertical position", ["centrey", "y+", "y", "y%"]),
-        ("width", ["width", "width%"]),
-        ("height", ["height", "height%", "relative-height%"]),
+    static let keys: [(key: WireKey, property: any WritableKeyPath<SizeSpec, Double?> & Sendable, summary: String)] = [
+        (.x, \.x, "Left edge in points from the container's left edge."),
+        (.y, \.y, "Top edge in points from the container's top edge."),
+        (.width, \.width, "Width in points."),
+        (.height, \.height, "Height in points."),
+        (.xPercent, \.xPercent, "Left edge as a percentage of the container width."),
+        (.yPercent, \.yPercent, "Top edge as a percentage of the container's visible height."),
+        (.widthPercent, \.widthPercent, "Width as a percentage of the container width."),
+        (.heightPercent, \.heightPercent, "Height as a percentage of the container's visible height."),
+        (.xPlus, \.xAfter, "Left edge past the previous component's right edge (same row)."),
+        (.yPlus, \.yBelow, "Top edge below the current bottom edge."),
+        (.relativeHeightPercent, \.relativeHeightPercent, "Height as a percentage of the previous component's height."),
+        (.centrex, \.centreX, "Centre horizontally; the value is an offset in points."),
+        (.centrey, \.centreY, "Centre vertically; the value is an offset in points."),
     ]
 
     static let shape = ObjectShape(
-        name: "size", displayName: "size dict", expectation: "a size dict", summary: "Where a component sits and how big it is (PROTOCOL.md §5).",
-        properties: keys.map { .init($0.key, .number, $0.summary) }
+        name: "size", displayName: "size dict", expectation: "a size dict",
+        summary: "Where a component sits and how big it is (PROTOCOL.md §5).",
+        properties: keys.map { .init($0.key.name, .number, $0.summary) }
             + [.init("centre-y", .number, "Centre vertically (old flag; the value is ignored). Emitted for a centrey offset of 0.")]
     )
 
     init(reading reader: ObjectReader) {
         self.init()
-        for entry in SizeSpec.keys {
-            self[keyPath: entry.property] = reader.number(entry.key)
+        var centreYFlag = false
+        for (key, member) in reader.members.interned {
+            guard case .number(let value) = member.value else { continue }
+            switch key {
+            case .x: x = value
+            case .y: y = value
+            case .width: width = value
+            case .height: height = value
+            case .xPercent: xPercent = value
+            case .yPercent: yPercent = value
+            case .widthPercent: widthPercent = value
+            case .heightPercent: heightPercent = value
+            case .xPlus: xAfter = value
+            case .yPlus: yBelow = value
+            case .relativeHeightPercent: relativeHeightPercent = value
+            case .centrex: centreX = value
+            case .centrey: centreY = value
+            case .centreYFlag: centreYFlag = true
+            default: break
+            }
         }
-        if centreY == nil, reader["centre-y"] != nil { centreY = 0 }
+        if centreY == nil, centreYFlag { centreY = 0 }
     }
 
     /// The canonical JSON; a vertical centre offset of 0 is written as the documented `centre-y: 1`.
@@ -97,8 +108,8 @@ public struct SizeSpec: Sendable, Hashable {
             writer.set(entry.key, self[keyPath: entry.property])
         }
         if centreY == 0 {
-            writer.remove("centrey")
-            writer.set("centre-y", 1)
+            writer.remove(.centrey)
+            writer.set(.centreYFlag, 1)
         }
         return writer.json
     }

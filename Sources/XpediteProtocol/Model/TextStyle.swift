@@ -21,14 +21,14 @@ struct TextStyle: Hashable {
     }
 
     init(reading reader: ObjectReader) {
-        self.init(color: reader.colour("color"), font: reader.string("font"), fontsize: reader.number("fontsize"),
-                  align: reader.enum("align"))
+        self.init(color: reader.colour(.color), font: reader.string(.font), fontsize: reader.number(.fontsize),
+                  align: reader.enum(.align))
     }
 
     func write(into writer: inout ObjectWriter) {
-        writer.set("color", color)
-        writer.set("font", font)
-        writer.set("fontsize", fontsize)
-        writer.set("align", align)
+        writer.set(.color, color)
+        writer.set(.font, font)
+        writer.set(.fontsize, fontsize)
+        writer.set(.align, align)
     }
 }

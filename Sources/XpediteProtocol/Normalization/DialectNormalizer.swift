@@ -25,16 +25,16 @@ struct DialectNormalizer {
     /// Normalises a response packet (or a data response, which needs only the top-level pass).
     mutating func normalizeResponse(_ root: inout JSONValue) {
         root.withObject { members in
-            if case .object(let images)? = members["images"] {
-                imageFolder = images["url"]?.stringValue
+            if case .object(let images)? = members[.images] {
+                imageFolder = images[.url]?.stringValue
                 note("images", "an images folder {url, type} is old dialect; the new dialect lists images by id")
             }
-            emptyArrayAsObject(&members, "setDefaults")
-            if members["setDefaults"] != nil {
+            emptyArrayAsObject(&members, .setDefaults)
+            if members[.setDefaults] != nil {
                 stack.push("setDefaults")
-                members["setDefaults"]?.withObject { defaults in
+                members[.setDefaults]?.withObject { defaults in
                     renameColour(&defaults)
-                    numericString(&defaults, "fontsize")
+                    numericString(&defaults, .fontsize)
                 }
                 stack.pop()
             }
@@ -46,8 +46,8 @@ struct DialectNormalizer {
     /// Normalises a request packet: `[]` where an object belongs.
     mutating func normalizeRequest(_ root: inout JSONValue) {
         root.withObject { members in
-            emptyArrayAsObject(&members, "parameters")
-            emptyArrayAsObject(&members, "formdata")
+            emptyArrayAsObject(&members, .parameters)
+            emptyArrayAsObject(&members, .formdata)
         }
     }
 
@@ -69,9 +69,9 @@ struct DialectNormalizer {
     // MARK: - Components
 
     private mutating func normalizeComponents(_ members: inout JSONObject) {
-        guard case .array? = members["components"] else { return }
+        guard case .array? = members[.components] else { return }
         stack.push("components")
-        members["components"]?.withArray { elements in
+        members[.components]?.withArray { elements in
             for index in elements.indices {
                 stack.push(index)
                 elements[index].withObject { normalizeComponent(&$0) }
@@ -82,48 +82,47 @@ struct DialectNormalizer {
     }
 
     private mutating func normalizeComponent(_ members: inout JSONObject) {
-        let type = members["type"]?.stringValue ?? ""
+        let type = members[.type]?.stringValue ?? ""
         // One pass over the keys finds what needs rewriting; most components need nothing.
         var work = Work()
-        for (key, value) in members {
-            switch (key, value) {
-            case ("colour", _): work.colour = true
-            case ("fontsize", .string): work.fontsize = true
-            case ("size", .object), ("size", .array): work.size = true
-            case ("method", .string), ("clickRow", .string), ("save", .string), ("cancel", .string): work.methods = true
-            case ("method", .object), ("clickRow", .object), ("save", .object), ("cancel", .object): work.methods = true
-            case ("components", .array): work.children = true
-            case ("components", .object): work.children = true
+        for (key, member) in members.interned {
+            switch (key, member.value) {
+            case (.colour, _): work.colour = true
+            case (.fontsize, .string): work.fontsize = true
+            case (.size, .object), (.size, .array): work.size = true
+            case (.method, .string), (.clickRow, .string), (.save, .string), (.cancel, .string): work.methods = true
+            case (.method, .object), (.clickRow, .object), (.save, .object), (.cancel, .object): work.methods = true
+            case (.components, .array), (.components, .object): work.children = true
             default: break
             }
         }
         if work.colour, Self.coloured.contains(type) { renameColour(&members) }
-        if work.fontsize { numericString(&members, "fontsize") }
+        if work.fontsize { numericString(&members, .fontsize) }
         if work.size {
-            emptyArrayAsObject(&members, "size")
+            emptyArrayAsObject(&members, .size)
             stack.push("size")
-            members["size"]?.withObject { normalizeSize(&$0) }
+            members[.size]?.withObject { normalizeSize(&$0) }
             stack.pop()
         }
         if work.methods {
-            methodString(&members, "method", formdata: false)
-            methodString(&members, "clickRow", formdata: false)
+            methodString(&members, .method, formdata: false)
+            methodString(&members, .clickRow, formdata: false)
         }
         switch type {
         case "form":
-            methodString(&members, "save", formdata: true)
-            methodString(&members, "cancel", formdata: true)
-            if members["focus"]?.stringValue != nil {
+            methodString(&members, .save, formdata: true)
+            methodString(&members, .cancel, formdata: true)
+            if members[.focus]?.stringValue != nil {
                 note("focus", "form-level focus is old dialect; the new dialect sets focus:true on the field")
             }
         case "button":
-            if members["name"] != nil {
-                members["name"] = nil
+            if members[.name] != nil {
+                members[.name] = nil
                 note("name", "button name is old dialect and has no meaning; ignored")
             }
         case "textbox", "password", "textview":
-            stringifyNumber(&members, "value")
-            if type == "textbox", members["autotext"] == .bool(true) {
+            stringifyNumber(&members, .value)
+            if type == "textbox", members[.autotext] == .bool(true) {
                 note("autotext", "autotext:true is old dialect; the new dialect only has \"disable\"")
             }
         case "checkbox":
@@ -132,9 +131,9 @@ struct DialectNormalizer {
             normalizeOptions(&members)
             if type == "select" { normalizeSelectValues(&members) }
         case "image":
-            if let name = members["name"]?.stringValue, members["url"] == nil, let folder = imageFolder {
-                members["name"] = nil
-                members["url"] = .string(Images.resolve(name: name, inFolder: folder))
+            if let name = members[.name]?.stringValue, members[.url] == nil, let folder = imageFolder {
+                members[.name] = nil
+                members[.url] = .string(Images.resolve(name: name, inFolder: folder))
                 alias("url", to: "name")
                 note("name", "image name is old dialect; resolved against the images folder to url")
             }
@@ -145,17 +144,17 @@ struct DialectNormalizer {
         case "web":
             normalizeWeb(&members)
         case "scrollview":
-            if members["text"] != nil, members["components"] == nil {
+            if members[.text] != nil, members[.components] == nil {
                 note("text", "scrollview text is old dialect; the new dialect nests components")
             }
         case "section":
-            if members["components"] != nil {
+            if members[.components] != nil {
                 note("components", "a section with components is the old box; the new dialect uses section as a form header row")
             }
         default:
             break
         }
-        if work.children || members["components"] != nil {
+        if work.children || members[.components] != nil {
             orderNumericKeys(&members)
             normalizeComponents(&members)
         }
@@ -172,35 +171,35 @@ struct DialectNormalizer {
 
     /// The keys that set one quantity, in the order of precedence of PROTOCOL.md §5.4, with the
     /// key each old spelling becomes.
-    private static let sizeQuantities: [(name: String, keys: [String])] = [
-        ("horizontal position", ["centrex", "center-x", "centre-x", "x+", "x", "x%"]),
-        ("vertical position", ["centrey", "centre-y", "center-y", "y+", "y", "y%"]),
-        ("width", ["width", "width%"]),
-        ("height", ["height", "height%", "relative-height%"]),
+    private static let sizeQuantities: [(name: String, keys: [WireKey])] = [
+        ("horizontal position", [.centrex, .centerXFlag, .centreXFlag, .xPlus, .x, .xPercent]),
+        ("vertical position", [.centrey, .centreYFlag, .centerYFlag, .yPlus, .y, .yPercent]),
+        ("width", [.width, .widthPercent]),
+        ("height", [.height, .heightPercent, .relativeHeightPercent]),
     ]
 
     private mutating func normalizeSize(_ size: inout JSONObject) {
-        for (key, value) in size {
-            if case .string = value { numericString(&size, key) }
+        for (key, member) in size.interned {
+            if case .string = member.value { numericString(&size, key) }
         }
         for quantity in Self.sizeQuantities {
-            let given = quantity.keys.filter { size[$0] != nil }
+            let given = quantity.keys.filter { size.has($0) }
             guard given.count > 1 else { continue }
-            let keys = given.map { "\"\($0)\"" }.joined(separator: " and ")
+            let keys = given.map { "\"\($0.name)\"" }.joined(separator: " and ")
             issues.append(.error(.conflictingSizeKeys, at: stack.path,
-                                 "\(keys) both set the \(quantity.name); \"\(given[0])\" wins, send only one",
+                                 "\(keys) both set the \(quantity.name); \"\(given[0].name)\" wins, send only one",
                                  repairable: true))
         }
-        for (old, new) in [("center-x", "centrex"), ("centre-x", "centrex"), ("centre-y", "centrey"), ("center-y", "centrey")]
-            where size[old] != nil
-        {
+        let flags: [(old: WireKey, new: WireKey)] = [(.centerXFlag, .centrex), (.centreXFlag, .centrex),
+                                                      (.centreYFlag, .centrey), (.centerYFlag, .centrey)]
+        for (old, new) in flags where size.has(old) {
             size[old] = nil
-            if size[new] == nil {
+            if !size.has(new) {
                 size[new] = .number(0)
-                alias(new, to: old)
+                alias(new.name, to: old.name)
                 // centre-y is what the SDK itself emits for vertical centring (PROTOCOL.md §5.2).
-                if old != "centre-y" {
-                    note(old, "\"\(old)\" is old dialect; read as \"\(new)\": 0")
+                if old != .centreYFlag {
+                    note(old.name, "\"\(old.name)\" is old dialect; read as \"\(new.name)\": 0")
                 }
             }
         }
@@ -208,7 +207,7 @@ struct DialectNormalizer {
 
     private mutating func normalizeCheckbox(_ members: inout JSONObject) {
         let checked: Bool?
-        switch members["value"] {
+        switch members[.value] {
         case .bool(let value)?:
             checked = value
             note("value", "checkbox value \(value) is old dialect; read as \"\(value ? "1" : "0")\"")
@@ -218,17 +217,17 @@ struct DialectNormalizer {
         case .string("false")?: checked = false
         default: checked = nil
         }
-        if let checked { members["value"] = .string(checked ? "1" : "0") }
+        if let checked { members[.value] = .string(checked ? "1" : "0") }
     }
 
     private mutating func normalizeOptions(_ members: inout JSONObject) {
-        guard case .array(let elements)? = members["options"] else { return }
+        guard case .array(let elements)? = members[.options] else { return }
         var options: JSONObject = [:]
         for (index, label) in elements.enumerated() {
             options[String(index)] = label
             alias(steps: [.key("options"), .key(String(index))], to: [.key("options"), .index(index)])
         }
-        members["options"] = .object(options)
+        members[.options] = .object(options)
         if !elements.isEmpty {
             issues.append(.error(.optionsNotObject, at: stack.path("options"),
                                  "options must be an object with string keys, got an array; read with keys \"0\" to \"\(elements.count - 1)\"",
@@ -237,10 +236,10 @@ struct DialectNormalizer {
     }
 
     private mutating func normalizeSelectValues(_ members: inout JSONObject) {
-        emptyArrayAsObject(&members, "values")
-        guard case .object(let values)? = members["values"] else { return }
-        members["values"] = nil
-        guard members["value"] == nil else {
+        emptyArrayAsObject(&members, .values)
+        guard case .object(let values)? = members[.values] else { return }
+        members[.values] = nil
+        guard members[.value] == nil else {
             issues.append(.warning(.supersededKey, at: stack.path("values"), "\"values\" is ignored because \"value\" is present"))
             return
         }
@@ -251,90 +250,90 @@ struct DialectNormalizer {
             default: false
             }
         }
-        if members["multi"] == .bool(true) {
-            members["value"] = .array(chosen.map(JSONValue.string))
+        if members[.multi] == .bool(true) {
+            members[.value] = .array(chosen.map(JSONValue.string))
         } else if let first = chosen.first {
-            members["value"] = .string(first)
+            members[.value] = .string(first)
         }
     }
 
     private mutating func normalizeNavigation(_ members: inout JSONObject) {
-        emptyArrayAsObject(&members, "effects")
-        let slidefrom = members["slidefrom"]
-        let button = members["button"]
-        guard members["implementation"] == nil, slidefrom != nil || button != nil || members["data"] != nil else {
+        emptyArrayAsObject(&members, .effects)
+        let slidefrom = members[.slidefrom]
+        let button = members[.button]
+        guard members[.implementation] == nil, slidefrom != nil || button != nil || members[.data] != nil else {
             return
         }
         var implementation: JSONObject = ["style": "slidefrom"]
         if let slidefrom {
             implementation["position"] = slidefrom
             alias(steps: [.key("implementation"), .key("position")], to: [.key("slidefrom")])
-        } else if let position = button?["position"] {
+        } else if let position = button?[.position] {
             implementation["position"] = position
             alias(steps: [.key("implementation"), .key("position")], to: [.key("button"), .key("position")])
         } else {
             implementation["position"] = "left"
         }
-        if let icon = button?["icon"] {
+        if let icon = button?[.icon] {
             implementation["image"] = icon.stringValue.map { name in
                 .string(imageFolder.map { Images.resolve(name: name, inFolder: $0) } ?? name)
             } ?? icon
             alias(steps: [.key("implementation"), .key("image")], to: [.key("button"), .key("icon")])
         }
-        members["implementation"] = .object(implementation)
+        members[.implementation] = .object(implementation)
         if slidefrom != nil {
-            members["slidefrom"] = nil
+            members[.slidefrom] = nil
             note("slidefrom", "navigation slidefrom is old dialect; read as implementation")
         }
         if button != nil {
-            members["button"] = nil
+            members[.button] = nil
             note("button", "navigation button is old dialect; read as implementation")
         }
-        if case .array(var items)? = members["data"] {
-            members["data"] = nil
+        if case .array(var items)? = members[.data] {
+            members[.data] = nil
             note("data", "navigation data is old dialect; read as menuEntry components")
             stack.push("data")
             for index in items.indices {
                 stack.push(index)
                 items[index].withObject { entry in
-                    entry["type"] = "menuEntry"
-                    methodString(&entry, "method", formdata: false)
+                    entry[.type] = "menuEntry"
+                    methodString(&entry, .method, formdata: false)
                 }
                 stack.pop()
             }
             stack.pop()
-            if members["components"] == nil {
-                members["components"] = .array(items)
+            if members[.components] == nil {
+                members[.components] = .array(items)
                 alias("components", to: "data")
             }
-        } else if members["data"] != nil {
+        } else if members[.data] != nil {
             note("data", "a dynamic navigation menu is old dialect")
         }
     }
 
     private mutating func normalizeTable(_ members: inout JSONObject) {
-        if case .object(let cell)? = members["cell"], let field = cell["display"] {
-            members["cell"] = .array([.object(["field": field])])
+        if case .object(let cell)? = members[.cell], let field = cell[.display] {
+            members[.cell] = .array([.object(["field": field])])
             alias(steps: [.key("cell"), .index(0), .key("field")], to: [.key("cell"), .key("display")])
             alias(steps: [.key("cell"), .index(0)], to: [.key("cell")])
             note("cell", "table cell {display} is old dialect; read as one column")
         }
-        if members["section"] != nil {
-            members["section"] = nil
+        if members[.section] != nil {
+            members[.section] = nil
             note("section", "table section is old dialect and has no meaning; ignored")
         }
-        for key in ["font", "fontsize"] where members[key] != nil {
-            note(key, "a table-level \(key) is old dialect; the new dialect styles each column")
+        for key: WireKey in [.font, .fontsize] where members.has(key) {
+            note(key.name, "a table-level \(key) is old dialect; the new dialect styles each column")
         }
-        for key in ["cell", "header"] {
+        for key: WireKey in [.cell, .header] {
             guard case .array? = members[key] else { continue }
-            stack.push(key)
+            stack.push(key.name)
             members[key]?.withArray { columns in
                 for index in columns.indices {
                     stack.push(index)
                     columns[index].withObject { column in
                         renameColour(&column)
-                        numericString(&column, "fontsize")
+                        numericString(&column, .fontsize)
                     }
                     stack.pop()
                 }
@@ -344,11 +343,11 @@ struct DialectNormalizer {
     }
 
     private mutating func normalizeWeb(_ members: inout JSONObject) {
-        guard case .object(var data)? = members["data"], let html = data["html"] else { return }
-        data["html"] = nil
-        members["data"] = data.isEmpty ? nil : .object(data)
-        if members["content"] == nil {
-            members["content"] = html
+        guard case .object(var data)? = members[.data], let html = data[.html] else { return }
+        data[.html] = nil
+        members[.data] = data.isEmpty ? nil : .object(data)
+        if members[.content] == nil {
+            members[.content] = html
             alias(steps: [.key("content")], to: [.key("data"), .key("html")])
             note(steps: [.key("data"), .key("html")], "web data.html is old dialect; read as content")
         } else {
@@ -360,10 +359,10 @@ struct DialectNormalizer {
     // MARK: - Shared rewrites
 
     private mutating func renameColour(_ members: inout JSONObject) {
-        guard let colour = members["colour"] else { return }
-        members["colour"] = nil
-        if members["color"] == nil {
-            members["color"] = colour
+        guard let colour = members[.colour] else { return }
+        members[.colour] = nil
+        if members[.color] == nil {
+            members[.color] = colour
             alias("color", to: "colour")
             note("colour", "\"colour\" is old dialect; read as \"color\"")
         } else {
@@ -372,34 +371,34 @@ struct DialectNormalizer {
     }
 
     /// Numbers sent as numeric strings ("16") become numbers (PROTOCOL.md §5.2, §6.3).
-    private mutating func numericString(_ members: inout JSONObject, _ key: String) {
+    private mutating func numericString(_ members: inout JSONObject, _ key: WireKey) {
         guard case .string(let text)? = members[key] else { return }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty, let number = Double(trimmed), number.isFinite else { return }
         members[key] = .number(number)
-        if key == "fontsize" {
-            note(key, "a fontsize string is old dialect; read as the number \(JSONValue.format(number: number))")
+        if key == .fontsize {
+            note(key.name, "a fontsize string is old dialect; read as the number \(JSONValue.format(number: number))")
         }
     }
 
-    private mutating func stringifyNumber(_ members: inout JSONObject, _ key: String) {
+    private mutating func stringifyNumber(_ members: inout JSONObject, _ key: WireKey) {
         guard case .number(let number)? = members[key] else { return }
         let text = JSONValue.format(number: number)
         members[key] = .string(text)
-        issues.append(.warning(.typeMismatch, at: stack.path(key), "expected a string, got \(text); read as \"\(text)\""))
+        issues.append(.warning(.typeMismatch, at: stack.path(key.name), "expected a string, got \(text); read as \"\(text)\""))
     }
 
-    private mutating func methodString(_ members: inout JSONObject, _ key: String, formdata: Bool) {
+    private mutating func methodString(_ members: inout JSONObject, _ key: WireKey, formdata: Bool) {
         switch members[key] {
         case .string(let function)?:
             var method: JSONObject = ["function": .string(function)]
-            if formdata { method["formdata"] = true }
+            if formdata { method[.formdata] = true }
             members[key] = .object(method)
-            alias(steps: [.key(key), .key("function")], to: [.key(key)])
-            note(key, "a method string is old dialect; read as {\"function\": \"\(function)\"\(formdata ? ", \"formdata\": true" : "")}")
+            alias(steps: [.key(key.name), .key("function")], to: [.key(key.name)])
+            note(key.name, "a method string is old dialect; read as {\"function\": \"\(function)\"\(formdata ? ", \"formdata\": true" : "")}")
         case .object(let method)?:
-            if case .array(let parameters)? = method["parameters"], parameters.isEmpty {
-                members[key]?.withObject { $0["parameters"] = .object([:]) }
+            if case .array(let parameters)? = method[.parameters], parameters.isEmpty {
+                members[key]?.withObject { $0[.parameters] = .object([:]) }
             }
         default:
             return
@@ -407,22 +406,22 @@ struct DialectNormalizer {
     }
 
     /// PHP's `json_encode` writes an empty array where an empty object is meant (PROTOCOL.md §6.6).
-    private func emptyArrayAsObject(_ members: inout JSONObject, _ key: String) {
+    private func emptyArrayAsObject(_ members: inout JSONObject, _ key: WireKey) {
         if case .array(let elements)? = members[key], elements.isEmpty {
-            members[key] = .object([:])
+            members[key] = .object(JSONObject())
         }
     }
 
     /// `components` sent as an object with numeric keys is read in key order (PROTOCOL.md §1.9).
     private mutating func orderNumericKeys(_ members: inout JSONObject) {
-        guard case .object(let keyed)? = members["components"] else { return }
+        guard case .object(let keyed)? = members[.components] else { return }
         var numbered: [(number: Double, key: String, value: JSONValue)] = []
         for (key, value) in keyed {
             guard let number = Double(key.trimmingCharacters(in: .whitespaces)) else { return }
             numbered.append((number, key, value))
         }
         numbered.sort { $0.number < $1.number }
-        members["components"] = .array(numbered.map(\.value))
+        members[.components] = .array(numbered.map(\.value))
         for (index, entry) in numbered.enumerated() {
             alias(steps: [.key("components"), .index(index)], to: [.key("components"), .key(entry.key)])
         }

@@ -104,8 +104,8 @@ public struct ObjectShape: Sendable {
     public var summary: String
     /// The keys, in the order the documentation lists them.
     public private(set) var properties: [Property]
-    /// The position of each key in ``properties``.
-    private var index: [String: Int]
+    /// The position of each key in ``properties``, by interned key (`-1`: not defined here).
+    private var slots: [Int16]
     /// How many properties are required.
     let requiredCount: Int
 
@@ -117,13 +117,24 @@ public struct ObjectShape: Sendable {
         self.expectation = expectation ?? "an object"
         self.summary = summary
         self.properties = properties
-        self.index = Dictionary(properties.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
+        var slots = [Int16](repeating: -1, count: WireKey.allCases.count)
+        for (position, property) in properties.enumerated() {
+            let key = WireKey(name: property.key)
+            if key != .unknown, slots[Int(key.rawValue)] < 0 { slots[Int(key.rawValue)] = Int16(position) }
+        }
+        self.slots = slots
         self.requiredCount = properties.filter(\.isRequired).count
     }
 
     /// The property for a key, if the object defines it.
     public func property(_ key: String) -> Property? {
-        index[key].map { properties[$0] }
+        property(WireKey(name: key))
+    }
+
+    /// The property for an interned key, if the object defines it.
+    func property(_ key: WireKey) -> Property? {
+        let position = slots[Int(key.rawValue)]
+        return position < 0 ? nil : properties[Int(position)]
     }
 
     /// The keys the object defines.

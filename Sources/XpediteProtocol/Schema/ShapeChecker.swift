@@ -90,8 +90,7 @@ struct ShapeChecker {
         case .map(let element):
             guard case .object(let members) = value else { break }
             if case .any = element { return }
-            for key in members.keys.sorted() {
-                guard let member = members[key] else { continue }
+            for (key, member) in members {
                 stack.push(key)
                 check(member, against: element, required: true)
                 stack.pop()
@@ -122,8 +121,8 @@ struct ShapeChecker {
                                 reportUnknownKeys: Bool) {
         var requiredSeen = 0
         var unknown: [String] = []
-        for (key, value) in members {
-            guard let property = definition.property(key) else {
+        for (wireKey, (key, value)) in members.interned {
+            guard let property = definition.property(wireKey) else {
                 unknown.append(key)
                 continue
             }
@@ -149,7 +148,7 @@ struct ShapeChecker {
     }
 
     private mutating func checkComponent(_ members: JSONObject) {
-        guard let typeValue = members["type"] else {
+        guard let typeValue = members[.type] else {
             issues.append(.error(.missingKey, at: stack.path, "component requires \"type\""))
             return
         }

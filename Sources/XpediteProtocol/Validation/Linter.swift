@@ -40,16 +40,16 @@ struct Linter {
                 issues.append(.error(.missingConnectionEntry, at: .root, "a setConnection reply requires \"\(key)\""))
             }
         }
-        if members["disposition"] != nil, (members["id"]?.stringValue ?? "").isEmpty {
+        if members[.disposition] != nil, (members[.id]?.stringValue ?? "").isEmpty {
             issues.append(.error(.dispositionWithoutID, at: JSONPath.root.appending("disposition"),
                                  "disposition requires a page \"id\" (the cache key)", repairable: true))
         }
-        if case .array(let entries)? = members["images"] {
+        if case .array(let entries)? = members[.images] {
             for entry in entries {
-                if let id = entry["id"]?.stringValue { page.preloaded[id] = entry["load"]?.stringValue ?? "background" }
+                if let id = entry[.id]?.stringValue { page.preloaded[id] = entry[.load]?.stringValue ?? "background" }
             }
         }
-        if case .array(let components)? = members["components"] {
+        if case .array(let components)? = members[.components] {
             stack.push("components")
             lintComponents(components, in: .screen, form: nil)
             stack.pop()
@@ -65,15 +65,15 @@ struct Linter {
 
     mutating func lintRequest(_ members: JSONObject) {
         let root = JSONPath.root
-        guard let method = members["method"]?.stringValue else { return }
+        guard let method = members[.method]?.stringValue else { return }
         if method == RequestPacket.setConnection {
             for key in ["bundleID", "uuid", "bounds", "xpediteVersion"] where members[key] == nil {
                 issues.append(.error(.missingKey, at: root, "setConnection requires \"\(key)\""))
             }
-            if members["token"] != nil {
+            if members[.token] != nil {
                 issues.append(.warning(.unknownKey, at: root.appending("token"), "setConnection never carries a token; ignored"))
             }
-        } else if members["token"] == nil {
+        } else if members[.token] == nil {
             issues.append(.error(.missingToken, at: root, "a request after setConnection requires \"token\""))
         }
         for key in members.keys.sorted() where RequestPacket.shape.property(key) == nil {
@@ -91,26 +91,26 @@ struct Linter {
         var form = form
         var row: [RowEntry] = []
         for (index, element) in components.enumerated() {
-            guard case .object(let members) = element, let type = members["type"]?.stringValue,
+            guard case .object(let members) = element, let type = members[.type]?.stringValue,
                   Component.shapes[type] != nil else { continue }
             stack.push(index)
             defer { stack.pop() }
             lintPlacement(type, in: container)
-            if type != "menuEntry", let id = members["id"]?.stringValue, !id.isEmpty {
+            if type != "menuEntry", let id = members[.id]?.stringValue, !id.isEmpty {
                 lintID(id, type: type, isStub: members.count == 2)
             }
-            let isOutsideFlow = type == "navigation" || (type == "form" && members["style"] == .string("dialog"))
+            let isOutsideFlow = type == "navigation" || (type == "form" && members[.style] == .string("dialog"))
             if !isOutsideFlow {
-                if case .object(let size)? = members["size"] {
+                if case .object(let size)? = members[.size] {
                     trackRow(&row, size)
                 } else {
                     finishRow(&row)
                 }
             }
-            for key in ["method", "save", "cancel", "clickRow"] {
-                if case .object(let method)? = members[key] { lintMethod(method, key: key) }
+            for key: WireKey in [.method, .save, .cancel, .clickRow] {
+                if case .object(let method)? = members[key] { lintMethod(method, key: key.name) }
             }
-            if Linter.fieldTypes.contains(type), let name = members["name"]?.stringValue {
+            if Linter.fieldTypes.contains(type), let name = members[.name]?.stringValue {
                 if var fields = form {
                     if let first = fields[name] {
                         issues.append(.warning(.duplicateName, at: stack.path("name"),
@@ -130,25 +130,25 @@ struct Linter {
             case "table": lintTable(members)
             case "select", "radio": lintOptions(members)
             case "scrollview":
-                if members["text"] != nil, members["components"] != nil {
+                if members[.text] != nil, members[.components] != nil {
                     issues.append(.warning(.supersededKey, at: stack.path("text"),
                                            "\"text\" is ignored because \"components\" is present"))
                 }
             case "web":
-                let given = ["web", "content", "data"].filter { members[$0] != nil }
+                let given = [WireKey.web, .content, .data].filter { members.has($0) }
                 for key in given.dropFirst() {
-                    issues.append(.warning(.supersededKey, at: stack.path(key),
-                                           "\"\(key)\" is ignored because \"\(given[0])\" is present"))
+                    issues.append(.warning(.supersededKey, at: stack.path(key.name),
+                                           "\"\(key.name)\" is ignored because \"\(given[0].name)\" is present"))
                 }
             default: break
             }
-            if case .array(let children)? = members["components"] {
+            if case .array(let children)? = members[.components] {
                 stack.push("components")
                 switch type {
                 case "form":
                     let fields = lintComponents(children, in: .form, form: [:]) ?? [:]
                     stack.pop()
-                    if let focus = members["focus"]?.stringValue, fields[focus] == nil {
+                    if let focus = members[.focus]?.stringValue, fields[focus] == nil {
                         issues.append(.warning(.danglingReference, at: stack.path("focus"),
                                                "focus names \"\(focus)\", which is no field of this form"))
                     }
@@ -196,10 +196,10 @@ struct Linter {
     }
 
     private mutating func trackRow(_ row: inout [RowEntry], _ size: JSONObject) {
-        let sameRow = size["x+"] != nil && size["y"] == nil && size["y%"] == nil && size["y+"] == nil
-            && size["centrey"] == nil
+        let sameRow = size[.xPlus] != nil && size[.y] == nil && size[.yPercent] == nil && size[.yPlus] == nil
+            && size[.centrey] == nil
         if !sameRow { finishRow(&row) }
-        row.append((stack.path("size"), size["width%"]?.numberValue ?? 0, sameRow ? (size["x+"]?.numberValue ?? 0) : 0))
+        row.append((stack.path("size"), size[.widthPercent]?.numberValue ?? 0, sameRow ? (size[.xPlus]?.numberValue ?? 0) : 0))
     }
 
     private mutating func finishRow(_ row: inout [RowEntry]) {
@@ -217,29 +217,29 @@ struct Linter {
     }
 
     private mutating func lintMethod(_ method: JSONObject, key: String) {
-        if let hint = method["navigation"]?.stringValue, hint != "root" {
+        if let hint = method[.navigation]?.stringValue, hint != "root" {
             issues.append(.warning(.unknownNavigationHint, at: JSONPath(steps: stack.steps + [.key(key), .key("navigation")]),
                                    "navigation hint \"\(hint)\" is not defined; only \"root\" is, so it is ignored"))
         }
     }
 
     private mutating func lintForm(_ members: JSONObject) {
-        if members["save"] != nil, (members["id"]?.stringValue ?? "").isEmpty {
+        if members[.save] != nil, (members[.id]?.stringValue ?? "").isEmpty {
             issues.append(.error(.formSaveWithoutID, at: stack.path,
                                  "form with \"save\" requires an \"id\" (the key of its values in formdata)", repairable: true))
         }
     }
 
     private mutating func lintImage(_ members: JSONObject) {
-        if members["id"] == nil, members["url"] == nil, members["name"] == nil {
+        if members[.id] == nil, members[.url] == nil, members[.name] == nil {
             issues.append(.error(.imageWithoutSource, at: stack.path, "image requires one of \"id\", \"url\" or \"name\""))
             return
         }
-        guard case .object(let size)? = members["size"] else { return }
-        let hasWidth = size["width"] != nil || size["width%"] != nil
-        let hasHeight = size["height"] != nil || size["height%"] != nil || size["relative-height%"] != nil
+        guard case .object(let size)? = members[.size] else { return }
+        let hasWidth = size[.width] != nil || size[.widthPercent] != nil
+        let hasHeight = size[.height] != nil || size[.heightPercent] != nil || size[.relativeHeightPercent] != nil
         guard hasWidth, !hasHeight else { return }
-        let loadsLate = members["id"]?.stringValue.flatMap { page.preloaded[$0] }.map { $0 != "critical" } ?? true
+        let loadsLate = members[.id]?.stringValue.flatMap { page.preloaded[$0] }.map { $0 != "critical" } ?? true
         if loadsLate {
             issues.append(.warning(.layoutJump, at: stack.path("size"),
                                    "image sized by width only and loaded after rendering; the screen jumps when it arrives (give a height or load it \"critical\")"))
@@ -247,16 +247,16 @@ struct Linter {
     }
 
     private mutating func lintNavigation(_ members: JSONObject) {
-        let isStub = members.count == 2 && members["id"]?.stringValue != nil
-        if members["implementation"] == nil, !isStub {
+        let isStub = members.count == 2 && members[.id]?.stringValue != nil
+        if members[.implementation] == nil, !isStub {
             issues.append(.error(.navigationWithoutImplementation, at: stack.path,
                                  "navigation requires \"implementation\" unless it is a cache stub {\"type\", \"id\"}"))
         }
     }
 
     private mutating func lintTable(_ members: JSONObject) {
-        guard case .array(let header)? = members["header"] else { return }
-        let values = header.map { $0["scroll"]?.stringValue ?? "on" }
+        guard case .array(let header)? = members[.header] else { return }
+        let values = header.map { $0[.scroll]?.stringValue ?? "on" }
         if let first = values.first, let index = values.firstIndex(where: { $0 != first }) {
             issues.append(.warning(.headerScrollDisagrees,
                                    at: JSONPath(steps: stack.steps + [.key("header"), .index(index), .key("scroll")]),
@@ -265,14 +265,14 @@ struct Linter {
     }
 
     private mutating func lintOptions(_ members: JSONObject) {
-        guard case .object(let options)? = members["options"] else { return }
+        guard case .object(let options)? = members[.options] else { return }
         let numeric = options.keys.filter { !$0.isEmpty && $0.allSatisfy(\.isNumber) }
         if numeric.count > 1, Set(numeric.map(\.count)).count > 1 {
             let sample = Options.sorted(options.keys).prefix(4).map { "\"\($0)\"" }.joined(separator: ", ")
             issues.append(.warning(.numericOptionKeys, at: stack.path("options"),
                                    "option keys are numbers of different lengths and sort as text (\(sample)); zero-pad them"))
         }
-        switch members["value"] {
+        switch members[.value] {
         case .string(let key)? where !options.isEmpty && options[key] == nil:
             issues.append(.warning(.unknownOption, at: stack.path("value"), "value \"\(key)\" is not one of the option keys"))
         case .array(let keys)?:
