@@ -14,6 +14,6 @@ struct Xpedite: ParsableCommand {
               xpedite normalize old-screen.json
               xpedite schema > xpedite.schema.json
             """,
-        subcommands: [Validate.self, Normalize.self, Schema.self]
+        subcommands: [Validate.self, Normalize.self, Schema.self, Layout.self]
     )
 }

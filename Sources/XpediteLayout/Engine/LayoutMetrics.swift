@@ -1,0 +1,26 @@
+/// The fixed heights PROTOCOL.md gives components (§4.10–4.12, §5.6). They are protocol values,
+/// not settings: every renderer uses the same ones.
+public enum LayoutMetrics: Sendable {
+    /// A button, and a text box, password, date, select or checkbox row (§5.6).
+    public static let rowHeight = 44.0
+    /// The title shown above a field inside a form, and above a radio group (§4.10, §5.6).
+    public static let fieldTitleHeight = 22.0
+    /// A radio option row (§4.10).
+    public static let optionHeight = 44.0
+    /// A section header row, a `section` without `components` (§4.12).
+    public static let sectionHeaderHeight = 32.0
+    /// The title row of an inline form (§5.6).
+    public static let formTitleRowHeight = 44.0
+    /// The footer of an inline form with Cancel and Save (§5.6).
+    public static let formFooterHeight = 52.0
+    /// A text view without `initialHeight` (§4.6).
+    public static let textViewHeight = 100.0
+    /// The least height of a web view or table that fills to the bottom (§4.14, §4.15).
+    public static let minimumFillHeight = 100.0
+    /// A slide-in navigation panel's width as a fraction of the screen width (§4.16)…
+    public static let panelWidthFraction = 0.8
+    /// …and at most this many points.
+    public static let maximumPanelWidth = 320.0
+    /// A navigation-bar button's width and height.
+    public static let barButtonSize = 44.0
+}

@@ -1,1 +1,0 @@
-// The layout engine lands here (issue 4).
