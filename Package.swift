@@ -14,10 +14,18 @@ let package = Package(
     products: [
         .library(name: "XpediteProtocol", targets: ["XpediteProtocol"]),
         .library(name: "XpediteLayout", targets: ["XpediteLayout"]),
+        .library(name: "XpediteBuilder", targets: ["XpediteBuilder"]),
+        .library(name: "XpediteServer", targets: ["XpediteServer"]),
         .executable(name: "xpedite", targets: ["xpedite"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         .target(
@@ -29,11 +37,37 @@ let package = Package(
             dependencies: ["XpediteProtocol"],
             swiftSettings: strict
         ),
+        .target(
+            name: "XpediteBuilder",
+            dependencies: ["XpediteProtocol"],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "XpediteServer",
+            dependencies: [
+                "XpediteProtocol",
+                "XpediteBuilder",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "XpediteDemo",
+            dependencies: ["XpediteServer", "XpediteBuilder", "XpediteProtocol"],
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "xpedite",
             dependencies: [
                 "XpediteProtocol",
                 "XpediteLayout",
+                "XpediteServer",
+                "XpediteDemo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -41,6 +75,21 @@ let package = Package(
         .testTarget(
             name: "XpediteProtocolTests",
             dependencies: ["XpediteProtocol", "xpedite"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "XpediteBuilderTests",
+            dependencies: ["XpediteBuilder", "XpediteProtocol"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "XpediteServerTests",
+            dependencies: [
+                "XpediteServer",
+                "XpediteBuilder",
+                "XpediteDemo",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(

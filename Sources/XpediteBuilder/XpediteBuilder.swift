@@ -1,0 +1,1 @@
+// The result-builder DSL lands here (issue 3).

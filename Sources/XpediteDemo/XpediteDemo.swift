@@ -1,0 +1,1 @@
+// The demo app lands here (issue 3).

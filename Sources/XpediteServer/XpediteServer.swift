@@ -1,0 +1,1 @@
+// The server SDK lands here (issue 3).
