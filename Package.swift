@@ -46,7 +46,6 @@ let package = Package(
             name: "XpediteServer",
             dependencies: [
                 "XpediteProtocol",
-                "XpediteBuilder",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
