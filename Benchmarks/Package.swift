@@ -18,6 +18,26 @@ let package = Package(
             path: "Sources/BenchmarkScreens"
         ),
         .executableTarget(
+            name: "instruction-counts",
+            dependencies: [
+                "BenchmarkScreens",
+                .product(name: "XpediteProtocol", package: "main"),
+                .product(name: "XpediteLayout", package: "main"),
+            ],
+            path: "Sources/InstructionCounts"
+        ),
+        .executableTarget(
+            name: "LayoutBenchmarks",
+            dependencies: [
+                "BenchmarkScreens",
+                .product(name: "XpediteProtocol", package: "main"),
+                .product(name: "XpediteLayout", package: "main"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/LayoutBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
             name: "ProtocolBenchmarks",
             dependencies: [
                 "BenchmarkScreens",

@@ -1,51 +1,39 @@
 /// The members of a JSON object, in the order they were added.
 ///
-/// Protocol objects are small (a component has a handful of keys), so members live in an array
-/// next to their interned ``WireKey``s, and a member is found by comparing those small integers;
-/// objects that grow past ``indexThreshold`` members (large option lists, wide table rows) also
-/// keep a hash index for keys the protocol does not define. Equality and hashing ignore the
-/// order of members, as JSON does.
+/// Protocol objects are small (a component has a handful of keys), so members live in one array,
+/// each with its key interned as a ``WireKey``, and a member is found by comparing those small
+/// integers; keys the protocol does not define are compared as strings. Equality and hashing
+/// ignore the order of members, as JSON does.
 public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
-    /// One member.
+    /// One member, as iteration yields it.
     public typealias Element = (key: String, value: JSONValue)
 
-    private var members: [Element]
-    private var wireKeys: [WireKey]
-    private var index: [String: Int]?
+    /// One stored member.
+    struct Member: Sendable {
+        var key: String
+        var wireKey: WireKey
+        var value: JSONValue
+    }
 
-    /// The member count past which lookups of undefined keys go through a hash index.
-    static let indexThreshold = 16
+    private var members: [Member]
 
     /// An empty object.
-    public init() {
-        members = []
-        wireKeys = []
-    }
+    public init() { members = [] }
 
     /// The members of a dictionary (in the dictionary's order).
     public init(_ dictionary: [String: JSONValue]) {
-        self.init(uniqueMembers: dictionary.map { ($0.key, $0.value) })
+        members = dictionary.map { Member(key: $0.key, wireKey: WireKey(name: $0.key), value: $0.value) }
     }
 
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         self.init()
         members.reserveCapacity(elements.count)
-        wireKeys.reserveCapacity(elements.count)
         for (key, value) in elements { self[key] = value }
     }
 
-    /// Creates an object from members whose keys are known to be distinct.
-    init(uniqueMembers: [Element]) {
-        members = uniqueMembers
-        wireKeys = uniqueMembers.map { WireKey(name: $0.key) }
-        if members.count > Self.indexThreshold { rebuildIndex() }
-    }
-
     /// Creates an object from members whose keys are distinct and already interned.
-    init(uniqueMembers: [Element], wireKeys: [WireKey]) {
+    init(uniqueMembers: [Member]) {
         members = uniqueMembers
-        self.wireKeys = wireKeys
-        if members.count > Self.indexThreshold { rebuildIndex() }
     }
 
     /// The number of members.
@@ -59,7 +47,7 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
 
     /// The members as a dictionary.
     public var dictionary: [String: JSONValue] {
-        Dictionary(members, uniquingKeysWith: { _, last in last })
+        Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
     }
 
     /// The value of a member; setting `nil` removes it.
@@ -75,15 +63,38 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     }
 
     /// Whether the object has a member defined by the protocol.
-    func has(_ key: WireKey) -> Bool { key != .unknown && wireKeys.contains(key) }
+    func has(_ key: WireKey) -> Bool { position(of: key) != nil }
 
     /// The members with their interned keys.
-    var interned: Zip2Sequence<[WireKey], [Element]> { zip(wireKeys, members) }
+    var interned: Interned { Interned(members: members) }
 
-    /// Runs `body` on the value of `key` in place, if the member exists.
-    mutating func modify(_ key: WireKey, _ body: (inout JSONValue) -> Void) {
-        guard let position = position(of: key) else { return }
-        body(&members[position].value)
+    /// The members of an object with their interned keys.
+    struct Interned: Sequence {
+        fileprivate let members: [Member]
+
+        struct Iterator: IteratorProtocol {
+            fileprivate let members: [Member]
+            fileprivate var position = 0
+
+            mutating func next() -> (WireKey, Element)? {
+                guard position < members.count else { return nil }
+                defer { position += 1 }
+                let member = members[position]
+                return (member.wireKey, (member.key, member.value))
+            }
+        }
+
+        func makeIterator() -> Iterator { Iterator(members: members) }
+    }
+
+    /// Whether `other` shares this object's storage, so neither has been changed since one was
+    /// copied from the other. A rewrite that changed nothing can then leave the tree alone instead
+    /// of writing the same value back (which would copy every shared level above it).
+    func isIdentical(to other: JSONObject) -> Bool {
+        members.count == other.members.count
+            && members.withUnsafeBufferPointer { mine in
+                other.members.withUnsafeBufferPointer { $0.baseAddress == mine.baseAddress }
+            }
     }
 
     /// The object with each value transformed.
@@ -95,9 +106,21 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         return copy
     }
 
-    public func makeIterator() -> IndexingIterator<[Element]> {
-        members.makeIterator()
+    /// Iterates the members as `(key, value)` pairs.
+    public struct Iterator: IteratorProtocol {
+        private let members: [Member]
+        private var position = 0
+
+        fileprivate init(_ members: [Member]) { self.members = members }
+
+        public mutating func next() -> Element? {
+            guard position < members.count else { return nil }
+            defer { position += 1 }
+            return (members[position].key, members[position].value)
+        }
     }
+
+    public func makeIterator() -> Iterator { Iterator(members) }
 
     private mutating func set(_ newValue: JSONValue?, at position: Int?, key: String, wireKey: WireKey) {
         if let position {
@@ -105,55 +128,45 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
                 members[position].value = newValue
             } else {
                 members.remove(at: position)
-                wireKeys.remove(at: position)
-                if index != nil { rebuildIndex() }
             }
         } else if let newValue {
-            members.append((key, newValue))
-            wireKeys.append(wireKey)
-            if index != nil {
-                index?[key] = members.count - 1
-            } else if members.count > Self.indexThreshold {
-                rebuildIndex()
-            }
+            members.append(Member(key: key, wireKey: wireKey, value: newValue))
         }
     }
 
     private func position(of key: WireKey) -> Int? {
-        key == .unknown ? nil : wireKeys.firstIndex(of: key)
+        guard key != .unknown else { return nil }
+        return members.withUnsafeBufferPointer { buffer in
+            for position in buffer.indices where buffer[position].wireKey == key { return position }
+            return nil
+        }
     }
 
     private func position(of key: String) -> Int? {
         let wireKey = WireKey(name: key)
         if wireKey != .unknown { return position(of: wireKey) }
-        if let index { return index[key] }
-        for position in members.indices where wireKeys[position] == .unknown && members[position].key == key {
-            return position
+        return members.withUnsafeBufferPointer { buffer in
+            for position in buffer.indices where buffer[position].wireKey == .unknown && buffer[position].key == key {
+                return position
+            }
+            return nil
         }
-        return nil
-    }
-
-    private mutating func rebuildIndex() {
-        var index: [String: Int] = [:]
-        index.reserveCapacity(members.count)
-        for (position, member) in members.enumerated() { index[member.key] = position }
-        self.index = index
     }
 
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         guard lhs.count == rhs.count else { return false }
-        for (key, value) in lhs where rhs[key] != value { return false }
+        for member in lhs.members where rhs[member.key] != member.value { return false }
         return true
     }
 
     public func hash(into hasher: inout Hasher) {
         // Order-independent: a commutative sum of each member's own hash.
         var sum = 0
-        for (key, value) in members {
-            var member = Hasher()
-            member.combine(key)
-            member.combine(value)
-            sum &+= member.finalize()
+        for member in members {
+            var one = Hasher()
+            one.combine(member.key)
+            one.combine(member.value)
+            sum &+= one.finalize()
         }
         hasher.combine(members.count)
         hasher.combine(sum)

@@ -48,15 +48,12 @@ extension JSONValue {
     }
 
     private static func object(foundation dictionary: [String: Any]) -> JSONObject {
-        var members: [JSONObject.Element] = []
-        var keys: [WireKey] = []
+        var members: [JSONObject.Member] = []
         members.reserveCapacity(dictionary.count)
-        keys.reserveCapacity(dictionary.count)
         for (key, member) in dictionary {
-            members.append((key, JSONValue(foundation: member)))
-            keys.append(WireKey(name: key))
+            members.append(JSONObject.Member(key: key, wireKey: WireKey(name: key), value: JSONValue(foundation: member)))
         }
-        return JSONObject(uniqueMembers: members, wireKeys: keys)
+        return JSONObject(uniqueMembers: members)
     }
 
     private static func describe(parseError error: any Error) -> String {

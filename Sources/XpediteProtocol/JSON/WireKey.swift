@@ -25,9 +25,44 @@ enum WireKey: UInt8, CaseIterable, Sendable {
     var name: String { WireKey.names[Int(rawValue)] }
 
     /// The interned key for a wire key, ``unknown`` for keys the protocol does not define.
+    ///
+    /// Every member of every parsed packet comes through here, so it is an open-addressing table
+    /// with an FNV-1a hash of the key's bytes: a few dozen instructions where `Dictionary` would
+    /// run SipHash.
     init(name: String) {
-        self = WireKey.byName[name] ?? .unknown
+        var slot = Int(WireKey.hash(name) & WireKey.tableMask)
+        while true {
+            let candidate = WireKey.table[slot]
+            if candidate == 0 {
+                self = .unknown
+                return
+            }
+            if WireKey.names[Int(candidate)] == name {
+                self = WireKey(rawValue: candidate) ?? .unknown
+                return
+            }
+            slot = (slot + 1) & Int(WireKey.tableMask)
+        }
     }
+
+    private static func hash(_ name: String) -> UInt32 {
+        var hash: UInt32 = 2_166_136_261
+        for byte in name.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        return hash
+    }
+
+    private static let tableMask: UInt32 = 255
+
+    /// Slot → raw value of the key stored there (0: empty); linear probing.
+    private static let table: [UInt8] = {
+        var table = [UInt8](repeating: 0, count: Int(tableMask) + 1)
+        for key in allCases.dropFirst() {
+            var slot = Int(hash(key.name) & tableMask)
+            while table[slot] != 0 { slot = (slot + 1) & Int(tableMask) }
+            table[slot] = key.rawValue
+        }
+        return table
+    }()
 
     private static let names: [String] = allCases.map { key in
         switch key {
@@ -48,7 +83,4 @@ enum WireKey: UInt8, CaseIterable, Sendable {
         default: "\(key)"
         }
     }
-
-    private static let byName: [String: WireKey] = Dictionary(
-        uniqueKeysWithValues: allCases.dropFirst().map { ($0.name, $0) })
 }

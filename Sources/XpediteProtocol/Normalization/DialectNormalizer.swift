@@ -69,16 +69,24 @@ struct DialectNormalizer {
     // MARK: - Components
 
     private mutating func normalizeComponents(_ members: inout JSONObject) {
-        guard case .array? = members[.components] else { return }
+        guard case .array(let elements)? = members[.components] else { return }
+        // Most components need no rewrite; only changed ones are written back, so a tree that
+        // needs nothing is never copied.
+        var rewritten: [JSONValue] = []
         stack.push("components")
-        members[.components]?.withArray { elements in
-            for index in elements.indices {
-                stack.push(index)
-                elements[index].withObject { normalizeComponent(&$0) }
-                stack.pop()
+        for (index, element) in elements.enumerated() {
+            guard case .object(let original) = element else { continue }
+            stack.push(index)
+            var component = original
+            normalizeComponent(&component)
+            if !component.isIdentical(to: original) {
+                if rewritten.isEmpty { rewritten = elements }
+                rewritten[index] = .object(component)
             }
+            stack.pop()
         }
         stack.pop()
+        if !rewritten.isEmpty { members[.components] = .array(rewritten) }
     }
 
     private mutating func normalizeComponent(_ members: inout JSONObject) {
@@ -100,9 +108,13 @@ struct DialectNormalizer {
         if work.fontsize { numericString(&members, .fontsize) }
         if work.size {
             emptyArrayAsObject(&members, .size)
-            stack.push("size")
-            members[.size]?.withObject { normalizeSize(&$0) }
-            stack.pop()
+            if case .object(let original)? = members[.size] {
+                stack.push("size")
+                var size = original
+                normalizeSize(&size)
+                if !size.isIdentical(to: original) { members[.size] = .object(size) }
+                stack.pop()
+            }
         }
         if work.methods {
             methodString(&members, .method, formdata: false)
@@ -183,8 +195,10 @@ struct DialectNormalizer {
             if case .string = member.value { numericString(&size, key) }
         }
         for quantity in Self.sizeQuantities {
+            var present = 0
+            for key in quantity.keys where size.has(key) { present += 1 }
+            guard present > 1 else { continue }
             let given = quantity.keys.filter { size.has($0) }
-            guard given.count > 1 else { continue }
             let keys = given.map { "\"\($0.name)\"" }.joined(separator: " and ")
             issues.append(.error(.conflictingSizeKeys, at: stack.path,
                                  "\(keys) both set the \(quantity.name); \"\(given[0].name)\" wins, send only one",
