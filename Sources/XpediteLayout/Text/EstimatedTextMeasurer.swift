@@ -26,6 +26,7 @@ public struct EstimatedTextMeasurer: TextMeasurer, Hashable {
         self.lineHeight = lineHeight
     }
 
+    /// The height of `text` wrapped at `width`: lines × 1.2 em.
     public func height(of text: String, font: TextFont, width: Double) -> Double {
         Double(lineCount(of: text, font: font, width: width)) * lineHeight * font.size
     }

@@ -7,12 +7,19 @@ extension Component {
             case button
         }
 
+        /// The `id`: names the component in error messages and guards against duplicates on a page.
         public var id: String?
+        /// The `text`.
         public var text: String?
+        /// The `style`.
         public var style: Style?
+        /// The text `color`; `setDefaults`, then the system label colour, when absent.
         public var color: Colour?
+        /// The `font`: a font name or family (PROTOCOL.md §6.2); `setDefaults` when absent.
         public var font: String?
+        /// The `fontsize` in points; `setDefaults` when absent.
         public var fontsize: Double?
+        /// The text alignment, `align`.
         public var align: Alignment?
         /// An SF Symbol name, falling back to a preloaded image id; shown before the text.
         public var icon: String?
@@ -20,7 +27,9 @@ extension Component {
         public var method: MethodCall?
         /// Old dialect: a method name called on the return key.
         public var onEnter: String?
+        /// The `size` dict: where the component sits and how big it is (PROTOCOL.md §5).
         public var size: SizeSpec?
+        /// The `background` colour; transparent when absent.
         public var background: Colour?
 
         /// Creates a button.

@@ -1,13 +1,17 @@
 extension Component {
     /// `checkbox`: a boolean toggle; its value travels as `"1"` or `"0"` (PROTOCOL.md §4.7).
     public struct Checkbox: Sendable, Hashable {
+        /// The `id`: names the component in error messages and guards against duplicates on a page.
         public var id: String?
+        /// The `name`: the key of the field's value in `formdata`.
         public var name: String
         /// The label next to the switch.
         public var title: String?
         /// The initial state; unchecked when absent. Old `true`/`false` values are normalised.
         public var value: Bool?
+        /// The `size` dict: where the component sits and how big it is (PROTOCOL.md §5).
         public var size: SizeSpec?
+        /// The `background` colour; transparent when absent.
         public var background: Colour?
 
         /// Creates a checkbox.

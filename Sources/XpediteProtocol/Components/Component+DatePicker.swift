@@ -1,12 +1,17 @@
 extension Component {
     /// `date`: a date picker; values are calendar dates `yyyy-MM-dd` (PROTOCOL.md §4.8).
     public struct DatePicker: Sendable, Hashable {
+        /// The `id`: names the component in error messages and guards against duplicates on a page.
         public var id: String?
+        /// The `name`: the key of the field's value in `formdata`.
         public var name: String
+        /// The `title`: the field's label.
         public var title: String?
         /// The initial date, `yyyy-MM-dd`; today when absent.
         public var value: String?
+        /// The `size` dict: where the component sits and how big it is (PROTOCOL.md §5).
         public var size: SizeSpec?
+        /// The `background` colour; transparent when absent.
         public var background: Colour?
 
         /// Creates a date picker.

@@ -10,18 +10,25 @@ extension Component {
 
         /// The key of the form's values in `formdata`; required when the form saves.
         public var id: String?
+        /// The `style`.
         public var style: Style?
+        /// The `title`: the field's label.
         public var title: String?
+        /// `save`: called by the Save button with `formdata.{id}`.
         public var save: MethodCall?
         /// The Save button's label ("Save" when absent).
         public var saveNavigation: String?
+        /// `cancel`: called by the Cancel button.
         public var cancel: MethodCall?
         /// The Cancel button's label ("Cancel" when absent).
         public var cancelNavigation: String?
+        /// The nested `components`.
         public var components: [Component]
         /// Old dialect: the `name` of the field that takes focus first.
         public var focus: String?
+        /// The `size` dict: where the component sits and how big it is (PROTOCOL.md §5).
         public var size: SizeSpec?
+        /// The `background` colour; transparent when absent.
         public var background: Colour?
 
         /// Creates a form.

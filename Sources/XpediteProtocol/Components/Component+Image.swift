@@ -8,7 +8,9 @@ extension Component {
         public var url: String?
         /// Old dialect: a file name in the `images` folder, kept when the folder is not in this packet.
         public var name: String?
+        /// The `size` dict: where the component sits and how big it is (PROTOCOL.md §5).
         public var size: SizeSpec?
+        /// The `background` colour; transparent when absent.
         public var background: Colour?
 
         /// Creates an image.

@@ -2,7 +2,9 @@ extension Component {
     /// `menuEntry`: an entry of a navigation (PROTOCOL.md §4.17). With `method` it is tappable;
     /// with only `text` a bold header; with neither a separator.
     public struct MenuEntry: Sendable, Hashable {
+        /// The `text`.
         public var text: String?
+        /// The `method` called.
         public var method: MethodCall?
         /// A preloaded image id shown left of the text (slidefrom panel only).
         public var icon: String?

@@ -19,7 +19,9 @@ extension Component {
                 case right
             }
 
+            /// The `style`.
             public var style: Style
+            /// The `position`.
             public var position: Position
             /// An SF Symbol for the bar button.
             public var icon: String?
@@ -92,8 +94,11 @@ extension Component {
 
         /// Old dialect: how the fields of dynamically fetched records map onto menu entries.
         public struct CellMapping: Sendable, Hashable {
+            /// The `icon`.
             public var icon: String?
+            /// The `text`.
             public var text: String?
+            /// The `method` called.
             public var method: String?
 
             /// Creates a mapping.
@@ -129,6 +134,7 @@ extension Component {
         public var implementation: Implementation?
         /// The menu entries.
         public var components: [Component]?
+        /// The panel `effects`.
         public var effects: Effects?
         /// Old dialect: entries fetched from a server function…
         public var data: DynamicSource?
@@ -136,9 +142,13 @@ extension Component {
         public var cell: CellMapping?
         /// Old dialect panel styling.
         public var color: Colour?
+        /// The `font`: a font name or family (PROTOCOL.md §6.2); `setDefaults` when absent.
         public var font: String?
+        /// The `fontsize` in points; `setDefaults` when absent.
         public var fontsize: Double?
+        /// The `size` dict: where the component sits and how big it is (PROTOCOL.md §5).
         public var size: SizeSpec?
+        /// The `background` colour; transparent when absent.
         public var background: Colour?
 
         /// Creates a navigation menu.

@@ -1,13 +1,19 @@
 extension Component {
     /// `radio`: a vertical group of radio buttons over `options` sorted by key (PROTOCOL.md §4.10).
     public struct Radio: Sendable, Hashable {
+        /// The `id`: names the component in error messages and guards against duplicates on a page.
         public var id: String?
+        /// The `name`: the key of the field's value in `formdata`.
         public var name: String
+        /// The `title`: the field's label.
         public var title: String?
+        /// The `options`, `{key: label}`, shown sorted by key.
         public var options: [String: String]
         /// The selected key; none selected when absent.
         public var value: String?
+        /// The `size` dict: where the component sits and how big it is (PROTOCOL.md §5).
         public var size: SizeSpec?
+        /// The `background` colour; transparent when absent.
         public var background: Colour?
 
         /// Creates a radio group.

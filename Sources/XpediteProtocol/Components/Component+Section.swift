@@ -2,11 +2,15 @@ extension Component {
     /// `section`: without `components` a header row inside a form (new dialect); with them a box
     /// around its children (old dialect) (PROTOCOL.md §4.12).
     public struct Section: Sendable, Hashable {
+        /// The `id`: names the component in error messages and guards against duplicates on a page.
         public var id: String?
+        /// The `title`: the field's label.
         public var title: String?
         /// The boxed children; `nil` for a header row.
         public var components: [Component]?
+        /// The `size` dict: where the component sits and how big it is (PROTOCOL.md §5).
         public var size: SizeSpec?
+        /// The `background` colour; transparent when absent.
         public var background: Colour?
 
         /// Creates a section.

@@ -15,17 +15,23 @@ extension Component {
             }
         }
 
+        /// The `id`: names the component in error messages and guards against duplicates on a page.
         public var id: String?
+        /// The `name`: the key of the field's value in `formdata`.
         public var name: String
+        /// The `title`: the field's label.
         public var title: String?
         /// `{key: label}`; shown sorted by key.
         public var options: [String: String]
+        /// The initial `value`.
         public var value: Value?
         /// Old dialect: several selections allowed.
         public var multi: Bool?
         /// Read-only control.
         public var disabled: Bool?
+        /// The `size` dict: where the component sits and how big it is (PROTOCOL.md §5).
         public var size: SizeSpec?
+        /// The `background` colour; transparent when absent.
         public var background: Colour?
 
         /// Creates a select.

@@ -17,7 +17,9 @@ extension Component {
             }
         }
 
+        /// The `id`: names the component in error messages and guards against duplicates on a page.
         public var id: String?
+        /// `data`: the rows (or the HTML of a dynamic web view).
         public var data: DataSource
         /// How each row is drawn, column by column.
         public var cell: [Column]?
@@ -31,7 +33,9 @@ extension Component {
         public var font: String?
         /// Old dialect: default font size of every column.
         public var fontsize: Double?
+        /// The `size` dict: where the component sits and how big it is (PROTOCOL.md §5).
         public var size: SizeSpec?
+        /// The `background` colour; transparent when absent.
         public var background: Colour?
 
         /// Creates a table.
@@ -107,10 +111,13 @@ extension Component.Table {
         public var text: String?
         /// Width as a percentage of the table; columns without it share the rest equally.
         public var widthPercent: Double?
+        /// The text alignment, `align`.
         public var align: Alignment?
         /// A text-style name (`headline`, `body`, …) or a font name.
         public var font: String?
+        /// The `fontsize` in points; `setDefaults` when absent.
         public var fontsize: Double?
+        /// The text `color`; `setDefaults`, then the system label colour, when absent.
         public var color: Colour?
         /// Maximum lines; 0 is unlimited, 1 when absent.
         public var lines: Int?

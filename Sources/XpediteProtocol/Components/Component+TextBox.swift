@@ -1,26 +1,37 @@
 extension Component {
     /// `textbox`: a single-line text input, captured under its `name` (PROTOCOL.md §4.4).
     public struct TextBox: Sendable, Hashable {
+        /// The `id`: names the component in error messages and guards against duplicates on a page.
         public var id: String?
         /// The key of the value in `formdata`.
         public var name: String
         /// The field's label.
         public var title: String?
+        /// The `placeholder`, shown while the field is empty.
         public var placeholder: String?
         /// The initial value.
         public var value: String?
+        /// The `keyboard` the field asks for.
         public var keyboard: Keyboard?
+        /// The label of the return key, `returnkey`.
         public var returnkey: ReturnKey?
         /// The `id` of the field to focus on return (old dialect: a method name).
         public var onEnter: String?
+        /// `autotext`: `"disable"` turns autocorrect and auto-capitalisation off.
         public var autotext: AutoText?
+        /// The text `color`; `setDefaults`, then the system label colour, when absent.
         public var color: Colour?
+        /// The `font`: a font name or family (PROTOCOL.md §6.2); `setDefaults` when absent.
         public var font: String?
+        /// The `fontsize` in points; `setDefaults` when absent.
         public var fontsize: Double?
+        /// The text alignment, `align`.
         public var align: Alignment?
         /// Whether the field takes focus when the screen appears.
         public var focus: Bool?
+        /// The `size` dict: where the component sits and how big it is (PROTOCOL.md §5).
         public var size: SizeSpec?
+        /// The `background` colour; transparent when absent.
         public var background: Colour?
 
         /// Creates a text box.

@@ -1,17 +1,27 @@
 extension Component {
     /// `textview`: a multi-line text input (PROTOCOL.md §4.6).
     public struct TextView: Sendable, Hashable {
+        /// The `id`: names the component in error messages and guards against duplicates on a page.
         public var id: String?
+        /// The `name`: the key of the field's value in `formdata`.
         public var name: String
+        /// The `title`: the field's label.
         public var title: String?
+        /// The `placeholder`, shown while the field is empty.
         public var placeholder: String?
+        /// The initial `value`.
         public var value: String?
         /// Initial height in points; 100 when absent.
         public var initialHeight: Double?
+        /// The text `color`; `setDefaults`, then the system label colour, when absent.
         public var color: Colour?
+        /// The `font`: a font name or family (PROTOCOL.md §6.2); `setDefaults` when absent.
         public var font: String?
+        /// The `fontsize` in points; `setDefaults` when absent.
         public var fontsize: Double?
+        /// The `size` dict: where the component sits and how big it is (PROTOCOL.md §5).
         public var size: SizeSpec?
+        /// The `background` colour; transparent when absent.
         public var background: Colour?
 
         /// Creates a text view.

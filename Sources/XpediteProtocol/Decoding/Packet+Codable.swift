@@ -28,18 +28,21 @@ extension WirePacket {
 }
 
 extension ResponsePacket: WirePacket {
+    /// Reads a packet strictly from a tree: validation errors throw ``PacketError/invalid(_:)``.
     public init(strict value: JSONValue) throws(PacketError) {
         self = try PacketDecoder().decodeResponse(value).packet
     }
 }
 
 extension RequestPacket: WirePacket {
+    /// Reads a packet strictly from a tree: validation errors throw ``PacketError/invalid(_:)``.
     public init(strict value: JSONValue) throws(PacketError) {
         self = try PacketDecoder().decodeRequest(value).packet
     }
 }
 
 extension DataResponse: WirePacket {
+    /// Reads a packet strictly from a tree: validation errors throw ``PacketError/invalid(_:)``.
     public init(strict value: JSONValue) throws(PacketError) {
         self = try PacketDecoder().decodeDataResponse(value).packet
     }

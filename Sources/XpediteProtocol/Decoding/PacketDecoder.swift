@@ -14,7 +14,9 @@ public struct PacketDecoder: Sendable {
         case lenient
     }
 
+    /// How errors are treated: strict refuses, lenient drops broken components.
     public var mode: Mode
+    /// What validation requires beyond the packet itself.
     public var options: ValidationOptions
 
     /// Creates a decoder.

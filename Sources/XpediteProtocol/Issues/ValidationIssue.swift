@@ -10,6 +10,7 @@ public struct ValidationIssue: Sendable, Hashable, Codable, CustomStringConverti
         /// The packet breaks the protocol; strict mode refuses it.
         case error
 
+        /// Warnings order before errors.
         public static func < (lhs: Severity, rhs: Severity) -> Bool {
             lhs == .warning && rhs == .error
         }

@@ -25,6 +25,7 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         members = dictionary.map { Member(key: $0.key, wireKey: WireKey(name: $0.key), value: $0.value) }
     }
 
+    /// Creates a value from a literal.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         self.init()
         members.reserveCapacity(elements.count)
@@ -113,6 +114,7 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
 
         fileprivate init(_ members: [Member]) { self.members = members }
 
+        /// The next member, or `nil` after the last.
         public mutating func next() -> Element? {
             guard position < members.count else { return nil }
             defer { position += 1 }
@@ -120,6 +122,7 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         }
     }
 
+    /// Iterates the members in order.
     public func makeIterator() -> Iterator { Iterator(members) }
 
     private mutating func set(_ newValue: JSONValue?, at position: Int?, key: String, wireKey: WireKey) {

@@ -54,6 +54,7 @@ public struct JSONPath: Sendable, Hashable, Comparable, CustomStringConvertible,
         return text
     }
 
+    /// Document order: by step, array elements before object members at the same place.
     public static func < (lhs: JSONPath, rhs: JSONPath) -> Bool {
         for (left, right) in zip(lhs.steps, rhs.steps) where left != right {
             switch (left, right) {

@@ -108,21 +108,30 @@ extension JSONValue {
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
     ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral
 {
+    /// Creates a value from a literal.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// Creates a value from a literal.
     public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    /// Creates a value from a literal.
     public init(floatLiteral value: Double) { self = .number(value) }
+    /// Creates a value from a literal.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// Creates a value from a literal.
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    /// Creates a value from a literal.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         var object = JSONObject()
         for (key, value) in elements { object[key] = value }
         self = .object(object)
     }
+    /// Creates a value from a literal.
     public init(nilLiteral: ()) { self = .null }
 }
 
 extension JSONValue: Codable {
     public init(from decoder: any Decoder) throws {
+        // Decodable offers no way to ask a value's kind, so the kinds are probed in turn; a failed
+        // probe is expected, not an error, and the last probe throws the decoder's own error.
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null

@@ -3,9 +3,13 @@ import Foundation
 /// The screen rectangle a phone reports in `setConnection`: `"(0.0, 0.0, 393.0, 852.0)"`, in
 /// logical points (PROTOCOL.md §1.3).
 public struct Bounds: Sendable, Hashable, CustomStringConvertible {
+    /// The left edge, in points.
     public var x: Double
+    /// The top edge, in points.
     public var y: Double
+    /// The width, in points.
     public var width: Double
+    /// The height, in points.
     public var height: Double
 
     /// Creates bounds.

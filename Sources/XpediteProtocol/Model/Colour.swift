@@ -1,9 +1,13 @@
 /// A colour: `#RRGGBB` on the wire (PROTOCOL.md §6.1). `#RGB` and `#RRGGBBAA` are accepted too;
 /// the canonical form is upper-case `#RRGGBB`, or `#RRGGBBAA` when not opaque.
 public struct Colour: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The red component, 0–255.
     public var red: UInt8
+    /// The green component, 0–255.
     public var green: UInt8
+    /// The blue component, 0–255.
     public var blue: UInt8
+    /// The opacity, 0 (transparent) to 255 (opaque).
     public var alpha: UInt8
 
     /// Creates a colour from its components.

@@ -16,7 +16,9 @@ public struct DataResponse: Sendable, Hashable {
         }
     }
 
+    /// `rc`: the return code; `0` is success.
     public var rc: ReturnCode
+    /// `data`: the rows (or the HTML of a dynamic web view).
     public var data: Payload
     /// The total number of rows; present only while more rows are available.
     public var max: Int?

@@ -9,8 +9,11 @@ public struct Defaults: Sendable, Hashable {
         case remove
     }
 
+    /// The default font, or its removal.
     public var font: Setting<String>?
+    /// The default font size, or its removal.
     public var fontsize: Setting<Double>?
+    /// The default text colour, or its removal.
     public var color: Setting<Colour>?
     /// The default window background (not a component background).
     public var background: Setting<Colour>?

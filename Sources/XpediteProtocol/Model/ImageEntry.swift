@@ -12,6 +12,7 @@ public struct ImageEntry: Sendable, Hashable {
     public var id: String
     /// Where to download it.
     public var url: String
+    /// `load`: when the phone downloads the image; `background` when absent.
     public var load: Load?
 
     /// Creates a manifest entry.
