@@ -14,6 +14,27 @@ struct CommandLineTests {
         #expect(result.stdout.contains("o-component-button.json: $.components[0].method: warning: a method string is old dialect"))
     }
 
+    @Test("validate accepts every valid fixture in one run")
+    func everyValidFixture() throws {
+        let files = Fixtures.files(in: "valid").map { Fixtures.url("valid", $0).path }
+        let result = try XpediteBinary.run(["validate", "--quiet"] + files)
+        #expect(result.status == 0)
+        #expect(result.stdout.isEmpty, "\(result.stdout)")
+    }
+
+    @Test("validate rejects every invalid fixture with exactly its expected lines",
+          arguments: Fixtures.files(in: "invalid"))
+    func everyInvalidFixture(_ name: String) throws {
+        let expectation = try InvalidFixtureTests.expectation(for: name)
+        var arguments = ["validate"]
+        if let kind = expectation.kind { arguments += ["--kind", kind.rawValue] }
+        if expectation.connectionReply { arguments.append("--connection-reply") }
+        let path = Fixtures.url("invalid", name).path
+        let result = try XpediteBinary.run(arguments + [path])
+        #expect(result.status == 1)
+        #expect(result.stdout == expectation.lines.map { "\(path): \($0)\n" }.joined())
+    }
+
     @Test("validate: 1 and one line per issue for an invalid packet, from standard input")
     func invalidStdin() throws {
         let packet = #"{"rc":0,"components":[{"type":"label","text":"t","size":{"width%":"wide"}},{"type":"buton"}]}"#
