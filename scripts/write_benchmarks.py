@@ -16,8 +16,13 @@ def instructions(mode: str, n: int) -> int:
     return int(match.group(1))
 
 
-per = {m: (instructions(m, 20) - instructions(m, 0)) / 20 for m in
-       ["baseline", "parse", "validate", "decode", "encode", "layout"]}
+def per_iteration(mode: str) -> float:
+    n = 2 if mode == "layout-10000" else 20
+    return (instructions(mode, n) - instructions(mode, 0)) / n
+
+
+per = {m: per_iteration(m) for m in
+       ["baseline", "parse", "validate", "decode", "encode", "layout", "layout-100", "layout-1000", "layout-10000"]}
 
 # Wall-clock medians (p50) from the markdown tables of package-benchmark.
 medians = {}
@@ -72,6 +77,15 @@ def table(target: str, baseline_name: str) -> None:
 print("Wall clock (package-benchmark, p50):\n")
 table("ProtocolBenchmarks", "Baseline")
 print("## XpediteLayout\n")
+print("Instructions per layout (callgrind), by screen size:\n")
+print("| components | instructions | per component | × per component at 100 |")
+print("|---:|---:|---:|---:|")
+for count in [100, 1000, 10000]:
+    total = per[f"layout-{count}"]
+    print(f"| {count:,} | {total:,.0f} | {total / count:,.0f} | {(total / count) / (per['layout-100'] / 100):.2f} |")
+print()
+print(f"A 200-component screen: layout {per['layout']:,.0f} instructions, decode {per['decode']:,.0f} "
+      f"({per['layout'] / per['decode']:.2f}× the decode; target < 1).\n")
 print("Wall clock (package-benchmark, p50); the baseline is decoding the same 200-component screen:\n")
 table("LayoutBenchmarks", "Baseline")
 layout = {n: v for (t, n), v in medians.items() if t == "LayoutBenchmarks"}

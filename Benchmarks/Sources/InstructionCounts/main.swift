@@ -13,7 +13,9 @@ guard arguments.count == 3, let iterations = Int(arguments[2]) else {
     FileHandle.standardError.write(Data("usage: instruction-counts MODE ITERATIONS\n".utf8))
     exit(2)
 }
-let data = BenchmarkScreens.screenData(components: 200)
+// `layout-N` lays out a screen of N components instead of the 200-component one.
+let layoutCount = arguments[1].hasPrefix("layout-") ? Int(arguments[1].dropFirst("layout-".count)) : nil
+let data = BenchmarkScreens.screenData(components: layoutCount ?? 200)
 let decoder = PacketDecoder()
 do {
     let tree = try JSONValue(parsing: data)
@@ -34,6 +36,8 @@ do {
         case "encode":
             sink &+= packet.canonicalData().count
         case "layout":
+            sink &+= engine.layout(packet, bounds: bounds).components.count
+        case _ where layoutCount != nil:
             sink &+= engine.layout(packet, bounds: bounds).components.count
         default:
             FileHandle.standardError.write(Data("unknown mode \(arguments[1])\n".utf8))
