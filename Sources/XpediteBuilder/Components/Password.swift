@@ -1,0 +1,83 @@
+import XpediteProtocol
+
+/// `password`: a masked text input with an eye button that reveals it (PROTOCOL.md §4.5).
+/// Autocorrect is always off.
+///
+/// ```swift
+/// Password(name: "pwd", placeholder: "Enter password").id("pwd").returnKey(.go)
+/// ```
+public struct Password: Placeable, BackgroundStylable, IDAssignable, TextStylable, Alignable, Hashable {
+    var wire: Component.Password
+    public var placement = Placement()
+
+    /// A password field.
+    ///
+    /// - Parameters:
+    ///   - name: the key of the value in `formdata`; unique within its form.
+    ///   - title: the field's label.
+    ///   - placeholder: shown while the field is empty.
+    ///   - value: the initial value.
+    public init(name: String, title: String? = nil, placeholder: String? = nil, value: String? = nil) {
+        wire = Component.Password(name: name, title: title, placeholder: placeholder, value: value)
+    }
+
+    /// The key of the value in `formdata`.
+    public var name: String { wire.name }
+
+    public var id: String? {
+        get { wire.id }
+        set { wire.id = newValue }
+    }
+
+    public var background: Colour? {
+        get { wire.background }
+        set { wire.background = newValue }
+    }
+
+    public var textAttributes: TextAttributes {
+        get { TextAttributes(color: wire.color, font: wire.font, fontSize: wire.fontsize) }
+        set { (wire.color, wire.font, wire.fontsize) = (newValue.color, newValue.font, newValue.fontSize) }
+    }
+
+    public var alignment: Alignment? {
+        get { wire.align }
+        set { wire.align = newValue }
+    }
+
+    /// Sets the keyboard: `.keyboard(.number)` for a PIN.
+    public func keyboard(_ keyboard: TextBox.Keyboard?) -> Password {
+        var copy = self
+        copy.wire.keyboard = keyboard
+        return copy
+    }
+
+    /// Sets the return key's label: `.returnKey(.go)`.
+    public func returnKey(_ key: TextBox.ReturnKey?) -> Password {
+        var copy = self
+        copy.wire.returnkey = key
+        return copy
+    }
+
+    /// Moves focus to the field whose `id` is `fieldID` when the return key is tapped (`onEnter`).
+    public func onEnter(focus fieldID: String) -> Password {
+        var copy = self
+        copy.wire.onEnter = fieldID
+        return copy
+    }
+
+    /// Gives the field focus when the screen appears (`focus: true`); the first such field wins.
+    public func focused(_ focused: Bool = true) -> Password {
+        var copy = self
+        copy.wire.focus = focused ? true : nil
+        return copy
+    }
+
+    /// The protocol value.
+    public var component: Component {
+        var field = wire
+        field.size = placement.sizeSpec
+        return .password(field)
+    }
+
+    public func makeComponents() -> [Component] { [component] }
+}

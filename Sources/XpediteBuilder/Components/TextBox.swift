@@ -1,0 +1,96 @@
+import XpediteProtocol
+
+/// `textbox`: a single-line text input whose value is captured under its `name`
+/// (PROTOCOL.md §4.4), inside a ``Form`` or standalone.
+///
+/// ```swift
+/// TextBox(name: "email", title: "Email", placeholder: "you@example.com")
+///     .keyboard(.email).returnKey(.next).onEnter(focus: "pwd").disableAutotext()
+/// ```
+public struct TextBox: Placeable, BackgroundStylable, IDAssignable, TextStylable, Alignable, Hashable {
+    /// The keyboard the field asks for.
+    public typealias Keyboard = Component.Keyboard
+    /// The label of the return key.
+    public typealias ReturnKey = Component.ReturnKey
+
+    var wire: Component.TextBox
+    public var placement = Placement()
+
+    /// A text box.
+    ///
+    /// - Parameters:
+    ///   - name: the key of the value in `formdata`; unique within its form.
+    ///   - title: the field's label.
+    ///   - placeholder: shown while the field is empty.
+    ///   - value: the initial value.
+    public init(name: String, title: String? = nil, placeholder: String? = nil, value: String? = nil) {
+        wire = Component.TextBox(name: name, title: title, placeholder: placeholder, value: value)
+    }
+
+    /// The key of the value in `formdata`.
+    public var name: String { wire.name }
+
+    public var id: String? {
+        get { wire.id }
+        set { wire.id = newValue }
+    }
+
+    public var background: Colour? {
+        get { wire.background }
+        set { wire.background = newValue }
+    }
+
+    public var textAttributes: TextAttributes {
+        get { TextAttributes(color: wire.color, font: wire.font, fontSize: wire.fontsize) }
+        set { (wire.color, wire.font, wire.fontsize) = (newValue.color, newValue.font, newValue.fontSize) }
+    }
+
+    public var alignment: Alignment? {
+        get { wire.align }
+        set { wire.align = newValue }
+    }
+
+    /// Sets the keyboard: `.keyboard(.email)`.
+    public func keyboard(_ keyboard: Keyboard?) -> TextBox {
+        var copy = self
+        copy.wire.keyboard = keyboard
+        return copy
+    }
+
+    /// Sets the return key's label: `.returnKey(.next)`.
+    public func returnKey(_ key: ReturnKey?) -> TextBox {
+        var copy = self
+        copy.wire.returnkey = key
+        return copy
+    }
+
+    /// Moves focus to the field whose `id` is `fieldID` when the return key is tapped (`onEnter`).
+    public func onEnter(focus fieldID: String) -> TextBox {
+        var copy = self
+        copy.wire.onEnter = fieldID
+        return copy
+    }
+
+    /// Turns autocorrect and auto-capitalisation off (`autotext: "disable"`), for usernames and codes.
+    public func disableAutotext() -> TextBox {
+        var copy = self
+        copy.wire.autotext = .disabled
+        return copy
+    }
+
+    /// Gives the field focus when the screen appears (`focus: true`); the first such field wins.
+    public func focused(_ focused: Bool = true) -> TextBox {
+        var copy = self
+        copy.wire.focus = focused ? true : nil
+        return copy
+    }
+
+    /// The protocol value.
+    public var component: Component {
+        var field = wire
+        field.size = placement.sizeSpec
+        return .textbox(field)
+    }
+
+    public func makeComponents() -> [Component] { [component] }
+}

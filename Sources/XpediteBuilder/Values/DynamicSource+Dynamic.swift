@@ -1,0 +1,16 @@
+import XpediteProtocol
+
+extension DynamicSource {
+    /// Rows fetched page by page from the server function `function` (PROTOCOL.md §3.7).
+    ///
+    /// ```swift
+    /// Table(data: .dynamic("listCustomers")) { … }
+    /// Table(data: .dynamic("listCustomers", parameters: ["country": "AU"])) { … }
+    /// ```
+    ///
+    /// - Parameter parameters: a filter sent with every page request; the source is then written
+    ///   as a method dict (`{"dynamic": {"function": …, "parameters": …}}`).
+    public static func dynamic(_ function: String, parameters: [String: JSONValue]? = nil) -> DynamicSource {
+        DynamicSource(MethodCall(function: function, parameters: parameters))
+    }
+}

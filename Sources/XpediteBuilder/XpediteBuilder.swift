@@ -1,1 +1,0 @@
-// The result-builder DSL lands here (issue 3).
