@@ -27,6 +27,16 @@ let package = Package(
             path: "Sources/InstructionCounts"
         ),
         .executableTarget(
+            name: "BuilderBenchmarks",
+            dependencies: [
+                .product(name: "XpediteProtocol", package: "main"),
+                .product(name: "XpediteBuilder", package: "main"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/BuilderBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
             name: "LayoutBenchmarks",
             dependencies: [
                 "BenchmarkScreens",
