@@ -2,18 +2,21 @@ import ArgumentParser
 
 /// The `xpedite` command-line tool.
 @main
-struct Xpedite: ParsableCommand {
+struct Xpedite: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "xpedite",
         abstract: "Tools for the Xpedite server-driven mobile protocol.",
         discussion: """
-            Validate and normalise packets, print the protocol's JSON Schema.
+            Serve the demo app, validate and normalise packets, lay out screens, print the
+            protocol's JSON Schema.
 
             Examples:
+              xpedite demo
               xpedite validate screen.json
               xpedite normalize old-screen.json
+              xpedite layout screen.json --text
               xpedite schema > xpedite.schema.json
             """,
-        subcommands: [Validate.self, Normalize.self, Schema.self, Layout.self]
+        subcommands: [Validate.self, Normalize.self, Schema.self, Layout.self, Demo.self]
     )
 }

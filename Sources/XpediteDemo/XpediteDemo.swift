@@ -1,1 +1,0 @@
-// The demo app lands here (issue 3).

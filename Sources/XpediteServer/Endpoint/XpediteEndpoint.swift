@@ -1,0 +1,429 @@
+import Foundation
+import Hummingbird
+import Logging
+
+/// The Xpedite endpoint: turns a request body into the answer's JSON, always.
+///
+/// Made by ``XpediteApp/mount(on:)`` (which also routes `POST /xpedite` to it) or
+/// ``XpediteApp/makeEndpoint()``. Every protocol outcome — screens, table pages, `rc` messages
+/// for bad bodies, unknown methods and failed handlers — is HTTP 200 with a JSON packet
+/// (PROTOCOL.md §1.1).
+///
+/// One request, in order: check the content type and size, decode the envelope strictly
+/// (§3.3), resolve the session from `token` before anything else (§1.7; unknown or expired →
+/// a new session and the entry screen, §1.8), find the handler (§3.11), run it, finish the
+/// screen (token, version, entries, images, navigation stubs, §7.4), validate it (Appendix C),
+/// save the session's changes, encode canonical JSON.
+public struct XpediteEndpoint: Sendable {
+    let configuration: XpediteConfiguration
+    let handlers: [String: Handler]
+    let connectHandler: (@Sendable (XpediteCall) async throws -> ResponsePacket)?
+    let navigation: [String: Component.Navigation]
+    let metrics: XpediteMetrics
+    /// The canonical text of ``XpediteConfiguration/version``.
+    let versionText: String
+
+    init(app: XpediteApp) {
+        configuration = app.configuration
+        handlers = app.handlers
+        connectHandler = app.connectHandler
+        navigation = app.navigation
+        metrics = XpediteMetrics(factory: app.configuration.metricsFactory)
+        versionText = app.configuration.version.canonical
+    }
+
+    /// What one request produced: the bytes, and how it counts in the metrics.
+    struct Outgoing: Sendable {
+        var data: Data
+        var method: String
+        var outcome: XpediteMetrics.Outcome
+    }
+
+    // MARK: - Entry points
+
+    /// Answers a Hummingbird request: always HTTP 200 with a JSON packet.
+    public func respond(to request: Request, context: some RequestContext) async -> Response {
+        let requestID = RequestIdentifier.make(from: context.logger)
+        let body = await readBody(of: request)
+        let data = await process(body, requestID: requestID)
+        return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    /// Answers a request body directly, without HTTP: the full round trip of a request through
+    /// decoding, sessions, the handler, validation and encoding (benchmarks, other transports).
+    ///
+    /// - Parameters:
+    ///   - body: the request body.
+    ///   - contentType: the `Content-Type` it came with, if any.
+    ///   - requestID: the id to log with; a random one by default.
+    /// - Returns: the answer's canonical JSON.
+    public func respond(to body: Data, contentType: String? = "application/json", requestID: String? = nil) async -> Data {
+        let checked: Result<Data, BadRequest>
+        if let contentType, !BadRequest.isJSON(contentType: contentType) {
+            checked = .failure(.contentType(contentType))
+        } else if body.count > configuration.maximumBodySize {
+            checked = .failure(.tooLarge(limit: configuration.maximumBodySize))
+        } else {
+            checked = .success(body)
+        }
+        return await process(checked, requestID: requestID ?? RequestIdentifier.make(from: nil))
+    }
+
+    // MARK: - Body
+
+    private func readBody(of request: Request) async -> Result<Data, BadRequest> {
+        if let type = request.headers[.contentType], !BadRequest.isJSON(contentType: type) {
+            return .failure(.contentType(type))
+        }
+        let limit = configuration.maximumBodySize
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit {
+            return .failure(.tooLarge(limit: limit))
+        }
+        var buffer = ByteBuffer()
+        do {
+            for try await chunk in request.body {
+                guard buffer.readableBytes + chunk.readableBytes <= limit else { return .failure(.tooLarge(limit: limit)) }
+                var chunk = chunk
+                buffer.writeBuffer(&chunk)
+            }
+        } catch {
+            return .failure(.unreadable)
+        }
+        return .success(Data(buffer.readableBytesView))
+    }
+
+    private func decode(_ body: Data) -> Result<RequestPacket, BadRequest> {
+        guard !body.isEmpty, body.contains(where: { !Self.whitespace.contains($0) }) else { return .failure(.empty) }
+        let value: JSONValue
+        do {
+            value = try JSONValue(parsing: body)
+        } catch {
+            return .failure(.notJSON)
+        }
+        guard case .object = value else { return .failure(.notObject(typeName: value.typeName)) }
+        do {
+            return .success(try PacketDecoder(mode: .strict).decodeRequest(value).packet)
+        } catch {
+            switch error {
+            case .invalid(let issues):
+                return .failure(.invalid(issues.errors.first?.description ?? "the request is not valid"))
+            case .notJSON:
+                return .failure(.notJSON)
+            }
+        }
+    }
+
+    private static let whitespace: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
+
+    // MARK: - Processing
+
+    func process(_ body: Result<Data, BadRequest>, requestID: String) async -> Data {
+        let started = ContinuousClock.now
+        var logger = configuration.logger
+        logger[metadataKey: "xpedite.request"] = .string(requestID)
+        let outgoing: Outgoing
+        switch body.flatMap(decode) {
+        case .failure(let problem):
+            logger.debug("Bad request", metadata: ["xpedite.problem": .string(problem.message)])
+            outgoing = Outgoing(data: screenAnswer(rc: .message(problem.message), token: nil), method: "_invalid",
+                                outcome: .invalid)
+        case .success(let request):
+            outgoing = await dispatch(request, requestID: requestID, logger: logger)
+        }
+        let elapsed = ContinuousClock.now - started
+        let (seconds, attoseconds) = elapsed.components
+        let nanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+        metrics.record(method: outgoing.method, outcome: outgoing.outcome, nanoseconds: nanoseconds)
+        logger.debug("Answered", metadata: [
+            "xpedite.method": .string(outgoing.method), "xpedite.outcome": .string(outgoing.outcome.rawValue),
+            "xpedite.microseconds": .stringConvertible(nanoseconds / 1000),
+        ])
+        return outgoing.data
+    }
+
+    /// The metrics label of a method: registered names and `setConnection` as they are.
+    private func label(of method: String) -> String {
+        method == RequestPacket.setConnection || handlers[method] != nil ? method : "_unregistered"
+    }
+
+    private func isDataRequest(_ request: RequestPacket) -> Bool {
+        if case .table? = handlers[request.method] { return true }
+        return request.offset != nil || request.limit != nil
+    }
+
+    private func dispatch(_ request: RequestPacket, requestID: String, logger: Logger) async -> Outgoing {
+        var logger = logger
+        let method = label(of: request.method)
+        logger[metadataKey: "xpedite.method"] = .string(method)
+        let now = configuration.clock()
+        if request.isSetConnection {
+            return await connect(request, reason: .setConnection, device: Device(connecting: request), now: now,
+                                 requestID: requestID, logger: logger)
+        }
+        let isData = isDataRequest(request)
+        guard let token = request.token else {
+            // The strict decoder refuses such requests; kept for safety.
+            return Outgoing(data: screenAnswer(rc: .message(BadRequest.invalid("\"token\" is required").message), token: nil),
+                            method: "_invalid", outcome: .invalid)
+        }
+        let record: SessionRecord?
+        do {
+            record = try await configuration.sessionStore.record(
+                for: token, activeSince: now.addingTimeInterval(-configuration.sessionIdleTimeout.timeInterval))
+        } catch {
+            logger.error("Session lookup failed", metadata: ["error": .string(String(reflecting: error))])
+            return Outgoing(data: answer(rc: genericReturnCode(requestID), token: nil, isData: isData), method: method,
+                            outcome: .failed)
+        }
+        guard let record else {
+            if isData {
+                // A data response cannot show the entry screen (§3.7.3); the phone keeps its token,
+                // and its next screen request renews the session (§1.8).
+                logger.debug("Data request with an unknown or expired token")
+                return Outgoing(data: answer(rc: .message(configuration.sessionExpiredMessage), token: nil, isData: true),
+                                method: method, outcome: .renewed)
+            }
+            logger.debug("Unknown or expired token: new session and entry screen")
+            return await connect(request, reason: .sessionExpired, device: Device(), now: now, requestID: requestID,
+                                 logger: logger)
+        }
+        let session = Session(record: record, isNew: false)
+        let touch = now.timeIntervalSince(record.lastSeen) >= configuration.sessionTouchInterval.timeInterval ? now : nil
+        guard let handler = handlers[request.method] else {
+            let shown = request.method.count > 60 ? String(request.method.prefix(57)) + "..." : request.method
+            logger.debug("Unregistered method")
+            await save(session, touch: touch, logger: logger)
+            return Outgoing(data: answer(rc: .message("The server has no method \"\(shown)\"."), token: token, isData: isData),
+                            method: method, outcome: .unregistered)
+        }
+        let call = XpediteCall(method: request.method, request: request, session: session, connectReason: nil,
+                               page: page(of: request), requestID: requestID, logger: logger)
+        switch handler {
+        case .screen(let run, let entries):
+            let screen: ResponsePacket
+            do {
+                screen = try await run(call)
+            } catch {
+                let (rc, outcome) = returnCode(for: error, requestID: requestID, logger: logger)
+                await save(session, touch: touch, logger: logger)
+                return Outgoing(data: answer(rc: rc, token: token, isData: false), method: method, outcome: outcome)
+            }
+            guard let finished = finish(screen, session: session, entries: entries, isConnect: false, now: now,
+                                        logger: logger) else {
+                await save(session, touch: touch, logger: logger)
+                return Outgoing(data: answer(rc: genericReturnCode(requestID), token: token, isData: false),
+                                method: method, outcome: .failed)
+            }
+            guard await save(session, touch: touch, logger: logger) else {
+                return Outgoing(data: answer(rc: genericReturnCode(requestID), token: token, isData: false),
+                                method: method, outcome: .failed)
+            }
+            return Outgoing(data: CanonicalJSON.data(finished), method: method, outcome: .ok)
+        case .table(let run):
+            let page: TablePage
+            do {
+                page = try await run(call)
+            } catch {
+                let (rc, outcome) = returnCode(for: error, requestID: requestID, logger: logger)
+                await save(session, touch: touch, logger: logger)
+                return Outgoing(data: answer(rc: rc, token: token, isData: true), method: method, outcome: outcome)
+            }
+            let response = page.response(token: token).json
+            if configuration.validatesResponses {
+                let issues = PacketValidator().validate(response, as: .data).issues
+                if issues.hasErrors {
+                    logInvalid(issues, logger: logger)
+                    await save(session, touch: touch, logger: logger)
+                    return Outgoing(data: answer(rc: genericReturnCode(requestID), token: token, isData: true),
+                                    method: method, outcome: .failed)
+                }
+            }
+            guard await save(session, touch: touch, logger: logger) else {
+                return Outgoing(data: answer(rc: genericReturnCode(requestID), token: token, isData: true),
+                                method: method, outcome: .failed)
+            }
+            return Outgoing(data: CanonicalJSON.data(response), method: method, outcome: .ok)
+        }
+    }
+
+    /// A new session and the entry screen: `setConnection` (§1.4) or renewal (§1.8).
+    private func connect(_ request: RequestPacket, reason: ConnectReason, device: Device, now: Date, requestID: String,
+                         logger: Logger) async -> Outgoing {
+        let session = Session(record: SessionRecord(token: Session.makeToken(), device: device, createdAt: now), isNew: true)
+        let method = label(of: request.method)
+        var outcome: XpediteMetrics.Outcome = reason == .setConnection ? .ok : .renewed
+        let data: Data
+        if let connectHandler {
+            let call = XpediteCall(method: request.method, request: request, session: session, connectReason: reason,
+                                   page: page(of: request), requestID: requestID, logger: logger)
+            do {
+                let screen = try await connectHandler(call)
+                if let finished = finish(screen, session: session, entries: nil, isConnect: true, now: now, logger: logger) {
+                    data = CanonicalJSON.data(finished)
+                } else {
+                    outcome = .failed
+                    data = answer(rc: genericReturnCode(requestID), token: session.token, isData: false)
+                }
+            } catch {
+                let (rc, failure) = returnCode(for: error, requestID: requestID, logger: logger)
+                outcome = failure
+                data = answer(rc: rc, token: session.token, isData: false)
+            }
+        } else {
+            logger.error("The app has no connect handler (XpediteApp.onConnect)")
+            outcome = .failed
+            data = answer(rc: genericReturnCode(requestID), token: session.token, isData: false)
+        }
+        do {
+            try await configuration.sessionStore.insert(session.record(lastSeen: now))
+        } catch {
+            logger.error("Session insert failed", metadata: ["error": .string(String(reflecting: error))])
+            return Outgoing(data: answer(rc: genericReturnCode(requestID), token: nil, isData: false), method: method,
+                            outcome: .failed)
+        }
+        metrics.sessionCreated(reason: reason)
+        return Outgoing(data: data, method: method, outcome: outcome)
+    }
+
+    private func page(of request: RequestPacket) -> PageRequest {
+        PageRequest(request: request, defaultLimit: configuration.defaultPageLimit,
+                    maximumLimit: configuration.maximumPageLimit)
+    }
+
+    // MARK: - Finishing a screen
+
+    /// The JSON of the screen as sent: token, version, entries, defaults, images, expanded
+    /// navigation stubs; `nil` (with the issues logged) when it breaks the protocol.
+    func finish(_ screen: ResponsePacket, session: Session, entries: ScreenEntries?, isConnect: Bool, now: Date,
+                logger: Logger) -> JSONValue? {
+        var packet = screen
+        packet.token = session.token
+        packet.version = configuration.version
+        entries?.fill(&packet)
+        configuration.screen.fill(&packet)
+        if isConnect, let defaults = configuration.setDefaults {
+            packet.setDefaults = packet.setDefaults.map(defaults.merging) ?? defaults
+        }
+        // A new session, or a phone that has not seen this version, has no image map and no
+        // navigation cache from this app version (§7.7).
+        let phoneIsCurrent = !isConnect && session.phoneVersion == versionText
+        if !phoneIsCurrent, !configuration.images.isEmpty {
+            switch packet.images {
+            case nil:
+                packet.images = .manifest(configuration.images)
+            case .manifest(let own)?:
+                let ids = Set(own.map(\.id))
+                packet.images = .manifest(own + configuration.images.filter { !ids.contains($0.id) })
+            case .folder?:
+                break
+            }
+        }
+        if configuration.sendsTime, packet.time == nil { packet.time = Int(now.timeIntervalSince1970) }
+        var sent: Set<String> = []
+        packet.components = expand(packet.components, known: { phoneIsCurrent && session.hasReceivedNavigation($0) },
+                                   sent: &sent, logger: logger)
+        let json = packet.json
+        if configuration.validatesResponses {
+            let issues = PacketValidator(options: ValidationOptions(isConnectionReply: isConnect))
+                .validate(json, as: .response).issues
+            if issues.hasErrors {
+                logInvalid(issues, logger: logger)
+                return nil
+            }
+        }
+        session.recordSent(navigation: sent, version: versionText)
+        return json
+    }
+
+    /// Replaces navigation stubs the phone has not received in full by the registered
+    /// definitions, and collects the ids of every full definition sent (§7.4).
+    private func expand(_ components: [Component], known: (String) -> Bool, sent: inout Set<String>,
+                        logger: Logger) -> [Component] {
+        components.map { component in
+            switch component {
+            case .navigation(let menu):
+                guard let id = menu.id else { return component }
+                if !menu.isStub {
+                    if menu.implementation != nil { sent.insert(id) }
+                    return component
+                }
+                if known(id) || sent.contains(id) { return component }
+                guard let definition = navigation[id] else {
+                    logger.warning("Navigation stub with no registered definition",
+                                   metadata: ["xpedite.navigation": .string(id)])
+                    return component
+                }
+                sent.insert(id)
+                return .navigation(definition)
+            case .form(var form):
+                form.components = expand(form.components, known: known, sent: &sent, logger: logger)
+                return .form(form)
+            case .scrollview(var view):
+                view.components = view.components.map { expand($0, known: known, sent: &sent, logger: logger) }
+                return .scrollview(view)
+            case .section(var section):
+                section.components = section.components.map { expand($0, known: known, sent: &sent, logger: logger) }
+                return .section(section)
+            default:
+                return component
+            }
+        }
+    }
+
+    private func logInvalid(_ issues: [ValidationIssue], logger: Logger) {
+        logger.error("A handler's answer breaks the protocol and was not sent", metadata: [
+            "xpedite.issues": .array(issues.errors.map { .string($0.description) }),
+        ])
+    }
+
+    // MARK: - Answers
+
+    /// Saves what the request changed in the session; `false` (logged) when the store failed.
+    @discardableResult
+    private func save(_ session: Session, touch: Date?, logger: Logger) async -> Bool {
+        let changes = session.pendingChanges(touchingAt: touch)
+        guard !changes.isEmpty else { return true }
+        do {
+            try await configuration.sessionStore.update(session.token, applying: changes)
+            return true
+        } catch {
+            logger.error("Session update failed", metadata: ["error": .string(String(reflecting: error))])
+            return false
+        }
+    }
+
+    /// The `rc` for an error a handler threw: its own message for ``XpediteError`` and
+    /// ``FormError``, the generic message (and a log line) for anything else.
+    private func returnCode(for error: any Error, requestID: String,
+                            logger: Logger) -> (ReturnCode, XpediteMetrics.Outcome) {
+        switch error {
+        case let error as XpediteError:
+            logger.debug("Handler rejected the request", metadata: ["xpedite.rc": .string(error.description)])
+            return (error.returnCode, .rejected)
+        case let error as FormError:
+            logger.debug("Form data rejected", metadata: ["xpedite.rc": .string(error.message)])
+            return (.message(error.message), .rejected)
+        default:
+            logger.error("Handler failed", metadata: ["error": .string(String(reflecting: error))])
+            return (genericReturnCode(requestID), .failed)
+        }
+    }
+
+    private func genericReturnCode(_ requestID: String) -> ReturnCode {
+        .message("\(configuration.genericErrorMessage) (reference \(requestID))")
+    }
+
+    /// An answer that leaves the phone's screen alone: `rc`, `token` and an empty `components`
+    /// (or, for a data request, empty `data`).
+    private func answer(rc: ReturnCode, token: String?, isData: Bool) -> Data {
+        if isData {
+            return DataResponse(rc: rc, data: .rows([]), token: token).canonicalData()
+        }
+        return screenAnswer(rc: rc, token: token)
+    }
+
+    private func screenAnswer(rc: ReturnCode, token: String?) -> Data {
+        ResponsePacket(rc: rc, token: token, version: configuration.version, components: []).canonicalData()
+    }
+}

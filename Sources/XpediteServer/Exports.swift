@@ -1,0 +1,3 @@
+// The wire model is part of the SDK's API: handlers build `ResponsePacket`s, read `JSONValue`s
+// and register `Component.Navigation`s, so `import XpediteServer` brings XpediteProtocol along.
+@_exported import XpediteProtocol

@@ -1,0 +1,39 @@
+/// A form field that is missing or does not hold what the app's type expects. The SDK turns it
+/// into an `rc` message naming the field, and the phone keeps the form with what was typed.
+public struct FormError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong with the field.
+    public enum Problem: Sendable, Hashable {
+        /// No value under the field's name (PROTOCOL.md §3.5.4 lookup order).
+        case missing
+        /// The value is not of the expected kind; the associated text says what was expected,
+        /// e.g. `"a whole number"`, `"a date (yyyy-MM-dd)"`, `"\"1\" or \"0\""`.
+        case invalid(expected: String)
+        /// The value is not one the field allows (an unknown select or radio key).
+        case notAllowed
+        /// The app's type asks for something form data cannot hold (a nested object).
+        case unsupported
+    }
+
+    /// The field's `name`.
+    public var field: String
+    /// What is wrong.
+    public var problem: Problem
+
+    /// Creates a form error.
+    public init(field: String, problem: Problem) {
+        self.field = field
+        self.problem = problem
+    }
+
+    /// The sentence the phone shows, e.g. `The field "age" must be a whole number.`
+    public var message: String {
+        switch problem {
+        case .missing: "The field \"\(field)\" is required."
+        case .invalid(let expected): "The field \"\(field)\" must be \(expected)."
+        case .notAllowed: "The field \"\(field)\" has a value that is not allowed."
+        case .unsupported: "The field \"\(field)\" cannot be read from form data."
+        }
+    }
+
+    public var description: String { message }
+}

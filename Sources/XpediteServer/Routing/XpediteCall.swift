@@ -1,0 +1,78 @@
+import Logging
+
+/// One call of a handler: the request, decoded and typed, with the session and device.
+///
+/// ```swift
+/// app.on("viewCustomer") { call in
+///     guard let id = call.selected?.stringValue ?? call.parameter("id") else {
+///         throw XpediteError.message("No customer selected")
+///     }
+///     …
+/// }
+/// ```
+public struct XpediteCall: Sendable {
+    /// The server function the phone asked for (the request's `method`).
+    public let method: String
+    /// The request as decoded (strictly) from the wire.
+    public let request: RequestPacket
+    /// The phone's session (new for `setConnection` and after an expired token).
+    public let session: Session
+    /// Why the connect handler runs; `nil` for every other handler.
+    public let connectReason: ConnectReason?
+    /// Rows a table's data request asks for (`offset`, `limit`), defaults and cap applied.
+    public let page: PageRequest
+    /// A short id of this request, also in every log line about it.
+    public let requestID: String
+    /// A logger carrying the request id and method.
+    public let logger: Logger
+
+    init(method: String, request: RequestPacket, session: Session, connectReason: ConnectReason?, page: PageRequest,
+         requestID: String, logger: Logger) {
+        self.method = method
+        self.request = request
+        self.session = session
+        self.connectReason = connectReason
+        self.page = page
+        self.requestID = requestID
+        self.logger = logger
+    }
+
+    /// What the phone said about itself in `setConnection`.
+    public var device: Device { session.device }
+
+    /// The method dict's static `parameters`, merged with the request's unknown top-level keys
+    /// (old servers read arguments there); nested values win (PROTOCOL.md §3.3).
+    public var parameters: [String: JSONValue] {
+        request.arguments.merging(request.parameters ?? [:]) { _, nested in nested }
+    }
+
+    /// The parameter `name` as text: a string as it is, a number or boolean as JSON prints it.
+    public func parameter(_ name: String) -> String? {
+        switch parameters[name] {
+        case .string(let text)?: text
+        case .number(let number)?: JSONValue.format(number: number)
+        case .bool(let flag)?: flag ? "true" : "false"
+        default: nil
+        }
+    }
+
+    /// The captured input (`formdata`, and the top-level keys for old-dialect servers).
+    public var formData: FormData {
+        FormData(formdata: request.formdata ?? [:], topLevel: request.arguments)
+    }
+
+    /// Decodes form `id` into the app's own type, looking each field up in the order of
+    /// PROTOCOL.md §3.5.4 and reading the value formats of §6.4.
+    ///
+    /// - Throws: ``FormError`` naming the first missing or malformed field; thrown on from a
+    ///   handler, it becomes the `rc` message the phone shows, and the phone keeps the form.
+    public func form<Value: Decodable>(_ type: Value.Type = Value.self, id: String) throws -> Value {
+        try formData.decode(type, form: id)
+    }
+
+    /// A table row click: the tapped row's value of the `clickRow.selected` field (§3.6).
+    public var selected: JSONValue? { request.selected }
+
+    /// A table row click without `selected`: the 0-based index of the tapped row (§3.6).
+    public var row: Int? { request.row }
+}

@@ -1,0 +1,34 @@
+/// What a phone said about itself in `setConnection` (PROTOCOL.md §1.2–§1.3).
+///
+/// A session renewed after an unknown or expired token (§1.8) has no device information: the
+/// request that renews it is an ordinary method call, so every field is `nil`.
+public struct Device: Sendable, Hashable {
+    /// `bundleID`: the mobile application, e.g. `"xpedite.software"`.
+    public var bundleID: String?
+    /// `uuid`: the device identifier. It identifies the phone, not the user.
+    public var uuid: String?
+    /// `bounds`: the full screen rectangle in logical points.
+    public var bounds: Bounds?
+    /// `xpediteVersion`: the version of the mobile app.
+    public var xpediteVersion: Int?
+
+    /// Creates device information.
+    public init(bundleID: String? = nil, uuid: String? = nil, bounds: Bounds? = nil, xpediteVersion: Int? = nil) {
+        self.bundleID = bundleID
+        self.uuid = uuid
+        self.bounds = bounds
+        self.xpediteVersion = xpediteVersion
+    }
+
+    /// Reads the device fields of a `setConnection` request.
+    public init(connecting request: RequestPacket) {
+        self.init(bundleID: request.bundleID, uuid: request.uuid, bounds: request.bounds,
+                  xpediteVersion: request.xpediteVersion)
+    }
+
+    /// The screen width in points, from `bounds`.
+    public var width: Double? { bounds?.width }
+
+    /// The screen height in points, from `bounds`.
+    public var height: Double? { bounds?.height }
+}

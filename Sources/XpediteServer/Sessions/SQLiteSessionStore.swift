@@ -1,0 +1,221 @@
+import Foundation
+import GRDB
+
+/// Sessions in a SQLite database through GRDB: one file in a data directory, in WAL mode (GRDB's
+/// `DatabasePool` default), so sessions survive a restart and reads never wait for writes.
+///
+/// One table, `xpedite_session`, keyed by token (`WITHOUT ROWID`, so a lookup is one search in one
+/// B-tree), with an index on `last_seen` for the purge. App values and sent navigation ids are
+/// JSON columns. Looking a session up is one indexed query on a reader connection, run inline;
+/// ``update(_:applying:)`` reads and rewrites the row inside one write transaction, which SQLite
+/// serialises, so concurrent requests on one session merge key by key.
+///
+/// ```swift
+/// let store = try SQLiteSessionStore(directory: URL(filePath: ".xpedite"))
+/// var configuration = XpediteConfiguration()
+/// configuration.sessionStore = store
+/// ```
+public final class SQLiteSessionStore: SessionStore {
+    /// The database file.
+    public let path: String
+
+    private let pool: DatabasePool
+
+    /// The name of the database file inside the data directory.
+    public static let defaultFileName = "sessions.sqlite"
+
+    /// Opens (creating if needed) `sessions.sqlite` in `directory`, creating the directory too.
+    public convenience init(directory: URL, fileName: String = SQLiteSessionStore.defaultFileName) throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try self.init(path: directory.appendingPathComponent(fileName).path)
+    }
+
+    /// Opens (creating if needed) the database file at `path` and migrates its schema.
+    public init(path: String) throws {
+        var configuration = Configuration()
+        configuration.label = "XpediteSessions"
+        // Other processes (a second server, the CLI) may write the same file; wait for them.
+        configuration.busyMode = .timeout(5)
+        configuration.prepareDatabase { db in
+            // In WAL mode NORMAL is durable against application crashes; only a power loss can
+            // forget the last transactions — acceptable for sessions, and commits skip an fsync.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        self.path = path
+        self.pool = try DatabasePool(path: path, configuration: configuration)
+        try Self.migrator.migrate(pool)
+    }
+
+    /// Closes the database connections; later calls fail. Closing also happens on deinit.
+    public func close() throws {
+        try pool.close()
+    }
+
+    // MARK: - Schema
+
+    private static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("xpedite_session.v1") { db in
+            try db.execute(sql: """
+                CREATE TABLE xpedite_session (
+                    token TEXT NOT NULL PRIMARY KEY,
+                    bundle_id TEXT,
+                    uuid TEXT,
+                    bounds_x DOUBLE,
+                    bounds_y DOUBLE,
+                    bounds_width DOUBLE,
+                    bounds_height DOUBLE,
+                    xpedite_version INTEGER,
+                    created_at DOUBLE NOT NULL,
+                    last_seen DOUBLE NOT NULL,
+                    version TEXT,
+                    app_values TEXT NOT NULL DEFAULT '{}',
+                    navigation TEXT NOT NULL DEFAULT '[]'
+                ) WITHOUT ROWID;
+                CREATE INDEX xpedite_session_last_seen ON xpedite_session(last_seen);
+                """)
+        }
+        return migrator
+    }
+
+    private static let columns =
+        "token, bundle_id, uuid, bounds_x, bounds_y, bounds_width, bounds_height, xpedite_version, created_at, "
+        + "last_seen, version, app_values, navigation"
+
+    // MARK: - SessionStore
+
+    public func insert(_ record: SessionRecord) async throws {
+        let arguments = try Self.arguments(of: record)
+        try await pool.write { db in
+            try db.cachedStatement(sql: Self.insertSQL).execute(arguments: arguments)
+        }
+    }
+
+    public func insert(contentsOf records: [SessionRecord]) async throws {
+        let rows = try records.map(Self.arguments(of:))
+        try await pool.write { db in
+            let statement = try db.cachedStatement(sql: Self.insertSQL)
+            for arguments in rows { try statement.execute(arguments: arguments) }
+        }
+    }
+
+    /// One indexed query, run inline on the calling task: a point lookup by primary key takes a
+    /// few microseconds, less than hopping to a GRDB reader queue and back would add. It never
+    /// waits for writers (WAL); it waits for a free reader connection only when all of them are busy.
+    public func record(for token: String, activeSince cutoff: Date) async throws -> SessionRecord? {
+        try lookUp(token, activeSince: cutoff)
+    }
+
+    private func lookUp(_ token: String, activeSince cutoff: Date) throws -> SessionRecord? {
+        try pool.unsafeRead { db in
+            // One statement needs no transaction: SQLite runs it on one consistent snapshot.
+            try Row.fetchOne(db.cachedStatement(sql: Self.lookupSQL), arguments: [token, cutoff.timeIntervalSince1970])
+                .map(Self.record(from:))
+        }
+    }
+
+    public func update(_ token: String, applying changes: SessionChanges) async throws {
+        guard !changes.isEmpty else { return }
+        try await pool.write { db in
+            if !changes.changesContent, let lastSeen = changes.lastSeen {
+                try db.cachedStatement(sql: "UPDATE xpedite_session SET last_seen = MAX(last_seen, ?) WHERE token = ?")
+                    .execute(arguments: [lastSeen.timeIntervalSince1970, token])
+                return
+            }
+            guard let row = try Row.fetchOne(db.cachedStatement(sql: Self.byTokenSQL), arguments: [token]) else { return }
+            var record = try Self.record(from: row)
+            record.apply(changes)
+            try db.cachedStatement(sql: """
+                UPDATE xpedite_session SET last_seen = ?, version = ?, app_values = ?, navigation = ? WHERE token = ?
+                """).execute(arguments: [record.lastSeen.timeIntervalSince1970, record.version,
+                                         try Self.encode(values: record.values),
+                                         Self.encode(navigation: record.sentNavigation), token])
+        }
+    }
+
+    public func removeSession(_ token: String) async throws {
+        try await pool.write { db in
+            try db.cachedStatement(sql: "DELETE FROM xpedite_session WHERE token = ?").execute(arguments: [token])
+        }
+    }
+
+    /// Deletes in batches of 1,000 rows, one short write transaction each, so a purge of many
+    /// sessions never holds the write lock long enough to slow requests down.
+    public func removeSessions(inactiveSince cutoff: Date) async throws -> Int {
+        var total = 0
+        while true {
+            let deleted = try await pool.write { db in
+                try db.cachedStatement(sql: """
+                    DELETE FROM xpedite_session WHERE token IN
+                        (SELECT token FROM xpedite_session WHERE last_seen < ? LIMIT 1000)
+                    """).execute(arguments: [cutoff.timeIntervalSince1970])
+                return db.changesCount
+            }
+            total += deleted
+            if deleted < 1000 { return total }
+            await Task.yield()
+        }
+    }
+
+    public func count() async throws -> Int {
+        try await pool.unsafeRead { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM xpedite_session") ?? 0
+        }
+    }
+
+    // MARK: - Rows
+
+    private static let insertSQL = "INSERT INTO xpedite_session (\(columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    private static let lookupSQL = "SELECT \(columns) FROM xpedite_session WHERE token = ? AND last_seen >= ?"
+    private static let byTokenSQL = "SELECT \(columns) FROM xpedite_session WHERE token = ?"
+
+    private static func arguments(of record: SessionRecord) throws -> StatementArguments {
+        let bounds = record.device.bounds
+        return [record.token, record.device.bundleID, record.device.uuid, bounds?.x, bounds?.y, bounds?.width,
+                bounds?.height, record.device.xpediteVersion, record.createdAt.timeIntervalSince1970,
+                record.lastSeen.timeIntervalSince1970, record.version, try encode(values: record.values),
+                encode(navigation: record.sentNavigation)]
+    }
+
+    private static func record(from row: Row) throws -> SessionRecord {
+        let token: String = try row.decode(atIndex: 0)
+        var bounds: Bounds?
+        if let x: Double = try row.decode(atIndex: 3), let y: Double = try row.decode(atIndex: 4),
+           let width: Double = try row.decode(atIndex: 5), let height: Double = try row.decode(atIndex: 6) {
+            bounds = Bounds(x: x, y: y, width: width, height: height)
+        }
+        let device = Device(bundleID: try row.decode(atIndex: 1), uuid: try row.decode(atIndex: 2), bounds: bounds,
+                            xpediteVersion: try row.decode(atIndex: 7))
+        return SessionRecord(
+            token: token, device: device,
+            createdAt: Date(timeIntervalSince1970: try row.decode(Double.self, atIndex: 8)),
+            lastSeen: Date(timeIntervalSince1970: try row.decode(Double.self, atIndex: 9)),
+            version: try row.decode(atIndex: 10),
+            values: try decode(values: try row.decode(String.self, atIndex: 11)),
+            sentNavigation: try decode(navigation: try row.decode(String.self, atIndex: 12)))
+    }
+
+    private static func encode(values: [String: JSONValue]) throws -> String {
+        values.isEmpty ? "{}" : CanonicalJSON.string(.object(JSONObject(values)))
+    }
+
+    private static func encode(navigation: Set<String>) -> String {
+        navigation.isEmpty ? "[]" : CanonicalJSON.string(.array(navigation.sorted().map(JSONValue.string)))
+    }
+
+    private static func decode(values text: String) throws -> [String: JSONValue] {
+        if text == "{}" { return [:] }
+        guard case .object(let object) = try JSONValue(parsing: text) else {
+            throw SessionStoreError.corruptRecord(column: "app_values")
+        }
+        return object.dictionary
+    }
+
+    private static func decode(navigation text: String) throws -> Set<String> {
+        if text == "[]" { return [] }
+        guard case .array(let ids) = try JSONValue(parsing: text) else {
+            throw SessionStoreError.corruptRecord(column: "navigation")
+        }
+        return Set(ids.compactMap(\.stringValue))
+    }
+}

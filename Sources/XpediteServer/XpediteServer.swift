@@ -1,1 +1,0 @@
-// The server SDK lands here (issue 3).

@@ -1,0 +1,171 @@
+import Foundation
+import HummingbirdTesting
+import ServiceLifecycle
+import Testing
+import XpediteServer
+
+/// Both session stores behave alike; the SQLite one survives a restart.
+@Suite struct SessionStoreTests {
+    /// A fresh data directory under the system's temporary directory.
+    static func temporaryDirectory() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("xpedite-tests-\(Session.makeToken())", isDirectory: true)
+    }
+
+    enum Kind: String, CaseIterable, Sendable {
+        case memory
+        case sqlite
+
+        /// A new, empty store, and the directory to delete afterwards (SQLite only).
+        func makeStore() throws -> (store: any SessionStore, directory: URL?) {
+            switch self {
+            case .memory:
+                return (InMemorySessionStore(), nil)
+            case .sqlite:
+                let directory = SessionStoreTests.temporaryDirectory()
+                return (try SQLiteSessionStore(directory: directory), directory)
+            }
+        }
+    }
+
+    static let start = Date(timeIntervalSince1970: 1_744_531_200)
+
+    static func record(_ token: String, lastSeen: Date = start) -> SessionRecord {
+        SessionRecord(token: token, device: Device(bundleID: "xpedite.software", uuid: "U",
+                                                   bounds: Bounds(width: 393, height: 852), xpediteVersion: 1),
+                      createdAt: start, lastSeen: lastSeen, version: "1", values: ["user": ["name": "Alice", "id": 7]],
+                      sentNavigation: ["main-menu"])
+    }
+
+    @Test(arguments: Kind.allCases)
+    func insertLookUpExpireAndRemove(_ kind: Kind) async throws {
+        let (store, directory) = try kind.makeStore()
+        defer { directory.map(removeTemporaryDirectory) }
+        try await store.insert(Self.record("a"))
+        #expect(try await store.record(for: "a", activeSince: Self.start) == Self.record("a"))
+        #expect(try await store.record(for: "a", activeSince: Self.start.addingTimeInterval(1)) == nil)
+        #expect(try await store.record(for: "b", activeSince: .distantPast) == nil)
+        #expect(try await store.count() == 1)
+        try await store.removeSession("a")
+        #expect(try await store.count() == 0)
+    }
+
+    @Test(arguments: Kind.allCases)
+    func updatesMergeKeyByKey(_ kind: Kind) async throws {
+        let (store, directory) = try kind.makeStore()
+        defer { directory.map(removeTemporaryDirectory) }
+        try await store.insert(Self.record("a"))
+        try await store.update("a", applying: SessionChanges(setValues: ["cart": [1, 2]], sentNavigation: ["help"]))
+        try await store.update("a", applying: SessionChanges(removedValues: ["user"], lastSeen: Self.start.addingTimeInterval(90)))
+        let record = try #require(try await store.record(for: "a", activeSince: .distantPast))
+        #expect(record.values == ["cart": [1, 2]])
+        #expect(record.sentNavigation == ["main-menu", "help"])
+        #expect(record.lastSeen == Self.start.addingTimeInterval(90))
+        // A touch never moves last-seen backwards.
+        try await store.update("a", applying: SessionChanges(lastSeen: Self.start))
+        #expect(try await store.record(for: "a", activeSince: .distantPast)?.lastSeen == Self.start.addingTimeInterval(90))
+        // A new version resets the navigation ids before adding the new ones.
+        try await store.update("a", applying: SessionChanges(sentNavigation: ["x"], resetsNavigation: true, version: "2"))
+        let reset = try #require(try await store.record(for: "a", activeSince: .distantPast))
+        #expect(reset.sentNavigation == ["x"])
+        #expect(reset.version == "2")
+        // Unknown tokens are ignored.
+        try await store.update("zzz", applying: SessionChanges(setValues: ["a": 1]))
+        #expect(try await store.count() == 1)
+    }
+
+    @Test(arguments: Kind.allCases)
+    func purgeRemovesOnlyExpiredSessions(_ kind: Kind) async throws {
+        let (store, directory) = try kind.makeStore()
+        defer { directory.map(removeTemporaryDirectory) }
+        let old = (0..<2500).map { Self.record("old-\($0)", lastSeen: Self.start) }
+        try await store.insert(contentsOf: old + [Self.record("fresh", lastSeen: Self.start.addingTimeInterval(3600))])
+        let service = SessionPurgeService(store: store, idleTimeout: .seconds(1800), interval: .seconds(60),
+                                          logger: LogCapture().logger, clock: { Self.start.addingTimeInterval(3600) })
+        #expect(try await service.purge() == 2500)
+        #expect(try await store.count() == 1)
+        #expect(try await store.record(for: "fresh", activeSince: .distantPast) != nil)
+    }
+
+    @Test func sqliteSessionsSurviveARestart() async throws {
+        let directory = Self.temporaryDirectory()
+        defer { removeTemporaryDirectory(directory) }
+        let clock = TestClock()
+        let first = try SQLiteSessionStore(directory: directory)
+        let token = try await CustomerTestApp.make(configuration: testConfiguration(clock: clock, store: first))
+            .test { client in
+                let (_, token) = try await client.connect()
+                try await client.post(["method": "login", "token": .string(token), "parameters": ["name": "Alice"]])
+                return token
+            }
+        try first.close()
+        await #expect(throws: (any Error).self) { try await first.count() }  // a closed store refuses work
+        // A new "process": a new store on the same directory, a new app.
+        let second = try SQLiteSessionStore(directory: directory)
+        #expect(second.path.hasSuffix("sessions.sqlite"))
+        try await CustomerTestApp.make(configuration: testConfiguration(clock: clock, store: second)).test { client in
+            let answer = try await client.post(["method": "whoami", "token": .string(token)])
+            #expect(answer["token"] == .string(token))
+            #expect(answer.labelTexts == ["Alice"])
+        }
+        // The file is in WAL mode: header bytes 18 and 19 (write and read versions) are 2.
+        let header = try Data(contentsOf: directory.appendingPathComponent("sessions.sqlite")).prefix(20)
+        #expect(header.starts(with: Data("SQLite format 3".utf8)))
+        #expect(Array(header.suffix(2)) == [2, 2])
+    }
+
+    @Test func purgeServiceStopsOnGracefulShutdown() async throws {
+        let store = InMemorySessionStore()
+        try await store.insert(Self.record("old"))
+        let service = SessionPurgeService(store: store, idleTimeout: .seconds(1), interval: .milliseconds(10),
+                                          logger: LogCapture().logger, clock: { Self.start.addingTimeInterval(10) })
+        let group = ServiceGroup(configuration: .init(services: [service], logger: LogCapture().logger))
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await group.run() }
+            while try await store.count() > 0 { try await Task.sleep(for: .milliseconds(5)) }
+            await group.triggerGracefulShutdown()
+            try await tasks.waitForAll()
+        }
+        #expect(try await store.count() == 0)
+    }
+
+    @Test(arguments: Kind.allCases)
+    func concurrentRequestsOnOneSessionAreSafe(_ kind: Kind) async throws {
+        let (store, directory) = try kind.makeStore()
+        defer { directory.map(removeTemporaryDirectory) }
+        let app = CustomerTestApp.make(configuration: testConfiguration(store: store))
+        try await application(app).test(.router) { client in
+            let (_, token) = try await client.connect()
+            let answers = try await withThrowingTaskGroup(of: JSONValue.self) { group in
+                for index in 0..<40 {
+                    group.addTask {
+                        try await client.post(["method": "setKey", "token": .string(token),
+                                               "parameters": ["key": .string("k\(index)")]])
+                    }
+                    group.addTask { try await client.post(["method": "whoami", "token": .string(token)]) }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(answers.count == 80)
+            #expect(answers.allSatisfy { $0["rc"] == 0 && $0["token"] == .string(token) })
+            let keys = try await client.post(["method": "keys", "token": .string(token)])
+            let names = Set(keys.labelTexts.first?.split(separator: ",").map(String.init) ?? [])
+            #expect(names == Set((0..<40).map { "k\($0)" }))
+        }
+    }
+}
+
+/// Deletes a test's data directory; a failure is recorded, not ignored.
+func removeTemporaryDirectory(_ directory: URL) {
+    do {
+        try FileManager.default.removeItem(at: directory)
+    } catch {
+        Issue.record(error, "could not remove \(directory.path)")
+    }
+}
+
+extension XpediteApp {
+    /// Runs `body` against this app through the router.
+    func test<Value: Sendable>(_ body: @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {
+        try await application(self).test(.router, body)
+    }
+}

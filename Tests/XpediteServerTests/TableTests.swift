@@ -1,0 +1,131 @@
+import Foundation
+import GRDB
+import HummingbirdTesting
+import Testing
+import XpediteServer
+
+/// Table pages (PROTOCOL.md §3.7): offset/limit, the `max` rule, keyset paging over GRDB.
+@Suite struct TableTests {
+    @Test func pagingFollowsTheMaxRule() async throws {
+        let app = CustomerTestApp.make(configuration: testConfiguration())
+        try await application(app).test(.router) { client in
+            let (_, token) = try await client.connect()
+            // Appendix D: 57 rows come as 40 + 17; `max` only on the partial batch.
+            let first = try await client.post(["method": "listCustomers", "token": .string(token), "offset": 0, "limit": 40])
+            #expect(first["rc"] == 0)
+            #expect(first["token"] == .string(token))
+            #expect(first["data"]?.arrayValue?.count == 40)
+            #expect(first["data"]?.arrayValue?.first == ["id": 1, "name": "Customer 1"])
+            #expect(first["max"] == 57)
+            #expect(first["components"] == nil)
+            let second = try await client.post(["method": "listCustomers", "token": .string(token), "offset": 40, "limit": 40])
+            #expect(second["data"]?.arrayValue?.count == 17)
+            #expect(second["data"]?.arrayValue?.first?["id"] == 41)
+            #expect(second["max"] == nil)
+            let beyond = try await client.post(["method": "listCustomers", "token": .string(token), "offset": 57])
+            #expect(beyond["data"] == [])
+            #expect(beyond["max"] == nil)
+        }
+    }
+
+    @Test func limitDefaultsTo40AndIsCapped() async throws {
+        var configuration = testConfiguration()
+        configuration.maximumPageLimit = 10
+        var app = XpediteApp(configuration: configuration)
+        app.onConnect { _ in ResponsePacket(components: []) }
+        app.on("pages") { call in
+            TablePage(rows: [["offset": .number(Double(call.page.offset)), "limit": .number(Double(call.page.limit))]])
+        }
+        try await application(app).test(.router) { client in
+            let (_, token) = try await client.connect()
+            let capped = try await client.post(["method": "pages", "token": .string(token), "offset": 5, "limit": 1000])
+            #expect(capped["data"] == [["offset": 5, "limit": 10]])
+        }
+        #expect(PageRequest(request: RequestPacket(method: "x")).limit == 40)
+        #expect(PageRequest(request: RequestPacket(method: "x"), defaultLimit: 25).limit == 25)
+    }
+
+    @Test func tableErrorsAreDataResponses() async throws {
+        let app = CustomerTestApp.make(configuration: testConfiguration())
+        try await application(app).test(.router) { client in
+            let (_, token) = try await client.connect()
+            let answer = try await client.post(["method": "brokenTable", "token": .string(token), "offset": 0, "limit": 40])
+            #expect(answer["rc"] == "The list is unavailable")
+            #expect(answer["data"] == [])
+            #expect(answer["components"] == nil)
+        }
+    }
+
+    @Test func dataRequestWithAnExpiredTokenDoesNotMakeASession() async throws {
+        let app = CustomerTestApp.make(configuration: testConfiguration())
+        try await application(app).test(.router) { client in
+            let answer = try await client.post(["method": "listCustomers", "token": "dead", "offset": 0, "limit": 40])
+            #expect(answer["rc"] == "Your session has expired.")
+            #expect(answer["data"] == [])
+            #expect(answer["token"] == nil)
+        }
+    }
+
+    @Test func tablePageInitialisers() throws {
+        let rows: [JSONObject] = (0..<10).map { ["n": .number(Double($0))] }
+        #expect(TablePage(rows: Array(rows[0..<5]), total: 10, page: PageRequest(offset: 0, limit: 5)).max == 10)
+        #expect(TablePage(rows: Array(rows[5..<10]), total: 10, page: PageRequest(offset: 5, limit: 5)).max == nil)
+        #expect(TablePage(rows: Array(rows[0..<5]), hasMore: true, page: PageRequest(offset: 20, limit: 5)).max == 26)
+        #expect(TablePage(rows: [], hasMore: true, page: PageRequest(offset: 20, limit: 5)).max == nil)
+        let sliced = TablePage(slicing: rows, page: PageRequest(offset: 8, limit: 5))
+        #expect(sliced.rows.count == 2 && sliced.max == nil)
+        struct Row: Encodable { var id: Int; var name: String }
+        let encoded = try TablePage(encoding: [Row(id: 1, name: "A")], total: 3, page: PageRequest(offset: 0, limit: 1))
+        #expect(encoded.rows == [["id": 1, "name": "A"]])
+        #expect(encoded.max == 3)
+        #expect(throws: EncodingError.self) { try TablePage(encoding: [1, 2], total: 2, page: PageRequest()) }
+    }
+
+    /// A database of `count` rows with gaps in the ids, so offsets and keys differ.
+    static func makeDatabase(count: Int) throws -> DatabaseQueue {
+        let queue = try DatabaseQueue()
+        try queue.write { db in
+            try db.execute(sql: "CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT NOT NULL, price REAL, note TEXT)")
+            for index in 1...count {
+                try db.execute(sql: "INSERT INTO item (id, name, price, note) VALUES (?, ?, ?, NULL)",
+                               arguments: [index * 3, "Item \(index)", Double(index) / 2])
+            }
+        }
+        return queue
+    }
+
+    @Test func keysetPagingWalksEveryRowOnceAndFallsBackToOffset() async throws {
+        let database = try Self.makeDatabase(count: 95)
+        var app = XpediteApp(configuration: testConfiguration())
+        app.onConnect { _ in ResponsePacket(components: []) }
+        app.on("items") { call in
+            try await KeysetPaging(Table("item").filter(Column("id") > 0), key: "id").page(for: call, in: database)
+        }
+        app.on("keys") { call in ResponsePacket(components: [.label(.init(text: call.session.valueNames.joined()))]) }
+        try await application(app).test(.router) { client in
+            let (_, token) = try await client.connect()
+            var ids: [Int] = []
+            var offset = 0
+            while true {
+                let page = try await client.post(["method": "items", "token": .string(token), "offset": .number(Double(offset)),
+                                                  "limit": 40])
+                let rows = try #require(page["data"]?.arrayValue)
+                ids += rows.compactMap { $0["id"]?.intValue }
+                offset += rows.count
+                if page["max"] == nil { break }
+                #expect(try #require(page["max"]?.intValue) > offset)
+            }
+            #expect(ids == (1...95).map { $0 * 3 })
+            // The cursor lives in the session.
+            let keys = try await client.post(["method": "keys", "token": .string(token)])
+            #expect(keys.labelTexts == ["xpedite.keyset.items"])
+            // A jump to an offset the cursor does not know reads with OFFSET.
+            let jump = try await client.post(["method": "items", "token": .string(token), "offset": 10, "limit": 2])
+            #expect(jump["data"] == [["id": 33, "name": "Item 11", "price": 5.5, "note": nil],
+                                     ["id": 36, "name": "Item 12", "price": 6, "note": nil]])
+            // And the next page after the jump seeks from there.
+            let next = try await client.post(["method": "items", "token": .string(token), "offset": 12, "limit": 2])
+            #expect(next["data"]?.arrayValue?.compactMap { $0["id"]?.intValue } == [39, 42])
+        }
+    }
+}
