@@ -6,7 +6,7 @@ import PackageDescription
 // `swift package --package-path Benchmarks benchmark`.
 let package = Package(
     name: "XpediteBenchmarks",
-    platforms: [.macOS(.v15)],
+    platforms: [.macOS(.v15), .iOS(.v18)],
     dependencies: [
         .package(path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
@@ -34,6 +34,16 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/BuilderBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "ServerBenchmarks",
+            dependencies: [
+                .product(name: "XpediteServer", package: "main"),
+                .product(name: "XpediteBuilder", package: "main"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/ServerBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(

@@ -40,6 +40,10 @@ public final class SQLiteSessionStore: SessionStore {
             // In WAL mode NORMAL is durable against application crashes; only a power loss can
             // forget the last transactions — acceptable for sessions, and commits skip an fsync.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            // Lookups are random point reads by token: map the file (no read syscall per page) and
+            // keep the upper levels of the token index in each connection's cache.
+            try db.execute(sql: "PRAGMA mmap_size = 268435456")
+            try db.execute(sql: "PRAGMA cache_size = -16384")
         }
         self.path = path
         self.pool = try DatabasePool(path: path, configuration: configuration)
