@@ -75,20 +75,7 @@ struct Layout: ParsableCommand {
             sizes[String(entry[..<separator])] = size
         }
 
-        let data: Data
-        do {
-            data = try PacketInput.read(file)
-        } catch {
-            print("\(label): cannot read: \(PacketInput.describe(error))", to: &standardError)
-            throw ExitCode(2)
-        }
-        let tree: JSONValue
-        do {
-            tree = try JSONValue(parsing: data)
-        } catch {
-            print("\(label): \(error)", to: &standardError)
-            throw ExitCode(2)
-        }
+        let tree = try PacketInput.tree(file)
         let screen: ResponsePacket
         do {
             let decoded = try PacketDecoder(mode: lenient ? .lenient : .strict).decodeResponse(tree)
@@ -97,12 +84,7 @@ struct Layout: ParsableCommand {
             }
             screen = decoded.packet
         } catch {
-            if case .invalid(let issues) = error {
-                for issue in issues.errors { print("\(label): \(issue)", to: &standardError) }
-            } else {
-                print("\(label): \(error)", to: &standardError)
-            }
-            throw ExitCode(1)
+            throw PacketInput.refuse(file, error)
         }
 
         let frames = LayoutEngine().layout(screen, bounds: viewport, imageSizes: sizes)

@@ -33,20 +33,7 @@ struct Normalize: ParsableCommand {
     func run() throws {
         var standardError = StandardError()
         let label = PacketInput.label(file)
-        let data: Data
-        let tree: JSONValue
-        do {
-            data = try PacketInput.read(file)
-        } catch {
-            print("\(label): cannot read: \(PacketInput.describe(error))", to: &standardError)
-            throw ExitCode(2)
-        }
-        do {
-            tree = try JSONValue(parsing: data)
-        } catch {
-            print("\(label): \(error)", to: &standardError)
-            throw ExitCode(2)
-        }
+        let tree = try PacketInput.tree(file)
         let decoder = PacketDecoder(mode: lenient ? .lenient : .strict)
         do {
             let output: JSONValue
@@ -63,16 +50,11 @@ struct Normalize: ParsableCommand {
                 (output, issues) = (decoded.packet.json, decoded.issues)
             }
             for issue in issues where issue.severity == .error {
-                print("\(label): \(issue) (dropped)", to: &standardError)
+                print("\(label): \(issue) (\(issue.isRepairable ? "repaired" : "dropped"))", to: &standardError)
             }
             print(CanonicalJSON.string(output, pretty: pretty))
         } catch {
-            if case .invalid(let issues) = error {
-                for issue in issues.errors { print("\(label): \(issue)", to: &standardError) }
-            } else {
-                print("\(label): \(error)", to: &standardError)
-            }
-            throw ExitCode(1)
+            throw PacketInput.refuse(file, error)
         }
     }
 }
