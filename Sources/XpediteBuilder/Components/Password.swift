@@ -6,7 +6,9 @@ import XpediteProtocol
 /// ```swift
 /// Password(name: "pwd", placeholder: "Enter password").id("pwd").returnKey(.go)
 /// ```
-public struct Password: Placeable, BackgroundStylable, IDAssignable, TextStylable, Alignable, Hashable {
+public struct Password: Placeable, BackgroundStylable, IDAssignable, TextStylable, Alignable,
+    TextEntryConfigurable, Hashable
+{
     var wire: Component.Password
     public var placement = Placement()
 
@@ -44,32 +46,14 @@ public struct Password: Placeable, BackgroundStylable, IDAssignable, TextStylabl
         set { wire.align = newValue }
     }
 
-    /// Sets the keyboard: `.keyboard(.number)` for a PIN.
-    public func keyboard(_ keyboard: TextBox.Keyboard?) -> Password {
-        var copy = self
-        copy.wire.keyboard = keyboard
-        return copy
-    }
-
-    /// Sets the return key's label: `.returnKey(.go)`.
-    public func returnKey(_ key: TextBox.ReturnKey?) -> Password {
-        var copy = self
-        copy.wire.returnkey = key
-        return copy
-    }
-
-    /// Moves focus to the field whose `id` is `fieldID` when the return key is tapped (`onEnter`).
-    public func onEnter(focus fieldID: String) -> Password {
-        var copy = self
-        copy.wire.onEnter = fieldID
-        return copy
-    }
-
-    /// Gives the field focus when the screen appears (`focus: true`); the first such field wins.
-    public func focused(_ focused: Bool = true) -> Password {
-        var copy = self
-        copy.wire.focus = focused ? true : nil
-        return copy
+    public var entrySettings: TextEntrySettings {
+        get {
+            TextEntrySettings(keyboard: wire.keyboard, returnKey: wire.returnkey, onEnter: wire.onEnter, focus: wire.focus)
+        }
+        set {
+            (wire.keyboard, wire.returnkey, wire.onEnter, wire.focus) =
+                (newValue.keyboard, newValue.returnKey, newValue.onEnter, newValue.focus)
+        }
     }
 
     /// The protocol value.

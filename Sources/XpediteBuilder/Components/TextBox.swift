@@ -7,7 +7,9 @@ import XpediteProtocol
 /// TextBox(name: "email", title: "Email", placeholder: "you@example.com")
 ///     .keyboard(.email).returnKey(.next).onEnter(focus: "pwd").disableAutotext()
 /// ```
-public struct TextBox: Placeable, BackgroundStylable, IDAssignable, TextStylable, Alignable, Hashable {
+public struct TextBox: Placeable, BackgroundStylable, IDAssignable, TextStylable, Alignable,
+    TextEntryConfigurable, Hashable
+{
     /// The keyboard the field asks for.
     public typealias Keyboard = Component.Keyboard
     /// The label of the return key.
@@ -50,38 +52,20 @@ public struct TextBox: Placeable, BackgroundStylable, IDAssignable, TextStylable
         set { wire.align = newValue }
     }
 
-    /// Sets the keyboard: `.keyboard(.email)`.
-    public func keyboard(_ keyboard: Keyboard?) -> TextBox {
-        var copy = self
-        copy.wire.keyboard = keyboard
-        return copy
-    }
-
-    /// Sets the return key's label: `.returnKey(.next)`.
-    public func returnKey(_ key: ReturnKey?) -> TextBox {
-        var copy = self
-        copy.wire.returnkey = key
-        return copy
-    }
-
-    /// Moves focus to the field whose `id` is `fieldID` when the return key is tapped (`onEnter`).
-    public func onEnter(focus fieldID: String) -> TextBox {
-        var copy = self
-        copy.wire.onEnter = fieldID
-        return copy
+    public var entrySettings: TextEntrySettings {
+        get {
+            TextEntrySettings(keyboard: wire.keyboard, returnKey: wire.returnkey, onEnter: wire.onEnter, focus: wire.focus)
+        }
+        set {
+            (wire.keyboard, wire.returnkey, wire.onEnter, wire.focus) =
+                (newValue.keyboard, newValue.returnKey, newValue.onEnter, newValue.focus)
+        }
     }
 
     /// Turns autocorrect and auto-capitalisation off (`autotext: "disable"`), for usernames and codes.
     public func disableAutotext() -> TextBox {
         var copy = self
         copy.wire.autotext = .disabled
-        return copy
-    }
-
-    /// Gives the field focus when the screen appears (`focus: true`); the first such field wins.
-    public func focused(_ focused: Bool = true) -> TextBox {
-        var copy = self
-        copy.wire.focus = focused ? true : nil
         return copy
     }
 
