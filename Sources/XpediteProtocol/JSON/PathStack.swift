@@ -29,12 +29,4 @@ extension JSONValue {
         body(&members)
         self = .object(members)
     }
-
-    /// Runs `body` on this array's elements in place; does nothing for other values.
-    mutating func withArray(_ body: (inout [JSONValue]) -> Void) {
-        guard case .array(var elements) = self else { return }
-        self = .null
-        body(&elements)
-        self = .array(elements)
-    }
 }

@@ -340,19 +340,23 @@ struct DialectNormalizer {
             note(key.name, "a table-level \(key) is old dialect; the new dialect styles each column")
         }
         for key: WireKey in [.cell, .header] {
-            guard case .array? = members[key] else { continue }
+            guard case .array(let columns)? = members[key] else { continue }
+            // Only columns with an old form are rewritten; the others are left uncopied.
+            var rewritten: [JSONValue] = []
             stack.push(key.name)
-            members[key]?.withArray { columns in
-                for index in columns.indices {
-                    stack.push(index)
-                    columns[index].withObject { column in
-                        renameColour(&column)
-                        numericString(&column, .fontsize)
-                    }
-                    stack.pop()
-                }
+            for (index, element) in columns.enumerated() {
+                guard case .object(let original) = element,
+                      original.has(.colour) || original[.fontsize]?.stringValue != nil else { continue }
+                stack.push(index)
+                var column = original
+                renameColour(&column)
+                numericString(&column, .fontsize)
+                if rewritten.isEmpty { rewritten = columns }
+                rewritten[index] = .object(column)
+                stack.pop()
             }
             stack.pop()
+            if !rewritten.isEmpty { members[key] = .array(rewritten) }
         }
     }
 
