@@ -8,7 +8,9 @@
 /// }
 /// ```
 @resultBuilder
-public enum ColumnBuilder {
+public enum ColumnBuilder: ListBuilder {
+    public typealias FinalElement = Column
+
     /// One column.
     public static func buildExpression(_ column: Column) -> [Column] {
         [column]
@@ -22,35 +24,5 @@ public enum ColumnBuilder {
     /// A column or none.
     public static func buildExpression(_ column: Column?) -> [Column] {
         column.map { [$0] } ?? []
-    }
-
-    /// The statements of a block, in order.
-    public static func buildBlock(_ parts: [Column]...) -> [Column] {
-        parts.flatMap { $0 }
-    }
-
-    /// An `if` without `else`, or an `if let`.
-    public static func buildOptional(_ part: [Column]?) -> [Column] {
-        part ?? []
-    }
-
-    /// The first branch of an `if`/`else` or a `switch`.
-    public static func buildEither(first part: [Column]) -> [Column] {
-        part
-    }
-
-    /// The second branch of an `if`/`else` or a `switch`.
-    public static func buildEither(second part: [Column]) -> [Column] {
-        part
-    }
-
-    /// A `for` loop.
-    public static func buildArray(_ parts: [[Column]]) -> [Column] {
-        parts.flatMap { $0 }
-    }
-
-    /// An `if #available` block.
-    public static func buildLimitedAvailability(_ part: [Column]) -> [Column] {
-        part
     }
 }

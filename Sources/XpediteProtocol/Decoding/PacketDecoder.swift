@@ -72,21 +72,6 @@ public struct PacketDecoder: Sendable {
         }
         return Decoded(packet: packet, issues: report.issues, droppedComponents: context.dropped.sorted())
     }
-
-    /// The components a lenient read leaves out: for every error that cannot be repaired, the
-    /// innermost component that holds it.
-    static func brokenComponents(_ issues: [ValidationIssue]) -> Set<JSONPath> {
-        var broken: Set<JSONPath> = []
-        for issue in issues where issue.severity == .error && !issue.isRepairable {
-            let steps = issue.path.steps
-            var innermost: Int?
-            for index in steps.indices.dropFirst() {
-                if case .index = steps[index], case .key("components") = steps[index - 1] { innermost = index }
-            }
-            if let innermost { broken.insert(JSONPath(steps: Array(steps[...innermost]))) }
-        }
-        return broken
-    }
 }
 
 /// A decoded packet with what validation said about it.

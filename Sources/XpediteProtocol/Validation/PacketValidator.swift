@@ -52,12 +52,27 @@ public struct PacketValidator: Sendable {
         // Issues found in the rewritten tree are reported where the sender wrote the value; the
         // components a lenient reader drops are found in the rewritten tree it builds from.
         let found = checker.issues + linter.issues
-        let broken = PacketDecoder.brokenComponents(found)
+        let broken = Self.brokenComponents(found)
         for var issue in found {
             issue.path = normalizer.originalPath(of: issue.path)
             issues.append(issue)
         }
         return ValidationReport(kind: kind, issues: issues.sortedByPath(), normalized: tree, brokenComponents: broken)
+    }
+
+    /// The components a lenient read leaves out: for every error that cannot be repaired, the
+    /// innermost component that holds it.
+    private static func brokenComponents(_ issues: [ValidationIssue]) -> Set<JSONPath> {
+        var broken: Set<JSONPath> = []
+        for issue in issues where issue.severity == .error && !issue.isRepairable {
+            let steps = issue.path.steps
+            var innermost: Int?
+            for index in steps.indices.dropFirst() {
+                if case .index = steps[index], case .key("components") = steps[index - 1] { innermost = index }
+            }
+            if let innermost { broken.insert(JSONPath(steps: Array(steps[...innermost]))) }
+        }
+        return broken
     }
 }
 
