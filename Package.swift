@@ -92,6 +92,11 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
+            name: "XpediteCLITests",
+            dependencies: ["xpedite", "XpediteProtocol", "XpediteLayout"],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "XpediteLayoutTests",
             dependencies: ["XpediteLayout", "xpedite"],
             swiftSettings: strict
