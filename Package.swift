@@ -23,6 +23,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
@@ -49,6 +50,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -71,9 +73,16 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // Reading the language-neutral fixtures under Tests/Fixtures, shared by the test targets.
+        .target(
+            name: "XpediteTestFixtures",
+            dependencies: ["XpediteProtocol", "XpediteLayout"],
+            path: "Tests/XpediteTestFixtures",
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "XpediteProtocolTests",
-            dependencies: ["XpediteProtocol", "xpedite"],
+            dependencies: ["XpediteProtocol", "XpediteTestFixtures"],
             swiftSettings: strict
         ),
         .testTarget(
@@ -93,12 +102,12 @@ let package = Package(
         ),
         .testTarget(
             name: "XpediteCLITests",
-            dependencies: ["xpedite", "XpediteProtocol", "XpediteLayout"],
+            dependencies: ["xpedite", "XpediteProtocol", "XpediteLayout", "XpediteTestFixtures"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "XpediteLayoutTests",
-            dependencies: ["XpediteLayout", "xpedite"],
+            dependencies: ["XpediteLayout", "XpediteProtocol", "XpediteTestFixtures"],
             swiftSettings: strict
         ),
     ]

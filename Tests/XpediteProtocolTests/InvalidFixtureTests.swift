@@ -1,36 +1,13 @@
 import Foundation
 import Testing
 @testable import XpediteProtocol
+import XpediteTestFixtures
 
 /// Every invalid packet under Tests/Fixtures/invalid produces exactly the issue lines of its
 /// `.expected` file (a first line `# args: …` gives --kind / --connection-reply).
 @Suite("Invalid fixtures")
 struct InvalidFixtureTests {
     static let names = Fixtures.files(in: "invalid")
-
-    struct Expectation {
-        var kind: PacketKind?
-        var connectionReply = false
-        var lines: [String] = []
-    }
-
-    static func expectation(for name: String) throws -> Expectation {
-        let url = Fixtures.url("invalid", String(name.dropLast(5)) + ".expected")
-        let text = try String(contentsOf: url, encoding: .utf8)
-        var expectation = Expectation()
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
-            if line.hasPrefix("# args:") {
-                let words = line.dropFirst("# args:".count).split(separator: " ").map(String.init)
-                if let index = words.firstIndex(of: "--kind"), index + 1 < words.count {
-                    expectation.kind = PacketKind(rawValue: words[index + 1])
-                }
-                expectation.connectionReply = words.contains("--connection-reply")
-            } else {
-                expectation.lines.append(String(line))
-            }
-        }
-        return expectation
-    }
 
     @Test("there are at least 40 invalid packets")
     func enough() {
@@ -39,7 +16,7 @@ struct InvalidFixtureTests {
 
     @Test("produces exactly the expected issue lines", arguments: names)
     func issues(_ name: String) throws {
-        let expectation = try Self.expectation(for: name)
+        let expectation = try InvalidFixtureExpectation(for: name)
         let validator = PacketValidator(options: ValidationOptions(isConnectionReply: expectation.connectionReply))
         let report = try validator.validate(Fixtures.data("invalid", name), as: expectation.kind)
         #expect(report.issues.map(\.description) == expectation.lines)

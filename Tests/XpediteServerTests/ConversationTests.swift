@@ -181,7 +181,7 @@ import XpediteServer
 
     @Test func connectHandlerErrorsStillGiveAToken() async throws {
         var app = XpediteApp(configuration: testConfiguration(clock: clock, logs: logs))
-        app.onConnect { _ in throw XpediteError.message("Closed for maintenance") }
+        app.onConnect { _ -> ResponsePacket in throw XpediteError.message("Closed for maintenance") }
         try await application(app).test(.router) { client in
             let answer = try await client.post(connectJSON)
             #expect(answer["rc"] == "Closed for maintenance")

@@ -33,7 +33,7 @@ func makeHelloApp() -> XpediteApp {
 func runHelloServer() async throws {
     let app = makeHelloApp()
     let router = Router()
-    app.mount(on: router)
+    try app.mount(on: router)
     let server = Application(
         router: router,
         configuration: .init(address: .hostname("127.0.0.1", port: 8080)),

@@ -34,9 +34,6 @@ import XpediteServer
              message: "Bad request: $: request requires \"method\""),
         Case(name: "missing token", body: "{\"method\":\"home\"}",
              message: "Bad request: $: a request after setConnection requires \"token\""),
-        Case(name: "setConnection without bounds",
-             body: "{\"method\":\"setConnection\",\"bundleID\":\"b\",\"uuid\":\"u\",\"xpediteVersion\":1}",
-             message: "Bad request: $: setConnection requires \"bounds\""),
         Case(name: "empty body", body: "", message: "Bad request: the body is empty; send a JSON object."),
         Case(name: "whitespace body", body: " \n\t", message: "Bad request: the body is empty; send a JSON object."),
         Case(name: "wrong content type", body: connectJSON, contentType: "text/plain",
@@ -69,7 +66,7 @@ import XpediteServer
         ("text/json", false), ("multipart/form-data; boundary=x", false),
     ])
     func contentTypes(_ contentType: String, accepted: Bool) async throws {
-        let endpoint = CustomerTestApp.make(configuration: testConfiguration()).makeEndpoint()
+        let endpoint = try CustomerTestApp.make(configuration: testConfiguration()).makeEndpoint()
         let answer = try JSONValue(parsing: await endpoint.respond(to: Data(connectJSON.utf8), contentType: contentType))
         #expect((answer["rc"] == 0) == accepted)
     }
@@ -84,7 +81,7 @@ import XpediteServer
 
     @Test func invalidUTF8IsNotJSON() async throws {
         let app = CustomerTestApp.make(configuration: testConfiguration())
-        let endpoint = app.makeEndpoint()
+        let endpoint = try app.makeEndpoint()
         let answer = try JSONValue(parsing: await endpoint.respond(to: Data([0x7B, 0xFF, 0xFE, 0x7D])))
         #expect(answer["rc"] == "Bad request: the body is not valid JSON.")
     }

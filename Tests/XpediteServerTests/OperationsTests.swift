@@ -83,7 +83,7 @@ import XpediteServer
     @Test func everyLogLineOfARequestCarriesItsID() async throws {
         let logs = LogCapture()
         let app = CustomerTestApp.make(configuration: testConfiguration(logs: logs))
-        let endpoint = app.makeEndpoint()
+        let endpoint = try app.makeEndpoint()
         _ = await endpoint.respond(to: Data("[]".utf8), requestID: "req-42")
         let line = try #require(logs.lines.last)
         #expect(line.metadata["xpedite.request"] == "req-42")
@@ -91,7 +91,7 @@ import XpediteServer
 
     @Test func theEndpointAnswersWithoutHTTP() async throws {
         let app = CustomerTestApp.make(configuration: testConfiguration())
-        let endpoint = app.makeEndpoint()
+        let endpoint = try app.makeEndpoint()
         let connect = try JSONValue(parsing: await endpoint.respond(to: Data(connectJSON.utf8)))
         let token = try #require(connect["token"]?.stringValue)
         let home = try JSONValue(parsing: await endpoint.respond(to: Data(body(["method": "home", "token": .string(token)]).utf8)))

@@ -59,7 +59,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     var app = XpediteApp()
-    app.onConnect { _ in Screen(title: "Hello") { Label("Hello") }.packet }
+    app.onConnect { _ in Screen(title: "Hello") { Label("Hello") } }
     app.on("home") { call in
         Screen(title: "Home") {
             Label("Hello again")
@@ -68,9 +68,15 @@ let benchmarks: @Sendable () -> Void = {
                 Checkbox(name: "newsletter", title: "Newsletter", isOn: true)
             }
             for index in 0..<10 { Button("Item \(index)", .call("item", parameters: ["id": .string("\(index)")])) }
-        }.packet
+        }
     }
-    let endpoint = app.makeEndpoint()
+    let endpoint: XpediteEndpoint
+    do {
+        endpoint = try app.makeEndpoint()
+    } catch {
+        print("the benchmark app is set up wrongly: \(error)")
+        return
+    }
     let connect = Data(#"{"method":"setConnection","bundleID":"b","uuid":"u","bounds":"(0.0, 0.0, 393.0, 852.0)","xpediteVersion":1}"#.utf8)
 
     Benchmark("Baseline: JSONSerialization round trip of the request and the answer") { benchmark in

@@ -4,7 +4,8 @@ import XpediteProtocol
 /// Named `DateField` so it never clashes with Foundation's `Date`.
 ///
 /// ```swift
-/// DateField(name: "dob", title: "Date of birth", value: "1990-06-15")
+/// DateField(name: "dob", title: "Date of birth", value: CalendarDay(year: 1990, month: 6, day: 15))
+/// DateField(name: "dob", title: "Date of birth", value: profile.birthday)   // a CalendarDay? from a form
 /// ```
 public struct DateField: Placeable, BackgroundStylable, IDAssignable, Hashable {
     var wire: Component.DatePicker
@@ -19,6 +20,17 @@ public struct DateField: Placeable, BackgroundStylable, IDAssignable, Hashable {
     ///     ``Screen/validated(options:)`` refuses a value that is not a real calendar date.
     public init(name: String, title: String? = nil, value: String? = nil) {
         wire = Component.DatePicker(name: name, title: title, value: value)
+    }
+
+    /// A date picker whose initial date is a ``XpediteProtocol/CalendarDay`` — the type the server
+    /// SDK decodes the field into — so the value is a real date by construction.
+    ///
+    /// - Parameters:
+    ///   - name: the key of the value in `formdata`; unique within its form.
+    ///   - title: the field's label.
+    ///   - value: the initial date; today when `nil`.
+    public init(name: String, title: String? = nil, value: CalendarDay?) {
+        self.init(name: name, title: title, value: value?.description)
     }
 
     /// A date picker whose initial date is given by its parts, written zero-padded as

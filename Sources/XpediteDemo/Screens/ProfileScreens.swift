@@ -17,7 +17,7 @@ enum ProfileScreens {
                 TextBox(name: "name", title: "Name", placeholder: "Required", value: saved?.name)
                 TextBox(name: "email", title: "Email", placeholder: "name@example.com", value: saved?.email)
                     .keyboard(.email)
-                DateField(name: "birthday", title: "Birthday", value: saved?.birthday?.description)
+                DateField(name: "birthday", title: "Birthday", value: saved?.birthday)
                 Section("Preferences")
                 Checkbox(name: "newsletter", title: "Send me the newsletter", isOn: saved?.newsletter ?? false)
                 Select(name: "country", title: "Country", options: countries,

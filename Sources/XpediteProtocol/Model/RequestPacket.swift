@@ -1,3 +1,5 @@
+import Foundation
+
 /// A packet from the phone (PROTOCOL.md §1.2, §3.3): `setConnection` first, then one per tap,
 /// form save, table page.
 public struct RequestPacket: Sendable, Hashable {
@@ -97,5 +99,97 @@ public struct RequestPacket: Sendable, Hashable {
         writer.set(.offset, offset)
         writer.set(.limit, limit)
         return writer.json
+    }
+}
+
+extension RequestPacket {
+    /// Reads a `setConnection` forgivingly: a server never refuses the first packet of a phone
+    /// (docs/decisions.md, "Forgiving to phones"). Later requests stay strict.
+    ///
+    /// - `xpediteVersion` may be a number or a string (`"3"`, `"3.1"` reads as 3);
+    /// - `uuid` and `bundleID` may be missing (or `null`); a number is read as its text;
+    /// - `bounds` may take any shape ``Bounds/init(connecting:)`` reads;
+    /// - a value that cannot be read (garbled bounds, a version that is no number) is left out
+    ///   (`nil`) with a warning among the issues, and so is a missing `bounds`.
+    ///
+    /// The issues are those warnings, then any errors elsewhere that the lenient read ignored.
+    ///
+    /// Every other key is read as a lenient reader reads it. The packet's `method` is always
+    /// `setConnection`.
+    public static func connection(from members: JSONObject) -> Decoded<RequestPacket> {
+        var repaired = members
+        var notes: [ValidationIssue] = []
+        let root = JSONPath.root
+        // `null` counts as missing.
+        var members = members
+        for key in [WireKey.bundleID, .uuid, .bounds, .xpediteVersion] where members[key]?.isNull == true {
+            members[key] = nil
+            repaired[key] = nil
+        }
+        for key in [WireKey.bundleID, .uuid] {
+            switch members[key] {
+            case .string?, nil: break
+            case .number(let number)?: repaired[key] = .string(JSONValue.format(number: number))
+            case let other?:
+                repaired[key] = nil
+                notes.append(.warning(.typeMismatch, at: root.appending(key.name),
+                                      "expected a string, got \(other.typeName); ignored"))
+            }
+        }
+        let version = members[.xpediteVersion].map(connectionVersion)
+        switch version {
+        case nil:
+            break
+        case (let number?, let lossless)?:
+            repaired[.xpediteVersion] = .number(Double(number))
+            if !lossless, let sent = members[.xpediteVersion] {
+                notes.append(.warning(.typeMismatch, at: root.appending("xpediteVersion"),
+                                      "read \(sent.summary) as version \(number)"))
+            }
+        case (nil, _)?:
+            repaired[.xpediteVersion] = nil
+            notes.append(.warning(.typeMismatch, at: root.appending("xpediteVersion"),
+                                  "expected a version number, got \(members[.xpediteVersion]?.summary ?? "nothing"); ignored"))
+        }
+        let bounds = members[.bounds].flatMap(Bounds.init(connecting:))
+        repaired[.bounds] = bounds.map { .string($0.description) }
+        if bounds == nil {
+            let message = members[.bounds].map { "\($0.summary) is not a screen rectangle; the bounds are unknown" }
+                ?? "setConnection has no bounds; the bounds are unknown"
+            notes.append(.warning(.invalidBounds, at: members[.bounds] == nil ? root : root.appending("bounds"), message))
+        }
+        repaired[.method] = .string(RequestPacket.setConnection)
+        var decoded: Decoded<RequestPacket>
+        do {
+            decoded = try PacketDecoder(mode: .lenient).decodeRequest(.object(repaired))
+        } catch {
+            // Unreachable: a lenient read of an object with a method always builds a packet.
+            decoded = Decoded(packet: RequestPacket(method: RequestPacket.setConnection), issues: [], droppedComponents: [])
+        }
+        decoded.packet.bounds = bounds
+        // The repairs above answer the errors about the device keys, and a missing uuid or
+        // bundleID is allowed; what remains are errors elsewhere that the lenient read ignored.
+        decoded.issues = notes + decoded.issues.filter { issue in
+            issue.severity == .error && !(issue.code == .missingKey && issue.path == root)
+                && !["$.bounds", "$.xpediteVersion", "$.uuid", "$.bundleID"].contains(issue.path.description)
+        }
+        return decoded
+    }
+
+    /// The version a phone sent, read as a whole number, and whether nothing was lost reading it.
+    private static func connectionVersion(_ value: JSONValue) -> (Int?, Bool) {
+        switch value {
+        case .number(let number) where number.isFinite && abs(number) < 1e15:
+            return (Int(number), number == number.rounded(.towardZero))
+        case .string(let text):
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            if let number = Int(trimmed) { return (number, true) }
+            // "3.1" or "3.1.4": the major version.
+            let major = trimmed.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            if !major.isEmpty, major.allSatisfy(\.isNumber), let number = Int(major) { return (number, false) }
+            return (nil, false)
+        default:
+            return (nil, false)
+        }
     }
 }

@@ -70,6 +70,10 @@ public struct XpediteConfiguration: Sendable {
     /// The `rc` message of a table data request whose session expired; the next screen request
     /// renews the session and shows the entry screen.
     public var sessionExpiredMessage: String = "Your session has expired."
+    /// The `rc` message of a table data request that a guard answered with a screen (a data
+    /// response cannot show one, PROTOCOL.md §3.7.3); the phone's next screen request meets the
+    /// guard again and shows its screen.
+    public var refusedDataMessage: String = "Please sign in again."
 
     // MARK: Operations
 

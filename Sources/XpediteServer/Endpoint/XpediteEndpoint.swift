@@ -17,7 +17,7 @@ import Logging
 public struct XpediteEndpoint: Sendable {
     let configuration: XpediteConfiguration
     let handlers: [String: Handler]
-    let connectHandler: (@Sendable (XpediteCall) async throws -> ResponsePacket)?
+    let connectHandler: Handler?
     let navigation: [String: Component.Navigation]
     let metrics: XpediteMetrics
     /// The canonical text of ``XpediteConfiguration/version``.
@@ -39,13 +39,20 @@ public struct XpediteEndpoint: Sendable {
         var outcome: XpediteMetrics.Outcome
     }
 
+    /// A decoded request, with what a forgiving `setConnection` read repaired.
+    struct Incoming: Sendable {
+        var packet: RequestPacket
+        var repairs: [ValidationIssue] = []
+    }
+
     // MARK: - Entry points
 
-    /// Answers a Hummingbird request: always HTTP 200 with a JSON packet.
+    /// Answers a Hummingbird request: always HTTP 200 with a JSON packet. Handlers see the
+    /// request's head, the client's address (when the context records it) and the context's logger.
     public func respond(to request: Request, context: some RequestContext) async -> Response {
         let requestID = RequestIdentifier.make(from: context.logger)
         let body = await readBody(of: request)
-        let data = await process(body, requestID: requestID)
+        let data = await process(body, requestID: requestID, transport: Transport(request: request, context: context))
         return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
                         body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
@@ -67,7 +74,7 @@ public struct XpediteEndpoint: Sendable {
         } else {
             checked = .success(body)
         }
-        return await process(checked, requestID: requestID ?? RequestIdentifier.make(from: nil))
+        return await process(checked, requestID: requestID ?? RequestIdentifier.make(from: nil), transport: .none)
     }
 
     // MARK: - Body
@@ -93,7 +100,9 @@ public struct XpediteEndpoint: Sendable {
         return .success(Data(buffer.readableBytesView))
     }
 
-    private func decode(_ body: Data) -> Result<RequestPacket, BadRequest> {
+    /// Decodes a body: strictly, except a `setConnection`, which is read forgivingly
+    /// (``RequestPacket/connection(from:)``): the server never refuses a phone's first packet.
+    private func decode(_ body: Data) -> Result<Incoming, BadRequest> {
         guard !body.isEmpty, body.contains(where: { !Self.whitespace.contains($0) }) else { return .failure(.empty) }
         let value: JSONValue
         do {
@@ -101,9 +110,13 @@ public struct XpediteEndpoint: Sendable {
         } catch {
             return .failure(.notJSON)
         }
-        guard case .object = value else { return .failure(.notObject(typeName: value.typeName)) }
+        guard case .object(let members) = value else { return .failure(.notObject(typeName: value.typeName)) }
+        if members["method"] == .string(RequestPacket.setConnection) {
+            let decoded = RequestPacket.connection(from: members)
+            return .success(Incoming(packet: decoded.packet, repairs: decoded.issues))
+        }
         do {
-            return .success(try PacketDecoder(mode: .strict).decodeRequest(value).packet)
+            return .success(Incoming(packet: try PacketDecoder(mode: .strict).decodeRequest(value).packet))
         } catch {
             switch error {
             case .invalid(let issues):
@@ -118,7 +131,7 @@ public struct XpediteEndpoint: Sendable {
 
     // MARK: - Processing
 
-    func process(_ body: Result<Data, BadRequest>, requestID: String) async -> Data {
+    func process(_ body: Result<Data, BadRequest>, requestID: String, transport: Transport) async -> Data {
         let started = ContinuousClock.now
         var logger = configuration.logger
         logger[metadataKey: "xpedite.request"] = .string(requestID)
@@ -128,8 +141,13 @@ public struct XpediteEndpoint: Sendable {
             logger.debug("Bad request", metadata: ["xpedite.problem": .string(problem.message)])
             outgoing = Outgoing(data: screenAnswer(rc: .message(problem.message), token: nil), method: "_invalid",
                                 outcome: .invalid)
-        case .success(let request):
-            outgoing = await dispatch(request, requestID: requestID, logger: logger)
+        case .success(let incoming):
+            if !incoming.repairs.isEmpty {
+                logger.warning("setConnection read forgivingly", metadata: [
+                    "xpedite.repairs": .array(incoming.repairs.map { .string($0.description) }),
+                ])
+            }
+            outgoing = await dispatch(incoming.packet, requestID: requestID, logger: logger, transport: transport)
         }
         let elapsed = ContinuousClock.now - started
         let (seconds, attoseconds) = elapsed.components
@@ -148,18 +166,18 @@ public struct XpediteEndpoint: Sendable {
     }
 
     private func isDataRequest(_ request: RequestPacket) -> Bool {
-        if case .table? = handlers[request.method] { return true }
+        if handlers[request.method]?.kind == .data { return true }
         return request.offset != nil || request.limit != nil
     }
 
-    private func dispatch(_ request: RequestPacket, requestID: String, logger: Logger) async -> Outgoing {
+    private func dispatch(_ request: RequestPacket, requestID: String, logger: Logger, transport: Transport) async -> Outgoing {
         var logger = logger
         let method = label(of: request.method)
         logger[metadataKey: "xpedite.method"] = .string(method)
         let now = configuration.clock()
         if request.isSetConnection {
             return await connect(request, reason: .setConnection, device: Device(connecting: request), now: now,
-                                 requestID: requestID, logger: logger)
+                                 requestID: requestID, logger: logger, transport: transport)
         }
         let isData = isDataRequest(request)
         guard let token = request.token else {
@@ -186,7 +204,7 @@ public struct XpediteEndpoint: Sendable {
             }
             logger.debug("Unknown or expired token: new session and entry screen")
             return await connect(request, reason: .sessionExpired, device: Device(), now: now, requestID: requestID,
-                                 logger: logger)
+                                 logger: logger, transport: transport)
         }
         let session = Session(record: record, isNew: false)
         let touch = now.timeIntervalSince(record.lastSeen) >= configuration.sessionTouchInterval.timeInterval ? now : nil
@@ -197,79 +215,29 @@ public struct XpediteEndpoint: Sendable {
             return Outgoing(data: answer(rc: .message("The server has no method \"\(shown)\"."), token: token, isData: isData),
                             method: method, outcome: .unregistered)
         }
-        let call = XpediteCall(method: request.method, request: request, session: session, connectReason: nil,
-                               page: page(of: request), requestID: requestID, logger: logger)
-        switch handler {
-        case .screen(let run, let entries):
-            let screen: ResponsePacket
-            do {
-                screen = try await run(call)
-            } catch {
-                let (rc, outcome) = returnCode(for: error, requestID: requestID, logger: logger)
-                await save(session, touch: touch, logger: logger)
-                return Outgoing(data: answer(rc: rc, token: token, isData: false), method: method, outcome: outcome)
-            }
-            guard let finished = finish(screen, session: session, entries: entries, isConnect: false, now: now,
-                                        logger: logger) else {
-                await save(session, touch: touch, logger: logger)
-                return Outgoing(data: answer(rc: genericReturnCode(requestID), token: token, isData: false),
-                                method: method, outcome: .failed)
-            }
-            guard await save(session, touch: touch, logger: logger) else {
-                return Outgoing(data: answer(rc: genericReturnCode(requestID), token: token, isData: false),
-                                method: method, outcome: .failed)
-            }
-            return Outgoing(data: CanonicalJSON.data(finished), method: method, outcome: .ok)
-        case .table(let run):
-            let page: TablePage
-            do {
-                page = try await run(call)
-            } catch {
-                let (rc, outcome) = returnCode(for: error, requestID: requestID, logger: logger)
-                await save(session, touch: touch, logger: logger)
-                return Outgoing(data: answer(rc: rc, token: token, isData: true), method: method, outcome: outcome)
-            }
-            let response = page.response(token: token).json
-            if configuration.validatesResponses {
-                let issues = PacketValidator().validate(response, as: .data).issues
-                if issues.hasErrors {
-                    logInvalid(issues, logger: logger)
-                    await save(session, touch: touch, logger: logger)
-                    return Outgoing(data: answer(rc: genericReturnCode(requestID), token: token, isData: true),
-                                    method: method, outcome: .failed)
-                }
-            }
-            guard await save(session, touch: touch, logger: logger) else {
-                return Outgoing(data: answer(rc: genericReturnCode(requestID), token: token, isData: true),
-                                method: method, outcome: .failed)
-            }
-            return Outgoing(data: CanonicalJSON.data(response), method: method, outcome: .ok)
+        let call = makeCall(request, session: session, connectReason: nil, requestID: requestID, logger: logger,
+                            transport: transport)
+        var (data, outcome) = await run(handler, call: call, isConnect: false, now: now, logger: logger)
+        // Changes are saved also when the handler threw (a failed-login counter survives its message).
+        if await !save(session, touch: touch, logger: logger), outcome == .ok {
+            data = answer(rc: genericReturnCode(requestID), token: token, isData: handler.kind == .data)
+            outcome = .failed
         }
+        return Outgoing(data: data, method: method, outcome: outcome)
     }
 
     /// A new session and the entry screen: `setConnection` (§1.4) or renewal (§1.8).
     private func connect(_ request: RequestPacket, reason: ConnectReason, device: Device, now: Date, requestID: String,
-                         logger: Logger) async -> Outgoing {
+                         logger: Logger, transport: Transport) async -> Outgoing {
         let session = Session(record: SessionRecord(token: Session.makeToken(), device: device, createdAt: now), isNew: true)
         let method = label(of: request.method)
-        var outcome: XpediteMetrics.Outcome = reason == .setConnection ? .ok : .renewed
+        var outcome: XpediteMetrics.Outcome
         let data: Data
         if let connectHandler {
-            let call = XpediteCall(method: request.method, request: request, session: session, connectReason: reason,
-                                   page: page(of: request), requestID: requestID, logger: logger)
-            do {
-                let screen = try await connectHandler(call)
-                if let finished = finish(screen, session: session, entries: nil, isConnect: true, now: now, logger: logger) {
-                    data = CanonicalJSON.data(finished)
-                } else {
-                    outcome = .failed
-                    data = answer(rc: genericReturnCode(requestID), token: session.token, isData: false)
-                }
-            } catch {
-                let (rc, failure) = returnCode(for: error, requestID: requestID, logger: logger)
-                outcome = failure
-                data = answer(rc: rc, token: session.token, isData: false)
-            }
+            let call = makeCall(request, session: session, connectReason: reason, requestID: requestID, logger: logger,
+                                transport: transport)
+            (data, outcome) = await run(connectHandler, call: call, isConnect: true, now: now, logger: logger)
+            if outcome == .ok, reason == .sessionExpired { outcome = .renewed }
         } else {
             logger.error("The app has no connect handler (XpediteApp.onConnect)")
             outcome = .failed
@@ -286,17 +254,103 @@ public struct XpediteEndpoint: Sendable {
         return Outgoing(data: data, method: method, outcome: outcome)
     }
 
+    private func makeCall(_ request: RequestPacket, session: Session, connectReason: ConnectReason?, requestID: String,
+                          logger: Logger, transport: Transport) -> XpediteCall {
+        var callLogger = transport.logger ?? logger
+        callLogger[metadataKey: "xpedite.request"] = .string(requestID)
+        callLogger[metadataKey: "xpedite.method"] = logger[metadataKey: "xpedite.method"]
+        return XpediteCall(method: request.method, request: request, session: session, connectReason: connectReason,
+                           page: page(of: request), requestID: requestID, logger: callLogger, transport: transport)
+    }
+
     private func page(of request: RequestPacket) -> PageRequest {
         PageRequest(request: request, defaultLimit: configuration.defaultPageLimit,
                     maximumLimit: configuration.maximumPageLimit)
     }
 
-    // MARK: - Finishing a screen
+    // MARK: - Running a handler
 
-    /// The JSON of the screen as sent: token, version, entries, defaults, images, expanded
-    /// navigation stubs; `nil` (with the issues logged) when it breaks the protocol.
-    func finish(_ screen: ResponsePacket, session: Session, entries: ScreenEntries?, isConnect: Bool, now: Date,
+    /// What the guards and the handler answered.
+    private enum Answer {
+        /// The handler ran.
+        case handler(XpediteResponse)
+        /// A guard answered instead.
+        case refusal(XpediteResponse)
+    }
+
+    /// The one path of every handler — screens, table pages and the entry screen: the guards, the
+    /// handler, then ``finish(_:session:entries:isConnect:now:logger:)`` and encoding. A thrown
+    /// error answers in the handler's kind.
+    private func run(_ handler: Handler, call: XpediteCall, isConnect: Bool, now: Date,
+                     logger: Logger) async -> (Data, XpediteMetrics.Outcome) {
+        let token = call.session.token
+        let isData = handler.kind == .data
+        let response: XpediteResponse
+        do {
+            switch try await answer(of: handler, call: call) {
+            case .handler(let answer):
+                response = answer
+            case .refusal(.screen) where isData:
+                logger.debug("A guard answered a data request with a screen")
+                return (answer(rc: .message(configuration.refusedDataMessage), token: token, isData: true), .rejected)
+            case .refusal(let answer):
+                logger.debug("A guard answered instead of the handler")
+                response = answer
+            }
+        } catch {
+            let (rc, outcome) = returnCode(for: error, requestID: call.requestID, logger: logger)
+            return (answer(rc: rc, token: token, isData: isData), outcome)
+        }
+        guard let finished = finish(response, session: call.session, entries: handler.entries, isConnect: isConnect,
+                                    now: now, logger: logger) else {
+            return (answer(rc: genericReturnCode(call.requestID), token: token, isData: isData), .failed)
+        }
+        return (CanonicalJSON.data(finished), .ok)
+    }
+
+    /// Runs the guards in order, then the handler.
+    private func answer(of handler: Handler, call: XpediteCall) async throws -> Answer {
+        for check in handler.guards {
+            if let refusal = try await check.check(call) { return .refusal(refusal) }
+        }
+        return .handler(try await handler.run(call))
+    }
+
+    // MARK: - Finishing an answer
+
+    /// The JSON of an answer as sent, validated; `nil` (with the issues logged) when it breaks the
+    /// protocol. A screen gets token, version, entries, defaults, images and expanded navigation
+    /// stubs; a data response gets the token.
+    func finish(_ response: XpediteResponse, session: Session, entries: ScreenEntries?, isConnect: Bool, now: Date,
                 logger: Logger) -> JSONValue? {
+        let json: JSONValue
+        var sentNavigation: Set<String> = []
+        switch response {
+        case .screen(let screen):
+            json = finish(screen, session: session, entries: entries, isConnect: isConnect, now: now,
+                          sentNavigation: &sentNavigation, logger: logger).json
+        case .data(var data):
+            data.token = session.token
+            json = data.json
+        }
+        if configuration.validatesResponses {
+            let issues = PacketValidator(options: ValidationOptions(isConnectionReply: isConnect))
+                .validate(json, as: response.packetKind).issues
+            if issues.hasErrors {
+                logInvalid(issues, logger: logger)
+                return nil
+            }
+        }
+        if case .screen = response {
+            session.recordSent(navigation: sentNavigation, version: versionText)
+        }
+        return json
+    }
+
+    /// A screen as sent: token, version, entries, defaults, images, expanded navigation stubs
+    /// (whose ids go into `sentNavigation`).
+    private func finish(_ screen: ResponsePacket, session: Session, entries: ScreenEntries?, isConnect: Bool, now: Date,
+                        sentNavigation sent: inout Set<String>, logger: Logger) -> ResponsePacket {
         var packet = screen
         packet.token = session.token
         packet.version = configuration.version
@@ -320,20 +374,9 @@ public struct XpediteEndpoint: Sendable {
             }
         }
         if configuration.sendsTime, packet.time == nil { packet.time = Int(now.timeIntervalSince1970) }
-        var sent: Set<String> = []
         packet.components = expand(packet.components, known: { phoneIsCurrent && session.hasReceivedNavigation($0) },
                                    sent: &sent, logger: logger)
-        let json = packet.json
-        if configuration.validatesResponses {
-            let issues = PacketValidator(options: ValidationOptions(isConnectionReply: isConnect))
-                .validate(json, as: .response).issues
-            if issues.hasErrors {
-                logInvalid(issues, logger: logger)
-                return nil
-            }
-        }
-        session.recordSent(navigation: sent, version: versionText)
-        return json
+        return packet
     }
 
     /// Replaces navigation stubs the phone has not received in full by the registered

@@ -1,17 +1,34 @@
 /// A form field that is missing or does not hold what the app's type expects. The SDK turns it
 /// into an `rc` message naming the field, and the phone keeps the form with what was typed.
 public struct FormError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// What is wrong with the field.
-    public enum Problem: Sendable, Hashable {
+    /// What is wrong with the field. A struct rather than an enum, so that new kinds can be
+    /// added without breaking code that switches over it; compare values with `==`.
+    public struct Problem: Sendable, Hashable {
+        fileprivate enum Kind: Sendable, Hashable {
+            case missing
+            case invalid(expected: String)
+            case notAllowed
+            case unsupported
+        }
+
+        fileprivate let kind: Kind
+
+        private init(_ kind: Kind) {
+            self.kind = kind
+        }
+
         /// No value under the field's name (PROTOCOL.md §3.5.4 lookup order).
-        case missing
-        /// The value is not of the expected kind; the associated text says what was expected,
+        public static var missing: Problem { Problem(.missing) }
+
+        /// The value is not of the expected kind; `expected` says what was expected,
         /// e.g. `"a whole number"`, `"a date (yyyy-MM-dd)"`, `"\"1\" or \"0\""`.
-        case invalid(expected: String)
+        public static func invalid(expected: String) -> Problem { Problem(.invalid(expected: expected)) }
+
         /// The value is not one the field allows (an unknown select or radio key).
-        case notAllowed
+        public static var notAllowed: Problem { Problem(.notAllowed) }
+
         /// The app's type asks for something form data cannot hold (a nested object).
-        case unsupported
+        public static var unsupported: Problem { Problem(.unsupported) }
     }
 
     /// The field's `name`.
@@ -27,7 +44,7 @@ public struct FormError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// The sentence the phone shows, e.g. `The field "age" must be a whole number.`
     public var message: String {
-        switch problem {
+        switch problem.kind {
         case .missing: "The field \"\(field)\" is required."
         case .invalid(let expected): "The field \"\(field)\" must be \(expected)."
         case .notAllowed: "The field \"\(field)\" has a value that is not allowed."

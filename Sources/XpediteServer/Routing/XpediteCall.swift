@@ -1,6 +1,9 @@
+import Hummingbird
 import Logging
+import NIOCore
 
-/// One call of a handler: the request, decoded and typed, with the session and device.
+/// One call of a handler: the request, decoded and typed, with the session and device, and the
+/// Hummingbird request it came in (headers, the client's address, the request's logger).
 ///
 /// ```swift
 /// app.on("viewCustomer") { call in
@@ -21,13 +24,23 @@ public struct XpediteCall: Sendable {
     public let connectReason: ConnectReason?
     /// Rows a table's data request asks for (`offset`, `limit`), defaults and cap applied.
     public let page: PageRequest
-    /// A short id of this request, also in every log line about it.
+    /// A short id of this request, also in every log line about it (Hummingbird's request id
+    /// when the request came through a Hummingbird application).
     public let requestID: String
-    /// A logger carrying the request id and method.
+    /// The request context's logger (Hummingbird's, with its `hb.request.id`), carrying
+    /// `xpedite.request` and `xpedite.method` too; the configured logger when the request did not
+    /// come through Hummingbird.
     public let logger: Logger
+    /// The HTTP request head (method, path, headers); `nil` when the request did not come
+    /// through HTTP (``XpediteEndpoint/respond(to:contentType:requestID:)``).
+    public let httpRequest: HTTPRequest?
+    /// The client's address, when the router's context records it (``XpediteRequestContext``,
+    /// or any Hummingbird `RemoteAddressRequestContext`). Behind a proxy this is the proxy; read
+    /// `X-Forwarded-For` from ``headers`` instead.
+    public let remoteAddress: SocketAddress?
 
     init(method: String, request: RequestPacket, session: Session, connectReason: ConnectReason?, page: PageRequest,
-         requestID: String, logger: Logger) {
+         requestID: String, logger: Logger, transport: Transport) {
         self.method = method
         self.request = request
         self.session = session
@@ -35,7 +48,12 @@ public struct XpediteCall: Sendable {
         self.page = page
         self.requestID = requestID
         self.logger = logger
+        self.httpRequest = transport.head
+        self.remoteAddress = transport.remoteAddress
     }
+
+    /// The HTTP request headers; empty when the request did not come through HTTP.
+    public var headers: HTTPFields { httpRequest?.headerFields ?? [:] }
 
     /// What the phone said about itself in `setConnection`.
     public var device: Device { session.device }

@@ -64,13 +64,13 @@ enum CustomerTestApp {
             guard let id else { throw XpediteError.message("No customer selected") }
             return ResponsePacket(title: "Customer", components: [.label(.init(text: "Customer \(id)"))])
         }
-        app.on("updateCustomer") { _ in
+        app.on("updateCustomer") { _ -> ResponsePacket in
             throw XpediteError.message("Failed to update customer")
         }
-        app.on("codeError") { _ in
+        app.on("codeError") { _ -> ResponsePacket in
             throw XpediteError.code(7)
         }
-        app.on("crash") { _ in
+        app.on("crash") { _ -> ResponsePacket in
             throw SecretError(detail: "database password is hunter2")
         }
         app.on("saveCustomer") { call in

@@ -64,11 +64,13 @@ func testConfiguration(clock: TestClock = TestClock(), logs: LogCapture = LogCap
     return configuration
 }
 
-/// A Hummingbird application serving `app`, for `.test(.router)` and `.test(.live)`.
-func application(_ app: XpediteApp) -> some ApplicationProtocol {
-    let router = Router()
-    app.mount(on: router)
-    return Application(router: router, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+/// A Hummingbird application serving `app`, for `.test(.router)` and `.test(.live)`; `logger` is
+/// the application's, which request contexts (and so handlers) log through.
+func application(_ app: XpediteApp,
+                 logger: Logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }) throws -> some ApplicationProtocol {
+    let router = Router(context: XpediteRequestContext.self)
+    try app.mount(on: router)
+    return Application(router: router, logger: logger)
 }
 
 /// The `setConnection` packet of an iPhone 16.

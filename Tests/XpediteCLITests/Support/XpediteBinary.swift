@@ -1,27 +1,4 @@
 import Foundation
-import XpediteProtocol
-
-/// The language-neutral fixtures under Tests/Fixtures.
-enum Fixtures {
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures")
-
-    /// The `.json` files of a fixture folder, by name, sorted.
-    static func files(in folder: String) -> [String] {
-        let directory = root.appendingPathComponent(folder)
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        return names.filter { $0.hasSuffix(".json") }.sorted()
-    }
-
-    static func url(_ folder: String, _ name: String) -> URL {
-        root.appendingPathComponent(folder).appendingPathComponent(name)
-    }
-
-    static func data(_ folder: String, _ name: String) throws -> Data {
-        try Data(contentsOf: url(folder, name))
-    }
-}
 
 /// Runs the built `xpedite` executable.
 enum XpediteBinary {

@@ -1,5 +1,4 @@
 import Foundation
-import Testing
 import XpediteLayout
 import XpediteProtocol
 
@@ -16,29 +15,27 @@ import XpediteProtocol
 ///               "warnings": ["$.components[0] overflow"]?}
 ///  | "expectedError": {"exitCode": 1, "message": "text the error output contains"}}
 /// ```
-struct LayoutFixture: Sendable, CustomTestStringConvertible {
-    let name: String
-    let bounds: String
-    let lenient: Bool
-    let imageSizes: [String: String]
-    let screen: JSONValue
-    let expected: JSONValue?
-    let expectedError: JSONValue?
-
-    var testDescription: String { name }
+public struct LayoutFixture: Sendable {
+    public let name: String
+    public let bounds: String
+    public let lenient: Bool
+    public let imageSizes: [String: String]
+    public let screen: JSONValue
+    public let expected: JSONValue?
+    public let expectedError: JSONValue?
 
     /// The folder of the layout fixtures.
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    public static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures").appendingPathComponent("layout")
 
     /// The fixture files, by name.
-    static let fileNames: [String] = {
+    public static let fileNames: [String] = {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return names.filter { $0.hasSuffix(".json") }.sorted()
     }()
 
     /// Every fixture that could be read.
-    static let all: [LayoutFixture] = fileNames.compactMap { name in
+    public static let all: [LayoutFixture] = fileNames.compactMap { name in
         guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path),
               let tree = try? JSONValue(parsing: data), let bounds = tree["bounds"]?.stringValue,
               let screen = tree["screen"] else { return nil }
@@ -50,18 +47,18 @@ struct LayoutFixture: Sendable, CustomTestStringConvertible {
     }
 
     /// The fixtures with expected frames.
-    static var layouts: [LayoutFixture] { all.filter { $0.expected != nil } }
+    public static var layouts: [LayoutFixture] { all.filter { $0.expected != nil } }
 
     /// The fixtures the strict reader must refuse.
-    static var errors: [LayoutFixture] { all.filter { $0.expectedError != nil } }
+    public static var errors: [LayoutFixture] { all.filter { $0.expectedError != nil } }
 
     /// The image sizes as the engine takes them.
-    var parsedImageSizes: [String: ImageSize] {
+    public var parsedImageSizes: [String: ImageSize] {
         imageSizes.compactMapValues(ImageSize.init(parsing:))
     }
 
     /// The arguments `xpedite layout` needs to lay the screen out from standard input.
-    var commandArguments: [String] {
+    public var commandArguments: [String] {
         var arguments = ["layout", "-", "--bounds", bounds]
         for (id, size) in imageSizes.sorted(by: { $0.key < $1.key }) { arguments += ["--image-size", "\(id)=\(size)"] }
         if lenient { arguments.append("--lenient") }
@@ -69,14 +66,14 @@ struct LayoutFixture: Sendable, CustomTestStringConvertible {
     }
 
     /// Lays the screen out in process, as `xpedite layout` does.
-    func layout() throws -> FrameTree {
+    public func layout() throws -> FrameTree {
         let packet = try PacketDecoder(mode: lenient ? .lenient : .strict).decodeResponse(screen).packet
-        let viewport = try #require(Bounds(parsing: bounds))
+        guard let viewport = Bounds(parsing: bounds) else { throw BadBounds(text: bounds) }
         return LayoutEngine().layout(packet, bounds: viewport, imageSizes: parsedImageSizes)
     }
 
     /// Every way `tree` differs from the expected frames, as readable lines (empty when it matches).
-    func mismatches(_ tree: FrameTree) -> [String] {
+    public func mismatches(_ tree: FrameTree) -> [String] {
         guard let expected else { return ["fixture has no expected frames"] }
         var problems: [String] = []
         func check(_ what: String, _ actual: LayoutRect?, _ wanted: JSONValue?) {
@@ -144,6 +141,13 @@ struct LayoutFixture: Sendable, CustomTestStringConvertible {
             problems.append("warnings: got \(warnings), expected \(wantedWarnings)")
         }
         return problems
+    }
+
+    /// A fixture whose `bounds` is not a bounds string.
+    public struct BadBounds: Error, CustomStringConvertible {
+        /// The text of the fixture's `bounds`.
+        public let text: String
+        public var description: String { "the fixture's bounds \"\(text)\" are not (x, y, width, height)" }
     }
 
     /// Frames are compared to the hundredth of a point.

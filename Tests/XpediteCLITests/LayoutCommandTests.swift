@@ -3,11 +3,12 @@ import Foundation
 import Testing
 import XpediteLayout
 import XpediteProtocol
+import XpediteTestFixtures
 
 /// The built `xpedite layout` binary: every fixture through standard input, and the exit codes
 /// and messages for bad bounds, bad JSON and invalid screens.
 @Suite("xpedite layout")
-struct CommandTests {
+struct LayoutCommandTests {
     @Test("reproduces every fixture", arguments: LayoutFixture.layouts)
     func reproduces(_ fixture: LayoutFixture) throws {
         let result = try Xpedite.run(fixture.commandArguments, input: CanonicalJSON.data(fixture.screen))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import XpediteProtocol
+import XpediteProtocol
+import XpediteTestFixtures
 
 /// `xpedite validate`, `normalize` and `schema`, run as a person runs them.
 @Suite("xpedite command line")
@@ -25,7 +26,7 @@ struct CommandLineTests {
     @Test("validate rejects every invalid fixture with exactly its expected lines",
           arguments: Fixtures.files(in: "invalid"))
     func everyInvalidFixture(_ name: String) throws {
-        let expectation = try InvalidFixtureTests.expectation(for: name)
+        let expectation = try InvalidFixtureExpectation(for: name)
         var arguments = ["validate"]
         if let kind = expectation.kind { arguments += ["--kind", kind.rawValue] }
         if expectation.connectionReply { arguments.append("--connection-reply") }

@@ -1,0 +1,6 @@
+import Testing
+import XpediteTestFixtures
+
+extension LayoutFixture: CustomTestStringConvertible {
+    public var testDescription: String { name }
+}
