@@ -96,6 +96,12 @@ struct ComponentTests {
         ComponentCase("date, from parts", ["type": "date", "name": "due", "value": "0987-01-05"]) {
             DateField(name: "due", year: 987, month: 1, day: 5)
         },
+        ComponentCase("date, from a CalendarDay", ["type": "date", "name": "dob", "value": "1990-06-05"]) {
+            DateField(name: "dob", value: CalendarDay(year: 1990, month: 6, day: 5))
+        },
+        ComponentCase("date, no CalendarDay: today", ["type": "date", "name": "dob"]) {
+            DateField(name: "dob", value: CalendarDay("1990-02-30"))
+        },
         ComponentCase("select", [
             "type": "select", "name": "country", "title": "Country",
             "options": ["AU": "Australia", "NZ": "New Zealand"], "value": "AU",

@@ -1,72 +1,126 @@
 /// The stable code of a ``ValidationIssue``. Tools match on the code, people read the message.
-public enum IssueCode: String, Sendable, Hashable, Codable, CaseIterable {
+///
+/// A struct of static members rather than an enum, like Hummingbird's `HTTPResponse.Status`, so
+/// that new codes are not a source break for code that switches over them (compare with `==`,
+/// or switch with a `default`). It encodes as its string, e.g. `"type-mismatch"`.
+public struct IssueCode: RawRepresentable, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+    /// The code as tools see it, e.g. `"type-mismatch"`.
+    public let rawValue: String
+
+    /// A code from its text; codes this version does not define are kept as they are.
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    private init(_ rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    public var description: String { rawValue }
+
     // Structure (the shape check)
     /// A value has the wrong JSON type.
-    case typeMismatch = "type-mismatch"
+    public static let typeMismatch = IssueCode("type-mismatch")
     /// A required key is missing.
-    case missingKey = "missing-key"
+    public static let missingKey = IssueCode("missing-key")
     /// A key the protocol does not define (ignored, reported as a warning).
-    case unknownKey = "unknown-key"
+    public static let unknownKey = IssueCode("unknown-key")
     /// A component `type` the protocol does not define.
-    case unknownComponent = "unknown-component"
+    public static let unknownComponent = IssueCode("unknown-component")
     /// A string outside the values the key allows.
-    case invalidValue = "invalid-value"
+    public static let invalidValue = IssueCode("invalid-value")
     /// A number outside the range the key allows.
-    case outOfRange = "out-of-range"
+    public static let outOfRange = IssueCode("out-of-range")
     /// A colour that is not `#RRGGBB` (or the accepted `#RGB`, `#RRGGBBAA`).
-    case invalidColour = "invalid-colour"
+    public static let invalidColour = IssueCode("invalid-colour")
     /// A colour in an accepted form other than `#RRGGBB`.
-    case colourForm = "colour-form"
+    public static let colourForm = IssueCode("colour-form")
     /// A date that is not `yyyy-MM-dd`.
-    case invalidDate = "invalid-date"
+    public static let invalidDate = IssueCode("invalid-date")
     /// A `bounds` string that is not `(x, y, width, height)`.
-    case invalidBounds = "invalid-bounds"
+    public static let invalidBounds = IssueCode("invalid-bounds")
 
     // Dialects
     /// An old-dialect form, rewritten into the new dialect.
-    case oldDialect = "old-dialect"
+    public static let oldDialect = IssueCode("old-dialect")
     /// `options` sent as an array (PHP list): keys become "0", "1", …
-    case optionsNotObject = "options-not-object"
+    public static let optionsNotObject = IssueCode("options-not-object")
     /// Two keys that say the same thing; one of them is ignored.
-    case supersededKey = "superseded-key"
+    public static let supersededKey = IssueCode("superseded-key")
 
     // Lint rules (PROTOCOL.md Appendix C)
     /// A setConnection reply without `version` or `token`.
-    case missingConnectionEntry = "missing-connection-entry"
+    public static let missingConnectionEntry = IssueCode("missing-connection-entry")
     /// A request after setConnection without `token`.
-    case missingToken = "missing-token"
+    public static let missingToken = IssueCode("missing-token")
     /// `disposition` without a page `id`.
-    case dispositionWithoutID = "disposition-without-id"
+    public static let dispositionWithoutID = IssueCode("disposition-without-id")
     /// A form with `save` but no `id`.
-    case formSaveWithoutID = "form-save-without-id"
+    public static let formSaveWithoutID = IssueCode("form-save-without-id")
     /// An image with none of `id`, `url`, `name`.
-    case imageWithoutSource = "image-without-source"
+    public static let imageWithoutSource = IssueCode("image-without-source")
     /// A navigation with neither `implementation` nor the shape of a cache stub.
-    case navigationWithoutImplementation = "navigation-without-implementation"
+    public static let navigationWithoutImplementation = IssueCode("navigation-without-implementation")
     /// A `menuEntry` outside a navigation's `components`.
-    case menuEntryOutsideNavigation = "menu-entry-outside-navigation"
+    public static let menuEntryOutsideNavigation = IssueCode("menu-entry-outside-navigation")
     /// A component type that does not belong where it is (a navigation inside a form).
-    case misplacedComponent = "misplaced-component"
+    public static let misplacedComponent = IssueCode("misplaced-component")
     /// Two components on one page with the same `id`.
-    case duplicateID = "duplicate-id"
+    public static let duplicateID = IssueCode("duplicate-id")
     /// Two fields of one form with the same `name`.
-    case duplicateName = "duplicate-name"
+    public static let duplicateName = IssueCode("duplicate-name")
     /// A standalone field whose `name` equals a form `id`.
-    case nameCollidesWithFormID = "name-collides-with-form-id"
+    public static let nameCollidesWithFormID = IssueCode("name-collides-with-form-id")
     /// Two size keys for one quantity (`x` and `x%`).
-    case conflictingSizeKeys = "conflicting-size-keys"
+    public static let conflictingSizeKeys = IssueCode("conflicting-size-keys")
     /// `width%` values in one row adding up to more than 100.
-    case rowOverflow = "row-overflow"
+    public static let rowOverflow = IssueCode("row-overflow")
     /// Table header entries whose `scroll` values disagree.
-    case headerScrollDisagrees = "header-scroll-disagrees"
+    public static let headerScrollDisagrees = IssueCode("header-scroll-disagrees")
     /// Option keys that are numbers of different lengths ("2" sorts after "10").
-    case numericOptionKeys = "numeric-option-keys"
+    public static let numericOptionKeys = IssueCode("numeric-option-keys")
     /// An image sized by width only and loaded in the background: the screen will jump.
-    case layoutJump = "layout-jump"
+    public static let layoutJump = IssueCode("layout-jump")
     /// A method `navigation` hint other than "root".
-    case unknownNavigationHint = "unknown-navigation-hint"
+    public static let unknownNavigationHint = IssueCode("unknown-navigation-hint")
     /// An option key (a select/radio `value`) that is not among the `options`.
-    case unknownOption = "unknown-option"
+    public static let unknownOption = IssueCode("unknown-option")
     /// A field `onEnter` or form `focus` that names nothing on the screen.
-    case danglingReference = "dangling-reference"
+    public static let danglingReference = IssueCode("dangling-reference")
+
+    /// Every code this version defines, in the order above.
+    public static let allCases: [IssueCode] = [
+        .typeMismatch,
+        .missingKey,
+        .unknownKey,
+        .unknownComponent,
+        .invalidValue,
+        .outOfRange,
+        .invalidColour,
+        .colourForm,
+        .invalidDate,
+        .invalidBounds,
+        .oldDialect,
+        .optionsNotObject,
+        .supersededKey,
+        .missingConnectionEntry,
+        .missingToken,
+        .dispositionWithoutID,
+        .formSaveWithoutID,
+        .imageWithoutSource,
+        .navigationWithoutImplementation,
+        .menuEntryOutsideNavigation,
+        .misplacedComponent,
+        .duplicateID,
+        .duplicateName,
+        .nameCollidesWithFormID,
+        .conflictingSizeKeys,
+        .rowOverflow,
+        .headerScrollDisagrees,
+        .numericOptionKeys,
+        .layoutJump,
+        .unknownNavigationHint,
+        .unknownOption,
+        .danglingReference,
+    ]
 }
