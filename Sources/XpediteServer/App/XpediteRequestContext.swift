@@ -11,7 +11,7 @@ import NIOCore
 ///
 /// Any other context works too; the address is known when the context conforms to
 /// Hummingbird's `RemoteAddressRequestContext`.
-public struct XpediteRequestContext: RequestContext, RemoteAddressRequestContext {
+public struct XpediteRequestContext: RequestContext, RemoteAddressRequestContext, Sendable {
     /// Hummingbird's own storage: the logger, the endpoint path, the route parameters.
     public var coreContext: CoreRequestContextStorage
     /// The address of the connected client, when the channel knows it.

@@ -270,8 +270,8 @@ public struct XpediteEndpoint: Sendable {
 
     // MARK: - Running a handler
 
-    /// What the guards and the handler answered.
-    private enum Answer {
+    /// What the guards and the handler produced.
+    private enum Produced {
         /// The handler ran.
         case handler(XpediteResponse)
         /// A guard answered instead.
@@ -287,15 +287,15 @@ public struct XpediteEndpoint: Sendable {
         let isData = handler.kind == .data
         let response: XpediteResponse
         do {
-            switch try await answer(of: handler, call: call) {
-            case .handler(let answer):
-                response = answer
+            switch try await produce(handler, call: call) {
+            case .handler(let produced):
+                response = produced
             case .refusal(.screen) where isData:
                 logger.debug("A guard answered a data request with a screen")
                 return (answer(rc: .message(configuration.refusedDataMessage), token: token, isData: true), .rejected)
-            case .refusal(let answer):
+            case .refusal(let refusal):
                 logger.debug("A guard answered instead of the handler")
-                response = answer
+                response = refusal
             }
         } catch {
             let (rc, outcome) = returnCode(for: error, requestID: call.requestID, logger: logger)
@@ -309,7 +309,7 @@ public struct XpediteEndpoint: Sendable {
     }
 
     /// Runs the guards in order, then the handler.
-    private func answer(of handler: Handler, call: XpediteCall) async throws -> Answer {
+    private func produce(_ handler: Handler, call: XpediteCall) async throws -> Produced {
         for check in handler.guards {
             if let refusal = try await check.check(call) { return .refusal(refusal) }
         }
