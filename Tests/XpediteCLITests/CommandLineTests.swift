@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 import XpediteProtocol
-import XpediteTestFixtures
 
 /// `xpedite validate`, `normalize` and `schema`, run as a person runs them.
 @Suite("xpedite command line")

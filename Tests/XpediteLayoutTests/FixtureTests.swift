@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import XpediteLayout
 import XpediteProtocol
-import XpediteTestFixtures
 
 /// The engine against every hand-computed fixture of Tests/Fixtures/layout.
 @Suite("Layout fixtures")

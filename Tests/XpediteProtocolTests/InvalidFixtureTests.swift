@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import XpediteProtocol
-import XpediteTestFixtures
 
 /// Every invalid packet under Tests/Fixtures/invalid produces exactly the issue lines of its
 /// `.expected` file (a first line `# args: …` gives --kind / --connection-reply).

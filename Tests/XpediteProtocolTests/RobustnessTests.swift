@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import XpediteProtocol
-import XpediteTestFixtures
 
 /// Nothing a peer can send crashes validation or decoding: every fixture, mutated many times
 /// with a fixed seed, goes through the validator and both decoders.

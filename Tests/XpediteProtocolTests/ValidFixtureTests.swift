@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import XpediteProtocol
-import XpediteTestFixtures
 
 /// Every example of the three documents, completed into a real packet (Tests/Fixtures/valid),
 /// decodes, validates and round-trips.
