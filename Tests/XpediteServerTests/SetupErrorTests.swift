@@ -50,6 +50,13 @@ struct SetupErrorTests {
         #expect(throws: XpediteSetupError.connectScreenEntries) { try app.mount(on: Router()) }
     }
 
+    @Test("screen entries on a table handler, which would be dropped, are thrown")
+    func droppedTableEntries() throws {
+        var app = XpediteApp()
+        app.on("rows", screen: ScreenEntries(title: "Lost")) { call in TablePage(slicing: [], page: call.page) }
+        #expect(throws: XpediteSetupError.tableScreenEntries("rows")) { try app.checkSetup() }
+    }
+
     @Test("setConnection answering rows, or behind a guard, is thrown")
     func connectMisuse() throws {
         var rows = XpediteApp()

@@ -17,8 +17,9 @@ import Synchronization
 /// try app.mount(on: router)
 /// ```
 ///
-/// Registering never overwrites silently: registering a method twice, setting the entry screen
-/// twice, giving `setConnection` entries it would drop, or registering after the app was mounted
+/// Registering never overwrites or drops silently: registering a method twice, setting the entry
+/// screen twice, giving `setConnection` or a table entries they would drop, or registering after
+/// the app was mounted
 /// is an ``XpediteSetupError``, thrown by ``mount(on:)`` and ``makeEndpoint()`` (so a server with
 /// a broken setup does not start) and logged when it happens. Once mounted, the app is frozen:
 /// the endpoint serves what was registered then.
@@ -119,6 +120,8 @@ public struct XpediteApp: Sendable {
             }
         } else if handlers[method] != nil {
             record(.duplicateMethod(method))
+        } else if handler.kind == .data, handler.entries != nil {
+            record(.tableScreenEntries(method))
         } else {
             handlers[method] = handler
         }

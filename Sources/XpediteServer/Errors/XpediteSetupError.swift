@@ -13,6 +13,7 @@ public struct XpediteSetupError: Error, Sendable, Hashable, CustomStringConverti
         case duplicateConnect
         case registeredAfterMount(String)
         case connectScreenEntries
+        case tableScreenEntries(String)
         case connectNotScreen
         case guardedConnect
     }
@@ -55,6 +56,12 @@ public struct XpediteSetupError: Error, Sendable, Hashable, CustomStringConverti
     /// put `title` and `background` on the screen itself, or in ``XpediteConfiguration/screen``.
     public static var connectScreenEntries: XpediteSetupError { XpediteSetupError(.connectScreenEntries) }
 
+    /// `method` answers table rows but was registered with ``ScreenEntries``, which only screens
+    /// carry.
+    public static func tableScreenEntries(_ method: String) -> XpediteSetupError {
+        XpediteSetupError(.tableScreenEntries(method))
+    }
+
     /// `setConnection` was registered with a handler that answers rows; the entry screen is a screen.
     public static var connectNotScreen: XpediteSetupError { XpediteSetupError(.connectNotScreen) }
 
@@ -78,6 +85,8 @@ public struct XpediteSetupError: Error, Sendable, Hashable, CustomStringConverti
             "\"\(method)\" was registered after the app was mounted; the running endpoint does not serve it"
         case .connectScreenEntries:
             "\"setConnection\" takes no ScreenEntries; put them on the screen or in XpediteConfiguration.screen"
+        case .tableScreenEntries(let method):
+            "\"\(method)\" answers table rows, which take no ScreenEntries"
         case .connectNotScreen:
             "\"setConnection\" must answer with a screen, not with rows"
         case .guardedConnect:
