@@ -10,10 +10,11 @@ import Logging
 /// (PROTOCOL.md §1.1).
 ///
 /// One request, in order: check the content type and size, decode the envelope strictly
-/// (§3.3), resolve the session from `token` before anything else (§1.7; unknown or expired →
-/// a new session and the entry screen, §1.8), find the handler (§3.11), run it, finish the
-/// screen (token, version, entries, images, navigation stubs, §7.4), validate it (Appendix C),
-/// save the session's changes, encode canonical JSON.
+/// (§3.3; a `setConnection` forgivingly, so a phone is never turned away), resolve the session
+/// from `token` before anything else (§1.7; unknown or expired → a new session and the entry
+/// screen, §1.8), find the handler (§3.11), run its guards and then it, finish what it answered —
+/// a screen (token, version, entries, images, navigation stubs, §7.4) or rows (token), on one
+/// path — validate it (Appendix C), save the session's changes, encode canonical JSON.
 public struct XpediteEndpoint: Sendable {
     let configuration: XpediteConfiguration
     let handlers: [String: Handler]
