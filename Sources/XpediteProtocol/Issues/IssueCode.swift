@@ -69,4 +69,20 @@ public enum IssueCode: String, Sendable, Hashable, Codable, CaseIterable {
     case unknownOption = "unknown-option"
     /// A field `onEnter` or form `focus` that names nothing on the screen.
     case danglingReference = "dangling-reference"
+
+    // Notification payloads and response objects (PROTOCOL.md §9)
+    /// A field `type` the payload model does not define (ignored, reported as a warning).
+    case unknownFieldType = "unknown-field-type"
+    /// A `responseTopic` that is not of the form `/a/b/c`.
+    case invalidTopic = "invalid-topic"
+    /// A value that must be unique (a choice, a button value) used twice.
+    case duplicateValue = "duplicate-value"
+    /// A range whose `minValue` is not below its `maxValue`.
+    case invalidRange = "invalid-range"
+    /// A date-time that is not ISO 8601 with an offset (`1991-04-20T09:30-07:00`).
+    case invalidDateTime = "invalid-date-time"
+    /// A location that is neither a GeoJSON Point nor `{longitude, latitude}`.
+    case invalidLocation = "invalid-location"
+    /// A required input value missing from a response's `values`.
+    case missingValue = "missing-value"
 }
