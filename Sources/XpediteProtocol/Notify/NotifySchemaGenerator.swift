@@ -64,6 +64,10 @@ public enum NotifySchemaGenerator {
         refine(&defs, "notify.response", "responseTopic", ["pattern": .string(Topic.pattern)])
         refine(&defs, "notify.field.datetime", "default", ["pattern": .string(ISODateTime.pattern)])
         refine(&defs, "notify.field.inlineButton", "buttonLabelSize", ["anyOf": fontSizeSchema])
+        refine(&defs, "notify.payload", "payloadName", ["minLength": 1])
+        for type in ["document", "image"] { refine(&defs, "notify.field.\(type)", "url", ["minLength": 1]) }
+        for type in ["droplist", "radioButtons", "buttonCluster"] { refine(&defs, "notify.field.\(type)", "values", ["minItems": 1]) }
+        for type in Field.types { refine(&defs, "notify.field.\(type)", "id", ["minLength": 1]) }
         for type in Field.types where NotifyCatalogue.objects["notify.field.\(type)"]?.property("size") != nil {
             refine(&defs, "notify.field.\(type)", "size", ["anyOf": fontSizeSchema])
         }

@@ -62,14 +62,16 @@ public struct ResponseValidator: Sendable {
         var issues: [ValidationIssue] = []
         let submitValue = checkSubmitValue(members["submitValue"], payload: payload, issues: &issues)
         let valuesPath = JSONPath.root.appending("values")
-        var sent = JSONObject()
+        let sent: JSONObject
         switch members["values"] {
         case .object(let object)?: sent = object
         case let other?:
             issues.append(.error(.typeMismatch, at: valuesPath, "expected an object, got \(other.summary)"))
             return ResponseReport(issues: issues.sortedByPath())
         case nil:
+            // Without `values` there is nothing to check them against; one issue says so.
             issues.append(.error(.missingKey, at: .root, "response requires \"values\""))
+            return ResponseReport(issues: issues.sortedByPath())
         }
         var completed = JSONObject()
         var inputIDs: [String] = []
