@@ -86,6 +86,14 @@ public struct ResponseObject: Sendable, Hashable {
             .init("receivedAt", .string, "When the server received it, ISO 8601 UTC."),
         ])
 
+    /// ``shape`` without `values` and `submitValue`, which ``ResponseValidator`` checks against
+    /// the payload instead.
+    static let envelopeShape = ObjectShape(
+        name: "notify.response", displayName: shape.displayName, expectation: shape.expectation, summary: shape.summary,
+        properties: shape.properties.map { property in
+            ["values", "submitValue"].contains(property.key) ? .init(property.key, .any, property.summary) : property
+        })
+
     /// The canonical JSON.
     public var json: JSONValue {
         var writer = ObjectWriter()

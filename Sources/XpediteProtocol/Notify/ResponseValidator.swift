@@ -20,12 +20,8 @@ public struct ResponseValidator: Sendable {
             return ResponseReport(issues: [.error(.typeMismatch, at: .root, "expected a response object, got \(value.summary)")])
         }
         var checker = ShapeChecker()
-        checker.checkRoot(members, against: ResponseObject.shape)
-        // `values` and `submitValue` are checked below, against the payload.
-        var issues = checker.issues.filter { issue in
-            !issue.path.hasPrefix(JSONPath.root.appending("values")) && !issue.path.hasPrefix(JSONPath.root.appending("submitValue"))
-                && !(issue.code == .missingKey && (issue.message.hasSuffix("\"values\"") || issue.message.hasSuffix("\"submitValue\"")))
-        }
+        checker.checkRoot(members, against: ResponseObject.envelopeShape)
+        var issues = checker.issues
         if case .string(let topic)? = members["responseTopic"], topic != payload.responseTopic {
             issues.append(.error(.invalidValue, at: JSONPath.root.appending("responseTopic"),
                                  "expected the payload's topic \"\(payload.responseTopic)\", got \(JSONValue.string(topic).summary)"))
