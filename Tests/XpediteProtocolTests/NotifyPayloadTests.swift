@@ -120,6 +120,9 @@ struct NotifyPayloadTests {
         (payload(["type": "text", "label": "x", "size": 0]), [#"$.fields[0].size: expected a number greater than 0, got 0"#]),
         (payload(["type": "text", "label": "x", "size": "-3"]),
          [#"$.fields[0].size: expected a font size (a positive number or a numeric string), got "-3""#]),
+        (payload(["type": "text", "label": "x", "size": "1e2"]),
+         [#"$.fields[0].size: expected a font size (a positive number or a numeric string), got "1e2""#]),
+        (payload(["type": "text", "label": "x", "size": " 12.5 "], ["type": "inlineButton", "buttonLabel": "B", "value": 1, "buttonLabelSize": "30"]), []),
         (payload(["type": "text", "label": "x", "align": "centre"]),
          [#"$.fields[0].align: expected one of "left", "right", "center", got "centre"; did you mean "center"?"#]),
     ]

@@ -54,3 +54,11 @@ struct NotifyValueTests {
         #expect(topic < Topic("/b") ?? topic)
     }
 }
+
+extension NotifyValueTests {
+    @Test("issues of a payload inside a request body point into the body")
+    func nested() {
+        let issue = PayloadValidator().validate(["responseTopic": "/a", "fields": [["type": "droplist"]]]).issues[0]
+        #expect(issue.nested(under: JSONPath.root.appending("payload")).description == #"$.payload.fields[0]: droplist requires "id""#)
+    }
+}

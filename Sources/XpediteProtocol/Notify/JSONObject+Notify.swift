@@ -64,7 +64,11 @@ extension ObjectWriter {
 enum FontSize {
     /// The size in a numeric string, `nil` unless it is a positive finite number.
     static func parse(_ text: String) -> Double? {
-        guard let size = Double(text.trimmingCharacters(in: .whitespaces)), size.isFinite, size > 0 else { return nil }
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        // Digits with at most one decimal point, as the schema's pattern says: no sign, no exponent.
+        guard trimmed.utf8.allSatisfy({ ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: ".") }),
+              trimmed.utf8.filter({ $0 == UInt8(ascii: ".") }).count <= 1,
+              let size = Double(trimmed), size.isFinite, size > 0 else { return nil }
         return size
     }
 

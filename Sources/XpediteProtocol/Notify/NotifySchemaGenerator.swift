@@ -84,7 +84,7 @@ public enum NotifySchemaGenerator {
     /// A font size: a positive number or a numeric string.
     private static let fontSizeSchema: JSONValue = [
         ["type": "number", "exclusiveMinimum": 0],
-        ["type": "string", "pattern": "^\\s*[0-9]*\\.?[0-9]+\\s*$"],
+        ["type": "string", "pattern": "^\\s*([0-9]+\\.?[0-9]*|\\.[0-9]+)\\s*$"],
     ]
 
     /// Adds members to a definition (`property` nil) or to one of its properties.
