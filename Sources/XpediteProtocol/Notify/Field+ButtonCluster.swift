@@ -43,7 +43,10 @@ extension Field {
             self.values = values
         }
 
-        static let shape = ObjectShape.field("buttonCluster", "Inline submit buttons (not supported on iOS by Vantiq); the clicked value becomes submitValue.", id: .optional, styled: true, [
+        static let shape = ObjectShape.field(
+            "buttonCluster",
+            "Inline submit buttons (not supported on iOS by Vantiq); the clicked value becomes submitValue.",
+            id: .optional, styled: true, [
             .init("values", .array(.object("notify.button")), required: true, "The buttons: [{label, value}]."),
         ])
 

@@ -16,7 +16,8 @@ extension Field {
         public static let defaultPlaceholder: String = "Take Photo"
 
         /// Creates a `camera` field.
-        public init(id: String? = nil, label: String? = nil, labelStyle: LabelStyle = LabelStyle(), placeholder: String? = nil, optional: Bool? = nil) {
+        public init(id: String? = nil, label: String? = nil, labelStyle: LabelStyle = LabelStyle(),
+                    placeholder: String? = nil, optional: Bool? = nil) {
             self.id = id
             self.label = label
             self.labelStyle = labelStyle
@@ -30,7 +31,10 @@ extension Field {
         /// How the field must be answered (PROTOCOL.md §9.4).
         public var requirement: Requirement { .of(default: nil, optional: optional) }
 
-        static let shape = ObjectShape.field("camera", "Takes a JPEG photo; the value is the uploaded document name (rcs/image/<uuid>.jpg).", id: .required, styled: true, [
+        static let shape = ObjectShape.field(
+            "camera",
+            "Takes a JPEG photo; the value is the uploaded document name (rcs/image/<uuid>.jpg).",
+            id: .required, styled: true, [
             .init("placeholder", .string, "The prompt shown in the field's body before it is used."),
             .init("optional", .boolean, "The user may skip the field; a skipped field is returned as `null` (PROTOCOL.md §9.4)."),
         ])

@@ -20,7 +20,8 @@ extension Field {
         public static let defaultCheckboxLabel: String = ""
 
         /// Creates a `checkbox` field.
-        public init(id: String? = nil, label: String? = nil, labelStyle: LabelStyle = LabelStyle(), defaultValue: Bool? = nil, checkboxLabel: String? = nil, optional: Bool? = nil) {
+        public init(id: String? = nil, label: String? = nil, labelStyle: LabelStyle = LabelStyle(),
+                    defaultValue: Bool? = nil, checkboxLabel: String? = nil, optional: Bool? = nil) {
             self.id = id
             self.label = label
             self.labelStyle = labelStyle
@@ -38,7 +39,10 @@ extension Field {
         /// How the field must be answered (PROTOCOL.md §9.4).
         public var requirement: Requirement { .defaulted(.bool(resolvedDefaultValue)) }
 
-        static let shape = ObjectShape.field("checkbox", "A checkbox; the value is true or false. Always optional.", id: .required, styled: true, [
+        static let shape = ObjectShape.field(
+            "checkbox",
+            "A checkbox; the value is true or false. Always optional.",
+            id: .required, styled: true, [
             .init("default", .boolean, "The initial state."),
             .init("checkboxLabel", .string, "The text beside the box."),
             .init("optional", .boolean, "Accepted, but a checkbox is always optional (PROTOCOL.md §9.4)."),

@@ -19,7 +19,10 @@ extension Field {
         /// How the field must be answered (PROTOCOL.md §9.4).
         public var requirement: Requirement { .required }
 
-        static let shape = ObjectShape.field("currentLocation", "No UI: the value is {longitude, latitude} at the submit.", id: .required, styled: true, [
+        static let shape = ObjectShape.field(
+            "currentLocation",
+            "No UI: the value is {longitude, latitude} at the submit.",
+            id: .required, styled: true, [
         ])
 
         init(reading members: JSONObject) {

@@ -16,7 +16,8 @@ extension Field {
         public static let defaultPlaceholder: String = "View the Dashboard"
 
         /// Creates a `dashboard` field.
-        public init(id: String? = nil, label: String? = nil, labelStyle: LabelStyle = LabelStyle(), startTab: String? = nil, placeholder: String? = nil) {
+        public init(id: String? = nil, label: String? = nil, labelStyle: LabelStyle = LabelStyle(),
+                    startTab: String? = nil, placeholder: String? = nil) {
             self.id = id
             self.label = label
             self.labelStyle = labelStyle

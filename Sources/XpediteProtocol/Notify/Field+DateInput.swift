@@ -18,7 +18,8 @@ extension Field {
         public static let defaultPlaceholder: String = ""
 
         /// Creates a `date` field.
-        public init(id: String? = nil, label: String? = nil, labelStyle: LabelStyle = LabelStyle(), placeholder: String? = nil, defaultValue: String? = nil, optional: Bool? = nil) {
+        public init(id: String? = nil, label: String? = nil, labelStyle: LabelStyle = LabelStyle(),
+                    placeholder: String? = nil, defaultValue: String? = nil, optional: Bool? = nil) {
             self.id = id
             self.label = label
             self.labelStyle = labelStyle
@@ -33,7 +34,10 @@ extension Field {
         /// How the field must be answered (PROTOCOL.md §9.4).
         public var requirement: Requirement { .of(default: defaultValue.map(JSONValue.string), optional: optional) }
 
-        static let shape = ObjectShape.field("date", "A date chooser; the value is an ISO date string yyyy-MM-dd.", id: .required, styled: true, [
+        static let shape = ObjectShape.field(
+            "date",
+            "A date chooser; the value is an ISO date string yyyy-MM-dd.",
+            id: .required, styled: true, [
             .init("placeholder", .string, "The prompt shown in the field's body before it is used."),
             .init("default", .date, "An ISO date, e.g. \"1991-04-20\"."),
             .init("optional", .boolean, "The user may skip the field; a skipped field is returned as `null` (PROTOCOL.md §9.4)."),

@@ -52,7 +52,10 @@ extension Field {
             placeholder ?? (resolvedFlavor == .pdf ? "View the PDF document" : "View the Web document")
         }
 
-        static let shape = ObjectShape.field("document", "Opens a document (pdf, html, or captured media by its document name); no value.", id: .optional, styled: true, [
+        static let shape = ObjectShape.field(
+            "document",
+            "Opens a document (pdf, html, or captured media by its document name); no value.",
+            id: .optional, styled: true, [
             .init("url", .string, required: true, "The document's URL, or a document name for the v… flavors."),
             .init("flavor", .string, "pdf, html, vaudio, vimage or vvideo; unknown flavors are shown as a web link."),
             .init("placeholder", .string, "The prompt shown before the document is opened."),

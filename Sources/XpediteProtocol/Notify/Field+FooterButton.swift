@@ -14,7 +14,8 @@ extension Field {
 
 
         /// Creates a `footerButton` field.
-        public init(id: String? = nil, label: String? = nil, labelStyle: LabelStyle = LabelStyle(), buttonLabel: String, value: Int) {
+        public init(id: String? = nil, label: String? = nil, labelStyle: LabelStyle = LabelStyle(),
+                    buttonLabel: String, value: Int) {
             self.id = id
             self.label = label
             self.labelStyle = labelStyle
@@ -22,7 +23,10 @@ extension Field {
             self.value = value
         }
 
-        static let shape = ObjectShape.field("footerButton", "A submit button in the footer; its value becomes submitValue.", id: .optional, styled: true, [
+        static let shape = ObjectShape.field(
+            "footerButton",
+            "A submit button in the footer; its value becomes submitValue.",
+            id: .optional, styled: true, [
             .init("buttonLabel", .string, required: true, "The button's text."),
             .init("value", .integer, required: true, "The number sent as `submitValue`; unique among the payload's buttons."),
         ])

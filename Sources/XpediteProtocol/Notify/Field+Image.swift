@@ -19,7 +19,10 @@ extension Field {
             self.url = url
         }
 
-        static let shape = ObjectShape.field("image", "Shows a small inline image that opens a zoom and pan view; no value.", id: .optional, styled: true, [
+        static let shape = ObjectShape.field(
+            "image",
+            "Shows a small inline image that opens a zoom and pan view; no value.",
+            id: .optional, styled: true, [
             .init("url", .string, required: true, "The image to show."),
         ])
 

@@ -30,7 +30,10 @@ extension Field {
         public static let defaultButtonBackgroundColor: Colour = Colour(red: 0, green: 0, blue: 0)
 
         /// Creates an `inlineButton` field.
-        public init(id: String? = nil, label: String? = nil, labelStyle: LabelStyle = LabelStyle(), buttonLabel: String, value: Int, buttonLabelSize: Double? = nil, buttonLabelStyle: TextWeight? = nil, buttonLabelColor: Colour? = nil, buttonBackgroundColor: Colour? = nil) {
+        public init(id: String? = nil, label: String? = nil, labelStyle: LabelStyle = LabelStyle(),
+                    buttonLabel: String, value: Int, buttonLabelSize: Double? = nil,
+                    buttonLabelStyle: TextWeight? = nil, buttonLabelColor: Colour? = nil,
+                    buttonBackgroundColor: Colour? = nil) {
             self.id = id
             self.label = label
             self.labelStyle = labelStyle
@@ -54,7 +57,10 @@ extension Field {
         /// `buttonBackgroundColor`, or its default.
         public var resolvedButtonBackgroundColor: Colour { buttonBackgroundColor ?? Self.defaultButtonBackgroundColor }
 
-        static let shape = ObjectShape.field("inlineButton", "A styled submit button inside the form; its value becomes submitValue.", id: .optional, styled: true, [
+        static let shape = ObjectShape.field(
+            "inlineButton",
+            "A styled submit button inside the form; its value becomes submitValue.",
+            id: .optional, styled: true, [
             .init("buttonLabel", .string, required: true, "The button's text."),
             .init("value", .integer, required: true, "The number sent as `submitValue`; unique among the payload's buttons."),
             .init("buttonLabelSize", FontSize.shape, "The font size of the button text (a number or numeric string)."),

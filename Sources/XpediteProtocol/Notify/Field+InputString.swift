@@ -18,7 +18,8 @@ extension Field {
         public static let defaultPlaceholder: String = ""
 
         /// Creates an `inputString` field.
-        public init(id: String? = nil, label: String? = nil, labelStyle: LabelStyle = LabelStyle(), placeholder: String? = nil, defaultValue: String? = nil, optional: Bool? = nil) {
+        public init(id: String? = nil, label: String? = nil, labelStyle: LabelStyle = LabelStyle(),
+                    placeholder: String? = nil, defaultValue: String? = nil, optional: Bool? = nil) {
             self.id = id
             self.label = label
             self.labelStyle = labelStyle
@@ -33,7 +34,10 @@ extension Field {
         /// How the field must be answered (PROTOCOL.md §9.4).
         public var requirement: Requirement { .of(default: defaultValue.map(JSONValue.string), optional: optional) }
 
-        static let shape = ObjectShape.field("inputString", "A text input; the value is a string.", id: .required, styled: true, [
+        static let shape = ObjectShape.field(
+            "inputString",
+            "A text input; the value is a string.",
+            id: .required, styled: true, [
             .init("placeholder", .string, "The prompt shown in the field's body before it is used."),
             .init("default", .string, "The initial text."),
             .init("optional", .boolean, "The user may skip the field; a skipped field is returned as `null` (PROTOCOL.md §9.4)."),

@@ -140,7 +140,10 @@ extension Field {
         /// How the field must be answered (PROTOCOL.md §9.4).
         public var requirement: Requirement { .of(default: defaultValue?.json, optional: optional) }
 
-        static let shape = ObjectShape.field("map", "A map with markers; with an id the clicked location is the value.", id: .optional, styled: true, [
+        static let shape = ObjectShape.field(
+            "map",
+            "A map with markers; with an id the clicked location is the value.",
+            id: .optional, styled: true, [
             .init("location", .object("notify.location"), "The initial centre: a GeoJSON Point or {longitude, latitude}."),
             .init("markers", .array(.object("notify.marker")), "Markers: [{label, longitude, latitude, color}]."),
             .init("maptype", .oneOf(MapType.allCases.map(\.rawValue)), "standard, satellite or hybrid."),

@@ -46,7 +46,10 @@ extension Field {
             text == "camera" || text.hasPrefix("http://") || text.hasPrefix("https://") || text.hasPrefix("rcs/")
         }
 
-        static let shape = ObjectShape.field("markupImage", "Draw over an image; the value is the uploaded document name (rcs/image/<uuid>.jpg).", id: .required, styled: true, [
+        static let shape = ObjectShape.field(
+            "markupImage",
+            "Draw over an image; the value is the uploaded document name (rcs/image/<uuid>.jpg).",
+            id: .required, styled: true, [
             .init("source", .string, "\"camera\" (default), an http(s) URL, or a document name such as rcs/image/<uuid>.jpg."),
             .init("placeholder", .string, "The prompt shown before the image is edited."),
             .init("optional", .boolean, "The user may submit without marking up an image (null)."),

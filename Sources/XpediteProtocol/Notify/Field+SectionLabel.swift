@@ -13,7 +13,10 @@ extension Field {
             self.label = label
         }
 
-        static let shape = ObjectShape.field("sectionLabel", "A section heading in a predefined style; ignores the label styling properties; no value.", id: .optional, styled: false, [
+        static let shape = ObjectShape.field(
+            "sectionLabel",
+            "A section heading in a predefined style; ignores the label styling properties; no value.",
+            id: .optional, styled: false, [
         ])
 
         init(reading members: JSONObject) {

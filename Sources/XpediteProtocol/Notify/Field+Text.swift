@@ -16,7 +16,10 @@ extension Field {
             self.labelStyle = labelStyle
         }
 
-        static let shape = ObjectShape.field("text", "Shows only its label, styled; no value.", id: .optional, styled: true, [
+        static let shape = ObjectShape.field(
+            "text",
+            "Shows only its label, styled; no value.",
+            id: .optional, styled: true, [
         ])
 
         init(reading members: JSONObject) {

@@ -24,7 +24,9 @@ extension Field {
         public static let defaultPlaceholder: String = "Start Recording"
 
         /// Creates a `video` field.
-        public init(id: String? = nil, label: String? = nil, labelStyle: LabelStyle = LabelStyle(), maxDurationSeconds: Int? = nil, maxSizeK: Int? = nil, placeholder: String? = nil, optional: Bool? = nil) {
+        public init(id: String? = nil, label: String? = nil, labelStyle: LabelStyle = LabelStyle(),
+                    maxDurationSeconds: Int? = nil, maxSizeK: Int? = nil, placeholder: String? = nil,
+                    optional: Bool? = nil) {
             self.id = id
             self.label = label
             self.labelStyle = labelStyle
@@ -46,7 +48,10 @@ extension Field {
         /// How the field must be answered (PROTOCOL.md §9.4).
         public var requirement: Requirement { .of(default: nil, optional: optional) }
 
-        static let shape = ObjectShape.field("video", "Records a short video clip; the value is the uploaded document name (rcs/video/<uuid>.mp4).", id: .required, styled: true, [
+        static let shape = ObjectShape.field(
+            "video",
+            "Records a short video clip; the value is the uploaded document name (rcs/video/<uuid>.mp4).",
+            id: .required, styled: true, [
             .init("maxDurationSeconds", .boundedInteger(minimum: 1), "The longest clip, in seconds."),
             .init("maxSizeK", .boundedInteger(minimum: 1), "The largest file, in KB (not supported on iOS)."),
             .init("placeholder", .string, "The prompt shown in the field's body before it is used."),
