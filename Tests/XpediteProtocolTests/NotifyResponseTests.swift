@@ -124,11 +124,12 @@ struct NotifyResponseTests {
          [#"$.values.now: expected an ISO 8601 date-time with an offset, e.g. "1991-04-20T09:30-07:00", got "1991-04-20T09:30:61+01:00""#]),
         (["at": 0], [#"$.values.at: expected an ISO 8601 date-time with an offset, e.g. "1991-04-20T09:30-07:00", got 0"#]),
         // locations
-        (["here": ["longitude": 181, "latitude": 0]], [#"$.values.here.longitude: expected a number from -180 to 180, got 181"#]),
-        (["here": ["longitude": 0, "latitude": -91]], [#"$.values.here.latitude: expected a number from -90 to 90, got -91"#]),
+        (["here": ["longitude": 181, "latitude": 0]], [#"$.values.here: longitude: expected a number from -180 to 180, got 181"#]),
+        (["here": ["longitude": 0, "latitude": -91]], [#"$.values.here: latitude: expected a number from -90 to 90, got -91"#]),
         (["here": ["longitude": 0]], [#"$.values.here: location requires "latitude""#]),
+        (["here": ["longitude": 500, "latitude": 500]], [#"$.values.here: latitude: expected a number from -90 to 90, got 500"#]),
         (["here": ["type": "Point", "coordinates": [0, 95]]],
-         [#"$.values.here.coordinates[1]: expected a latitude from -90 to 90, got 95"#]),
+         [#"$.values.here: coordinates[1]: expected a latitude from -90 to 90, got 95"#]),
         (["spot": "48.85,2.35"],
          [#"$.values.spot: expected a location (a GeoJSON Point or {longitude, latitude}), got "48.85,2.35""#]),
         // media

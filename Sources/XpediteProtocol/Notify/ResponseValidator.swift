@@ -2,7 +2,8 @@
 /// completes the values: required values present, an absent optional value `null`, an absent
 /// defaulted value its default, each value of its field's type, numbers in range, choices among
 /// the values, ISO dates and date-times, locations, media as document names, and `submitValue`
-/// among the payload's button values. Every issue carries its path (`$.values.color`).
+/// among the payload's button values. Every issue carries its path, one issue per value at
+/// `$.values.<id>` (NOTIFY-API.md §3).
 public struct ResponseValidator: Sendable {
     /// The document names the answering user may cite (the ones they uploaded); `nil` checks only
     /// the form of a document name (`rcs/image/<name>`).
@@ -143,9 +144,13 @@ public struct ResponseValidator: Sendable {
             guard case .string(let text) = value else { return fail(.typeMismatch, ISODateTime.expectation(got: value)) }
             return ISODateTime.isValid(text) ? value : fail(.invalidDateTime, ISODateTime.expectation(got: value))
         case .currentLocation, .map:
-            let found = Location.issues(value, at: path).errors
-            issues += found
-            return found.isEmpty ? Location(json: value)?.json : nil
+            // One issue per value (NOTIFY-API.md §3): the first problem, located inside the value
+            // by its relative path ("longitude: …").
+            guard let first = Location.issues(value, at: path).errors.sortedByPath().first else { return Location(json: value)?.json }
+            var inside = JSONPath(steps: Array(first.path.steps.dropFirst(path.steps.count))).description.dropFirst()
+            if inside.hasPrefix(".") { inside = inside.dropFirst() }
+            issues.append(.error(first.code, at: path, inside.isEmpty ? first.message : "\(inside): \(first.message)"))
+            return nil
         case .droplist(let choice), .radioButtons(let choice):
             if choice.contains(value) { return value }
             return fail(.unknownOption, "expected one of \(ValueList.text(choice.values.map(\.value))), got \(value.summary)")
