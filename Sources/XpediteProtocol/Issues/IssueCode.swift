@@ -88,6 +88,22 @@ public struct IssueCode: RawRepresentable, Sendable, Hashable, Codable, CaseIter
     /// A field `onEnter` or form `focus` that names nothing on the screen.
     public static let danglingReference = IssueCode("dangling-reference")
 
+    // Notification payloads and response objects (PROTOCOL.md §9)
+    /// A field `type` the payload model does not define (ignored, reported as a warning).
+    public static let unknownFieldType = IssueCode("unknown-field-type")
+    /// A `responseTopic` that is not of the form `/a/b/c`.
+    public static let invalidTopic = IssueCode("invalid-topic")
+    /// A value that must be unique (a choice, a button value) used twice.
+    public static let duplicateValue = IssueCode("duplicate-value")
+    /// A range whose `minValue` is not below its `maxValue`.
+    public static let invalidRange = IssueCode("invalid-range")
+    /// A date-time that is not ISO 8601 with an offset (`1991-04-20T09:30-07:00`).
+    public static let invalidDateTime = IssueCode("invalid-date-time")
+    /// A location that is neither a GeoJSON Point nor `{longitude, latitude}`.
+    public static let invalidLocation = IssueCode("invalid-location")
+    /// A required input value missing from a response's `values`.
+    public static let missingValue = IssueCode("missing-value")
+
     /// Every code this version defines, in the order above.
     public static let allCases: [IssueCode] = [
         .typeMismatch,
@@ -122,5 +138,12 @@ public struct IssueCode: RawRepresentable, Sendable, Hashable, Codable, CaseIter
         .unknownNavigationHint,
         .unknownOption,
         .danglingReference,
+        .unknownFieldType,
+        .invalidTopic,
+        .duplicateValue,
+        .invalidRange,
+        .invalidDateTime,
+        .invalidLocation,
+        .missingValue,
     ]
 }

@@ -5,6 +5,12 @@ struct PathStack {
 
     init() { steps.reserveCapacity(16) }
 
+    /// A stack that starts at `path`.
+    init(_ path: JSONPath) {
+        steps = path.steps
+        steps.reserveCapacity(steps.count + 16)
+    }
+
     /// The current path.
     var path: JSONPath { JSONPath(steps: steps) }
 

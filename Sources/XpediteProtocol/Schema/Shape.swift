@@ -106,6 +106,9 @@ public struct ObjectShape: Sendable {
     public private(set) var properties: [Property]
     /// The position of each key in ``properties``, by interned key (`-1`: not defined here).
     private var slots: [Int16]
+    /// The position of each key that is not an interned ``WireKey`` (the notification payload's
+    /// keys, PROTOCOL.md §9), by name; empty for the screen protocol's objects.
+    private var namedSlots: [String: Int] = [:]
     /// How many properties are required.
     let requiredCount: Int
 
@@ -121,6 +124,7 @@ public struct ObjectShape: Sendable {
         for (position, property) in properties.enumerated() {
             let key = WireKey(name: property.key)
             if key != .unknown, slots[Int(key.rawValue)] < 0 { slots[Int(key.rawValue)] = Int16(position) }
+            if key == .unknown, namedSlots[property.key] == nil { namedSlots[property.key] = position }
         }
         self.slots = slots
         self.requiredCount = properties.filter(\.isRequired).count
@@ -128,7 +132,14 @@ public struct ObjectShape: Sendable {
 
     /// The property for a key, if the object defines it.
     public func property(_ key: String) -> Property? {
-        property(WireKey(name: key))
+        property(WireKey(name: key), named: key)
+    }
+
+    /// The property for a key given both interned and by name: keys outside ``WireKey`` are
+    /// found by name.
+    func property(_ key: WireKey, named name: String) -> Property? {
+        if key != .unknown { return property(key) }
+        return namedSlots.isEmpty ? nil : namedSlots[name].map { properties[$0] }
     }
 
     /// The property for an interned key, if the object defines it.

@@ -8,6 +8,14 @@ struct ShapeChecker {
     private(set) var issues: [ValidationIssue] = []
     private var stack = PathStack()
 
+    /// A checker whose walk starts at the root.
+    init() {}
+
+    /// A checker whose walk starts at `path`: its issues carry paths inside that value.
+    init(at path: JSONPath) {
+        stack = PathStack(path)
+    }
+
     /// Checks the members of the root object against its definition.
     mutating func checkRoot(_ members: JSONObject, against definition: ObjectShape,
                             reportUnknownKeys: Bool = true) {
@@ -122,7 +130,7 @@ struct ShapeChecker {
         var requiredSeen = 0
         var unknown: [String] = []
         for (wireKey, (key, value)) in members.interned {
-            guard let property = definition.property(wireKey) else {
+            guard let property = definition.property(wireKey, named: key) else {
                 unknown.append(key)
                 continue
             }

@@ -15,8 +15,9 @@ public enum WireCatalogue {
     /// The component definitions by `type`.
     public static var components: [String: ObjectShape] { Component.shapes }
 
-    /// The definition named `name`, object or component.
+    /// The definition named `name`, object or component, or a notification definition
+    /// (``NotifyCatalogue``, names starting with `notify.`).
     public static func shape(named name: String) -> ObjectShape? {
-        objects[name] ?? Component.shapes[name]
+        objects[name] ?? Component.shapes[name] ?? NotifyCatalogue.shape(named: name)
     }
 }

@@ -1,0 +1,84 @@
+extension Field {
+    /// `video` (PROTOCOL.md §9.5): records a short video clip; the value is the uploaded document name (rcs/video/<uuid>.mp4).
+    public struct Video: Sendable, Hashable {
+        /// `id`: the property name of the value in the response's `values`; required, unique within `fields`.
+        public var id: String?
+        /// `label`: the title shown above the widget.
+        public var label: String?
+        /// The label's `size`, `align`, `color` and `style`.
+        public var labelStyle: LabelStyle
+        /// `maxDurationSeconds`: the longest clip, in seconds.
+        public var maxDurationSeconds: Int?
+        /// `maxSizeK`: the largest file, in KB (not supported on iOS).
+        public var maxSizeK: Int?
+        /// `placeholder`: the prompt shown in the field's body before it is used.
+        public var placeholder: String?
+        /// `optional`: the user may skip the field; a skipped field is returned as `null` (PROTOCOL.md §9.4).
+        public var optional: Bool?
+
+        /// The default `maxDurationSeconds`.
+        public static let defaultMaxDurationSeconds: Int = 10
+        /// The default `maxSizeK`.
+        public static let defaultMaxSizeK: Int = 1000
+        /// The default `placeholder`.
+        public static let defaultPlaceholder: String = "Start Recording"
+
+        /// Creates a `video` field.
+        public init(id: String? = nil, label: String? = nil, labelStyle: LabelStyle = LabelStyle(),
+                    maxDurationSeconds: Int? = nil, maxSizeK: Int? = nil, placeholder: String? = nil,
+                    optional: Bool? = nil) {
+            self.id = id
+            self.label = label
+            self.labelStyle = labelStyle
+            self.maxDurationSeconds = maxDurationSeconds
+            self.maxSizeK = maxSizeK
+            self.placeholder = placeholder
+            self.optional = optional
+        }
+
+        /// `maxDurationSeconds`, or its default.
+        public var resolvedMaxDurationSeconds: Int { maxDurationSeconds ?? Self.defaultMaxDurationSeconds }
+
+        /// `maxSizeK`, or its default.
+        public var resolvedMaxSizeK: Int { maxSizeK ?? Self.defaultMaxSizeK }
+
+        /// `placeholder`, or its default.
+        public var resolvedPlaceholder: String { placeholder ?? Self.defaultPlaceholder }
+
+        /// How the field must be answered (PROTOCOL.md §9.4).
+        public var requirement: Requirement { .of(default: nil, optional: optional) }
+
+        static let shape = ObjectShape.field(
+            "video",
+            "Records a short video clip; the value is the uploaded document name (rcs/video/<uuid>.mp4).",
+            id: .required, styled: true, [
+            .init("maxDurationSeconds", .boundedInteger(minimum: 1), "The longest clip, in seconds."),
+            .init("maxSizeK", .boundedInteger(minimum: 1), "The largest file, in KB (not supported on iOS)."),
+            .init("placeholder", .string, "The prompt shown in the field's body before it is used."),
+            .init("optional", .boolean, "The user may skip the field; a skipped field is returned as `null` (PROTOCOL.md §9.4)."),
+        ])
+
+        init(reading members: JSONObject) {
+            self.init(id: members.string("id"),
+                      label: members.string("label"),
+                      labelStyle: LabelStyle(reading: members),
+                      maxDurationSeconds: members.int("maxDurationSeconds"),
+                      maxSizeK: members.int("maxSizeK"),
+                      placeholder: members.string("placeholder"),
+                      optional: members.bool("optional"))
+        }
+
+        /// The canonical JSON.
+        public var json: JSONValue {
+            var writer = ObjectWriter(type: "video")
+            writer.set(name: "id", id)
+            writer.set(name: "label", label)
+            labelStyle.write(into: &writer)
+            writer.set(name: "maxDurationSeconds", maxDurationSeconds)
+            writer.set(name: "maxSizeK", maxSizeK)
+            writer.set(name: "placeholder", placeholder)
+            writer.set(name: "optional", optional)
+            return writer.json
+        }
+    }
+}

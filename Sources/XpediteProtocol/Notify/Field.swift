@@ -1,0 +1,246 @@
+/// One entry of a payload's `fields` array (PROTOCOL.md §9.5): one widget of the form.
+///
+/// Each case carries the wire type of its family, nested under `Field` (`Field.Audio`,
+/// `Field.Choice`, …). `droplist` and `radioButtons` share ``Choice``, `inputInteger` and
+/// `inputReal` share ``NumberInput``: the source gives each pair one structure. A type the model
+/// does not know is kept as ``unknown(type:members:)``: the app ignores it (§9.3) and the
+/// validator reports it as a warning.
+public enum Field: Sendable, Hashable {
+    case audio(Audio)
+    case barcode(Barcode)
+    case buttonCluster(ButtonCluster)
+    case camera(Camera)
+    case checkbox(Checkbox)
+    case currentDateTime(CurrentDateTime)
+    case currentLocation(CurrentLocation)
+    case date(DateInput)
+    case datetime(DateTimeInput)
+    case dashboard(Dashboard)
+    case document(Document)
+    case droplist(Choice)
+    case footerButton(FooterButton)
+    case image(Image)
+    case inlineButton(InlineButton)
+    case inputInteger(NumberInput)
+    case inputReal(NumberInput)
+    case inputString(InputString)
+    case map(Map)
+    case markupImage(MarkupImage)
+    case radioButtons(Choice)
+    case sectionLabel(SectionLabel)
+    case text(Text)
+    case video(Video)
+    /// A `type` the model does not define, kept as sent.
+    case unknown(type: String, members: JSONObject)
+
+    /// The 24 field types, in the order of PROTOCOL.md §9.5.
+    public static let types: [String] = [
+        "audio", "barcode", "buttonCluster", "camera", "checkbox", "currentDateTime", "currentLocation", "date",
+        "datetime", "dashboard", "document", "droplist", "footerButton", "image", "inlineButton", "inputInteger",
+        "inputReal", "inputString", "map", "markupImage", "radioButtons", "sectionLabel", "text", "video",
+    ]
+
+    /// The definition of every field type, keyed by `type`.
+    static let shapes: [String: ObjectShape] = {
+        let all = [
+            Audio.shape, Barcode.shape, ButtonCluster.shape, Camera.shape, Checkbox.shape, CurrentDateTime.shape,
+            CurrentLocation.shape, DateInput.shape, DateTimeInput.shape, Dashboard.shape, Document.shape,
+            Choice.shape("droplist"), FooterButton.shape, Image.shape, InlineButton.shape, NumberInput.shape("inputInteger"),
+            NumberInput.shape("inputReal"), InputString.shape, Map.shape, MarkupImage.shape, Choice.shape("radioButtons"),
+            SectionLabel.shape, Text.shape, Video.shape,
+        ]
+        return Dictionary(uniqueKeysWithValues: all.map { ($0.displayName, $0) })
+    }()
+
+    /// The types whose fields produce a value and so require an `id` (`map` only with an `id`).
+    public static let inputTypes: Set<String> = [
+        "audio", "barcode", "camera", "checkbox", "currentDateTime", "currentLocation", "date", "datetime", "droplist",
+        "inputInteger", "inputReal", "inputString", "markupImage", "radioButtons", "video",
+    ]
+
+    /// The types that submit the form; their `value`s become the response's `submitValue`.
+    public static let submitTypes: Set<String> = ["buttonCluster", "footerButton", "inlineButton"]
+
+    /// Builds a field from an object; `nil` when `type` is missing or not a string.
+    init?(reading members: JSONObject) {
+        guard let type = members.string("type") else { return nil }
+        switch type {
+        case "audio": self = .audio(Audio(reading: members))
+        case "barcode": self = .barcode(Barcode(reading: members))
+        case "buttonCluster": self = .buttonCluster(ButtonCluster(reading: members))
+        case "camera": self = .camera(Camera(reading: members))
+        case "checkbox": self = .checkbox(Checkbox(reading: members))
+        case "currentDateTime": self = .currentDateTime(CurrentDateTime(reading: members))
+        case "currentLocation": self = .currentLocation(CurrentLocation(reading: members))
+        case "date": self = .date(DateInput(reading: members))
+        case "datetime": self = .datetime(DateTimeInput(reading: members))
+        case "dashboard": self = .dashboard(Dashboard(reading: members))
+        case "document": self = .document(Document(reading: members))
+        case "droplist": self = .droplist(Choice(reading: members))
+        case "footerButton": self = .footerButton(FooterButton(reading: members))
+        case "image": self = .image(Image(reading: members))
+        case "inlineButton": self = .inlineButton(InlineButton(reading: members))
+        case "inputInteger": self = .inputInteger(NumberInput(reading: members))
+        case "inputReal": self = .inputReal(NumberInput(reading: members))
+        case "inputString": self = .inputString(InputString(reading: members))
+        case "map": self = .map(Map(reading: members))
+        case "markupImage": self = .markupImage(MarkupImage(reading: members))
+        case "radioButtons": self = .radioButtons(Choice(reading: members))
+        case "sectionLabel": self = .sectionLabel(SectionLabel(reading: members))
+        case "text": self = .text(Text(reading: members))
+        case "video": self = .video(Video(reading: members))
+        default: self = .unknown(type: type, members: members)
+        }
+    }
+
+    /// The wire `type`.
+    public var type: String {
+        switch self {
+        case .audio: "audio"
+        case .barcode: "barcode"
+        case .buttonCluster: "buttonCluster"
+        case .camera: "camera"
+        case .checkbox: "checkbox"
+        case .currentDateTime: "currentDateTime"
+        case .currentLocation: "currentLocation"
+        case .date: "date"
+        case .datetime: "datetime"
+        case .dashboard: "dashboard"
+        case .document: "document"
+        case .droplist: "droplist"
+        case .footerButton: "footerButton"
+        case .image: "image"
+        case .inlineButton: "inlineButton"
+        case .inputInteger: "inputInteger"
+        case .inputReal: "inputReal"
+        case .inputString: "inputString"
+        case .map: "map"
+        case .markupImage: "markupImage"
+        case .radioButtons: "radioButtons"
+        case .sectionLabel: "sectionLabel"
+        case .text: "text"
+        case .video: "video"
+        case .unknown(let type, _): type
+        }
+    }
+
+    /// The field's `id`, if it has one.
+    public var id: String? {
+        switch self {
+        case .audio(let f): f.id
+        case .barcode(let f): f.id
+        case .buttonCluster(let f): f.id
+        case .camera(let f): f.id
+        case .checkbox(let f): f.id
+        case .currentDateTime(let f): f.id
+        case .currentLocation(let f): f.id
+        case .date(let f): f.id
+        case .datetime(let f): f.id
+        case .dashboard(let f): f.id
+        case .document(let f): f.id
+        case .droplist(let f), .radioButtons(let f): f.id
+        case .footerButton(let f): f.id
+        case .image(let f): f.id
+        case .inlineButton(let f): f.id
+        case .inputInteger(let f), .inputReal(let f): f.id
+        case .inputString(let f): f.id
+        case .map(let f): f.id
+        case .markupImage(let f): f.id
+        case .sectionLabel(let f): f.id
+        case .text(let f): f.id
+        case .video(let f): f.id
+        case .unknown(_, let members): members.string("id")
+        }
+    }
+
+    /// How an input field must be answered (PROTOCOL.md §9.4); `nil` for fields that produce no
+    /// value (display fields, buttons, a map without `id`, unknown types).
+    public var requirement: Requirement? {
+        switch self {
+        case .audio(let f): f.requirement
+        case .barcode(let f): f.requirement
+        case .camera(let f): f.requirement
+        case .checkbox(let f): f.requirement
+        case .currentDateTime(let f): f.requirement
+        case .currentLocation(let f): f.requirement
+        case .date(let f): f.requirement
+        case .datetime(let f): f.requirement
+        case .droplist(let f), .radioButtons(let f): f.requirement
+        case .inputInteger(let f), .inputReal(let f): f.requirement
+        case .inputString(let f): f.requirement
+        case .map(let f): f.isInput ? f.requirement : nil
+        case .markupImage(let f): f.requirement
+        case .video(let f): f.requirement
+        case .buttonCluster, .dashboard, .document, .footerButton, .image, .inlineButton, .sectionLabel, .text, .unknown:
+            nil
+        }
+    }
+
+    /// Whether the field produces a value in the response's `values` (under its `id`).
+    public var isInput: Bool { requirement != nil }
+
+    /// The `submitValue`s of a button field: its `value`, or each of a cluster's values.
+    public var submitValues: [Int] {
+        switch self {
+        case .footerButton(let f): [f.value]
+        case .inlineButton(let f): [f.value]
+        case .buttonCluster(let f): f.values.map(\.value)
+        default: []
+        }
+    }
+
+    /// The canonical JSON.
+    public var json: JSONValue {
+        switch self {
+        case .audio(let f): f.json
+        case .barcode(let f): f.json
+        case .buttonCluster(let f): f.json
+        case .camera(let f): f.json
+        case .checkbox(let f): f.json
+        case .currentDateTime(let f): f.json
+        case .currentLocation(let f): f.json
+        case .date(let f): f.json
+        case .datetime(let f): f.json
+        case .dashboard(let f): f.json
+        case .document(let f): f.json
+        case .droplist(let f): f.json(type: "droplist")
+        case .footerButton(let f): f.json
+        case .image(let f): f.json
+        case .inlineButton(let f): f.json
+        case .inputInteger(let f): f.json(type: "inputInteger")
+        case .inputReal(let f): f.json(type: "inputReal")
+        case .inputString(let f): f.json
+        case .map(let f): f.json
+        case .markupImage(let f): f.json
+        case .radioButtons(let f): f.json(type: "radioButtons")
+        case .sectionLabel(let f): f.json
+        case .text(let f): f.json
+        case .video(let f): f.json
+        case .unknown(_, let members): .object(members)
+        }
+    }
+}
+
+extension ObjectShape {
+    /// Whether a field type requires an `id`.
+    enum FieldID {
+        case required
+        case optional
+    }
+
+    /// A field definition (PROTOCOL.md §9.3): `type`, `id`, `label` with its four styling
+    /// properties (only `label` when `styled` is false), then the type's own keys.
+    static func field(_ type: String, _ summary: String, id: FieldID, styled: Bool, _ properties: [Property]) -> ObjectShape {
+        var all: [Property] = [.init("type", .oneOf([type]), required: true, "The field type.")]
+        switch id {
+        case .required:
+            all.append(.init("id", .string, required: true,
+                             "The property name of the value in the response's values; unique within fields."))
+        case .optional:
+            all.append(.init("id", .string, "Optional identifier; unique within fields."))
+        }
+        all += styled ? Field.LabelStyle.properties : [.init("label", .string, "The text shown.")]
+        all += properties
+        return ObjectShape(name: "notify.field." + type, displayName: type, summary: summary, properties: all)
+    }
+}

@@ -1,0 +1,185 @@
+/// Checks what a user submitted against the payload it answers (PROTOCOL.md §9.4–9.6) and
+/// completes the values: required values present, an absent optional value `null`, an absent
+/// defaulted value its default, each value of its field's type, numbers in range, choices among
+/// the values, ISO dates and date-times, locations, media as document names, and `submitValue`
+/// among the payload's button values. Every issue carries its path, one issue per value at
+/// `$.values.<id>` (NOTIFY-API.md §3).
+public struct ResponseValidator: Sendable {
+    /// The document names the answering user may cite (the ones they uploaded); `nil` checks only
+    /// the form of a document name (`rcs/image/<name>`).
+    public var knownDocuments: Set<String>?
+
+    /// Creates a validator.
+    public init(knownDocuments: Set<String>? = nil) {
+        self.knownDocuments = knownDocuments
+    }
+
+    /// Checks a whole response object: its structure, that `responseTopic` and `state` are the
+    /// payload's, then `values` and `submitValue` as ``validateSubmission(_:against:)`` does.
+    public func validate(_ value: JSONValue, against payload: Payload) -> ResponseReport {
+        guard case .object(let members) = value else {
+            return ResponseReport(issues: [.error(.typeMismatch, at: .root, "expected a response object, got \(value.summary)")])
+        }
+        var checker = ShapeChecker()
+        checker.checkRoot(members, against: ResponseObject.envelopeShape)
+        var issues = checker.issues
+        if case .string(let topic)? = members["responseTopic"], topic != payload.responseTopic {
+            issues.append(.error(.invalidValue, at: JSONPath.root.appending("responseTopic"),
+                                 "expected the payload's topic \"\(payload.responseTopic)\", got \(JSONValue.string(topic).summary)"))
+        }
+        switch (members["state"], payload.state) {
+        case (let sent?, let state?) where sent != state:
+            issues.append(.error(.invalidValue, at: JSONPath.root.appending("state"), "expected the payload's state, unchanged"))
+        case (_?, nil):
+            issues.append(.error(.invalidValue, at: JSONPath.root.appending("state"), "the payload has no state to pass through"))
+        case (nil, _?):
+            issues.append(.error(.missingKey, at: .root, "response object requires \"state\": the payload has one"))
+        default:
+            break
+        }
+        var report = validateSubmission(value, against: payload)
+        report.issues = (issues + report.issues).sortedByPath()
+        if report.issues.hasErrors {
+            report.values = nil
+            report.submitValue = nil
+        }
+        return report
+    }
+
+    /// Checks a submission: the `values` and `submitValue` members of `value` (a device's
+    /// response body or a response object); other members are not looked at.
+    public func validateSubmission(_ value: JSONValue, against payload: Payload) -> ResponseReport {
+        guard case .object(let members) = value else {
+            return ResponseReport(issues: [.error(.typeMismatch, at: .root, "expected a response object, got \(value.summary)")])
+        }
+        guard let fields = payload.fields else {
+            return ResponseReport(issues: [.error(.invalidValue, at: .root,
+                "the payload names \"\(payload.payloadName ?? "")\"; resolve it before checking responses against it")])
+        }
+        var issues: [ValidationIssue] = []
+        let submitValue = checkSubmitValue(members["submitValue"], payload: payload, issues: &issues)
+        let valuesPath = JSONPath.root.appending("values")
+        let sent: JSONObject
+        switch members["values"] {
+        case .object(let object)?: sent = object
+        case let other?:
+            issues.append(.error(.typeMismatch, at: valuesPath, "expected an object, got \(other.summary)"))
+            return ResponseReport(issues: issues.sortedByPath())
+        case nil:
+            // Without `values` there is nothing to check them against; one issue says so.
+            issues.append(.error(.missingKey, at: .root, "response requires \"values\""))
+            return ResponseReport(issues: issues.sortedByPath())
+        }
+        var completed = JSONObject()
+        var inputIDs: [String] = []
+        for field in fields {
+            guard let requirement = field.requirement, let id = field.id else { continue }
+            inputIDs.append(id)
+            let path = valuesPath.appending(id)
+            // `null` means "no data entered" (§9.4), the same as an absent value.
+            guard let given = sent[id], !given.isNull else {
+                switch requirement {
+                case .required:
+                    issues.append(.error(.missingValue, at: path, "a value is required: the field has no default and is not optional"))
+                case .defaulted(let value):
+                    completed[id] = field.type == "map" ? (Location(json: value)?.json ?? value) : value
+                case .optional:
+                    completed[id] = .null
+                }
+                continue
+            }
+            if let value = check(given, for: field, at: path, issues: &issues) { completed[id] = value }
+        }
+        for (key, _) in sent where !inputIDs.contains(key) {
+            var message = "unknown value \"\(key)\": no input field has this id"
+            if let suggestion = Suggestion.closest(to: key, in: inputIDs) { message += "; did you mean \"\(suggestion)\"?" }
+            issues.append(.error(.unknownKey, at: valuesPath.appending(key), message))
+        }
+        let valid = !issues.hasErrors
+        return ResponseReport(issues: issues.sortedByPath(), values: valid ? completed : nil, submitValue: valid ? submitValue : nil)
+    }
+
+    private func checkSubmitValue(_ value: JSONValue?, payload: Payload, issues: inout [ValidationIssue]) -> Int? {
+        let path = JSONPath.root.appending("submitValue")
+        guard let value else {
+            issues.append(.error(.missingKey, at: .root, "response requires \"submitValue\""))
+            return nil
+        }
+        guard let number = value.intValue else {
+            issues.append(.error(.typeMismatch, at: path, "expected an integer, got \(value.summary)"))
+            return nil
+        }
+        let buttons = payload.buttonValues
+        if buttons.isEmpty, number != 0 {
+            issues.append(.error(.invalidValue, at: path,
+                                 "expected 0 (the automatic Submit: the payload has no buttons of its own), got \(number)"))
+            return nil
+        }
+        if !buttons.isEmpty, !buttons.contains(number) {
+            let list = buttons.map(String.init).joined(separator: ", ")
+            issues.append(.error(.invalidValue, at: path, "expected one of the payload's button values \(list), got \(number)"))
+            return nil
+        }
+        return number
+    }
+
+    /// Checks one given (non-null) value; returns it as completed, or `nil` with its issues.
+    private func check(_ value: JSONValue, for field: Field, at path: JSONPath, issues: inout [ValidationIssue]) -> JSONValue? {
+        func fail(_ code: IssueCode, _ message: String) -> JSONValue? {
+            issues.append(.error(code, at: path, message))
+            return nil
+        }
+        switch field {
+        case .audio: return document(value, kind: "audio", at: path, issues: &issues)
+        case .camera, .markupImage: return document(value, kind: "image", at: path, issues: &issues)
+        case .video: return document(value, kind: "video", at: path, issues: &issues)
+        case .barcode, .inputString:
+            return value.stringValue != nil ? value : fail(.typeMismatch, "expected a string, got \(value.summary)")
+        case .checkbox:
+            return value.boolValue != nil ? value : fail(.typeMismatch, "expected a boolean, got \(value.summary)")
+        case .date:
+            guard case .string(let text) = value else { return fail(.typeMismatch, "expected a date \"yyyy-MM-dd\", got \(value.summary)") }
+            return CalendarDate.isValid(text) ? value : fail(.invalidDate, "expected a date \"yyyy-MM-dd\", got \(value.summary)")
+        case .datetime, .currentDateTime:
+            guard case .string(let text) = value else { return fail(.typeMismatch, ISODateTime.expectation(got: value)) }
+            return ISODateTime.isValid(text) ? value : fail(.invalidDateTime, ISODateTime.expectation(got: value))
+        case .currentLocation, .map:
+            // One issue per value (NOTIFY-API.md §3): the first problem, located inside the value
+            // by its relative path ("longitude: …").
+            guard let first = Location.issues(value, at: path).errors.sortedByPath().first else { return Location(json: value)?.json }
+            var inside = JSONPath(steps: Array(first.path.steps.dropFirst(path.steps.count))).description.dropFirst()
+            if inside.hasPrefix(".") { inside = inside.dropFirst() }
+            issues.append(.error(first.code, at: path, inside.isEmpty ? first.message : "\(inside): \(first.message)"))
+            return nil
+        case .droplist(let choice), .radioButtons(let choice):
+            if choice.contains(value) { return value }
+            return fail(.unknownOption, "expected one of \(ValueList.text(choice.values.map(\.value))), got \(value.summary)")
+        case .inputInteger(let input), .inputReal(let input):
+            let integer = field.type == "inputInteger"
+            guard let number = value.numberValue, !integer || value.intValue != nil else {
+                return fail(.typeMismatch, "expected \(integer ? "an integer" : "a number"), got \(value.summary)")
+            }
+            guard number >= input.resolvedMinValue, number <= input.resolvedMaxValue else {
+                return fail(.outOfRange, "expected a number from \(JSONValue.format(number: input.resolvedMinValue)) to \(JSONValue.format(number: input.resolvedMaxValue)), got \(value.summary)")
+            }
+            return value
+        case .buttonCluster, .dashboard, .document, .footerButton, .image, .inlineButton, .sectionLabel, .text, .unknown:
+            return value    // not input fields: never reached
+        }
+    }
+
+    /// A media value: the name of a document of `kind` (`rcs/<kind>/<name>`), one the user may cite.
+    private func document(_ value: JSONValue, kind: String, at path: JSONPath, issues: inout [ValidationIssue]) -> JSONValue? {
+        let prefix = "rcs/\(kind)/"
+        guard case .string(let name) = value, name.hasPrefix(prefix), name.count > prefix.count else {
+            issues.append(.error(value.stringValue == nil ? .typeMismatch : .invalidValue, at: path,
+                                 "expected a document name \"\(prefix)…\", got \(value.summary)"))
+            return nil
+        }
+        if let knownDocuments, !knownDocuments.contains(name) {
+            issues.append(.error(.invalidValue, at: path, "no document \"\(name)\" was uploaded by this user"))
+            return nil
+        }
+        return value
+    }
+}
