@@ -66,6 +66,9 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     /// Whether the object has a member defined by the protocol.
     func has(_ key: WireKey) -> Bool { position(of: key) != nil }
 
+    /// The stored members, in order.
+    var storedMembers: [Member] { members }
+
     /// The members with their interned keys.
     var interned: Interned { Interned(members: members) }
 

@@ -231,7 +231,7 @@ public struct XpediteEndpoint: Sendable {
             }
             let response = page.response(token: token).json
             if configuration.validatesResponses {
-                let issues = PacketValidator().validate(response, as: .data).issues
+                let issues = PacketValidator().validate(built: response, as: .data).issues
                 if issues.hasErrors {
                     logInvalid(issues, logger: logger)
                     await save(session, touch: touch, logger: logger)
@@ -326,7 +326,7 @@ public struct XpediteEndpoint: Sendable {
         let json = packet.json
         if configuration.validatesResponses {
             let issues = PacketValidator(options: ValidationOptions(isConnectionReply: isConnect))
-                .validate(json, as: .response).issues
+                .validate(built: json, as: .response).issues
             if issues.hasErrors {
                 logInvalid(issues, logger: logger)
                 return nil

@@ -1,0 +1,199 @@
+/// Writes a ``JSONValue`` tree as canonical JSON bytes, directly: members sorted by the UTF-8
+/// bytes of their keys, slashes unescaped, strings escaped as RFC 8259 requires, numbers as
+/// ``JSONValue/format(number:)`` prints them (integral values up to 2^53 without a fraction,
+/// others in Swift's shortest round-tripping form, non-finite ones as `null`).
+///
+/// The output is byte for byte what Foundation's `JSONEncoder` writes for the tree with
+/// `[.sortedKeys, .withoutEscapingSlashes]` (plus `.prettyPrinted`: two-space indentation,
+/// `"key" : value`, empty containers as an open and close line); the tests hold it to that on
+/// every fixture. Serialising the project's own tree is the one piece of JSON the project writes
+/// itself (DESIGN.md §4); parsing stays with `JSONSerialization`.
+struct CanonicalJSONWriter {
+    private(set) var bytes: [UInt8] = []
+    private let pretty: Bool
+
+    init(pretty: Bool, capacity: Int = 1024) {
+        self.pretty = pretty
+        bytes.reserveCapacity(capacity)
+    }
+
+    mutating func write(_ value: JSONValue) {
+        write(value, depth: 0)
+    }
+
+    private mutating func write(_ value: JSONValue, depth: Int) {
+        switch value {
+        case .null:
+            append("null")
+        case .bool(let flag):
+            append(flag ? "true" : "false")
+        case .number(let number):
+            write(number: number)
+        case .string(let string):
+            write(string: string)
+        case .array(let elements):
+            write(array: elements, depth: depth)
+        case .object(let object):
+            write(object: object, depth: depth)
+        }
+    }
+
+    // MARK: - Containers
+
+    private mutating func write(array elements: [JSONValue], depth: Int) {
+        bytes.append(UInt8(ascii: "["))
+        if elements.isEmpty {
+            if pretty { emptyBody(depth: depth) }
+            bytes.append(UInt8(ascii: "]"))
+            return
+        }
+        for (index, element) in elements.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            if pretty { newline(depth: depth + 1) }
+            write(element, depth: depth + 1)
+        }
+        if pretty { newline(depth: depth) }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    private mutating func write(object: JSONObject, depth: Int) {
+        bytes.append(UInt8(ascii: "{"))
+        if object.isEmpty {
+            if pretty { emptyBody(depth: depth) }
+            bytes.append(UInt8(ascii: "}"))
+            return
+        }
+        let members = object.sortedMembers
+        for index in members.indices {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            if pretty { newline(depth: depth + 1) }
+            write(string: members[index].key)
+            if pretty {
+                append(" : ")
+            } else {
+                bytes.append(UInt8(ascii: ":"))
+            }
+            write(members[index].value, depth: depth + 1)
+        }
+        if pretty { newline(depth: depth) }
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    /// `JSONEncoder` prints an empty container as an open line, an empty line, and the close.
+    private mutating func emptyBody(depth: Int) {
+        bytes.append(UInt8(ascii: "\n"))
+        newline(depth: depth)
+    }
+
+    private mutating func newline(depth: Int) {
+        bytes.append(UInt8(ascii: "\n"))
+        for _ in 0..<depth { append("  ") }
+    }
+
+    // MARK: - Scalars
+
+    private mutating func write(number: Double) {
+        guard number.isFinite else {
+            // JSON has no NaN or infinity; a tree built in code that holds one writes null.
+            append("null")
+            return
+        }
+        if number.rounded() == number, abs(number) <= 9_007_199_254_740_992 {
+            write(integer: Int64(number))
+        } else {
+            append(number.description)
+        }
+    }
+
+    private mutating func write(integer: Int64) {
+        if integer == 0 {
+            bytes.append(UInt8(ascii: "0"))
+            return
+        }
+        if integer < 0 { bytes.append(UInt8(ascii: "-")) }
+        // |integer| ≤ 2^53 here, so the magnitude never overflows; at most 16 digits.
+        var magnitude = integer.magnitude
+        var digits: (UInt64, UInt64) = (0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            while magnitude > 0 {
+                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            }
+            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
+        }
+    }
+
+    private mutating func write(string: String) {
+        bytes.append(UInt8(ascii: "\""))
+        var string = string
+        string.withUTF8 { utf8 in
+            var start = 0
+            for index in utf8.indices {
+                let byte = utf8[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                if start < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index])) }
+                escape(byte)
+                start = index + 1
+            }
+            if start < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...])) }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// The escape `JSONEncoder` writes: the short forms RFC 8259 names, `\u00xx` (lowercase) otherwise.
+    private mutating func escape(_ byte: UInt8) {
+        bytes.append(UInt8(ascii: "\\"))
+        switch byte {
+        case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
+        case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
+        case 0x08: bytes.append(UInt8(ascii: "b"))
+        case 0x09: bytes.append(UInt8(ascii: "t"))
+        case 0x0A: bytes.append(UInt8(ascii: "n"))
+        case 0x0C: bytes.append(UInt8(ascii: "f"))
+        case 0x0D: bytes.append(UInt8(ascii: "r"))
+        default:
+            append("u00")
+            bytes.append(Self.hexDigit(byte >> 4))
+            bytes.append(Self.hexDigit(byte & 0x0F))
+        }
+    }
+
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+    }
+
+    private mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    private mutating func append(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+}
+
+extension JSONObject {
+    /// The members in canonical order: by the UTF-8 bytes of their keys, as `JSONEncoder`'s
+    /// `.sortedKeys` orders them. Keys the protocol defines compare by a precomputed rank.
+    var sortedMembers: [Member] {
+        var sorted = storedMembers
+        sorted.sort { lhs, rhs in
+            if lhs.wireKey != .unknown, rhs.wireKey != .unknown {
+                return WireKey.canonicalRank[Int(lhs.wireKey.rawValue)] < WireKey.canonicalRank[Int(rhs.wireKey.rawValue)]
+            }
+            return lhs.key.utf8.lexicographicallyPrecedes(rhs.key.utf8)
+        }
+        return sorted
+    }
+}
+
+extension WireKey {
+    /// Each key's position among all the protocol's keys sorted by UTF-8 bytes, by raw value.
+    static let canonicalRank: [Int] = {
+        var rank = [Int](repeating: 0, count: allCases.count)
+        let sorted = allCases.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        for (position, key) in sorted.enumerated() { rank[Int(key.rawValue)] = position }
+        return rank
+    }()
+}
