@@ -162,6 +162,35 @@ struct JSONValueCoderTests {
         #expect(try JSONValueDecoder().decode(Nested.self, from: nestedTree) == nested)
     }
 
+    @Test("large dictionaries, and a key encoded twice keeps its last value")
+    func largeObjects() throws {
+        let big = Dictionary(uniqueKeysWithValues: (0..<200).map { ("key\($0)", $0) })
+        #expect(try JSONValueEncoder().encode(big) == (try Self.reference(big)))
+        #expect(try JSONValueDecoder().decode([String: Int].self, from: JSONValueEncoder().encode(big)) == big)
+
+        /// Writes keys k0…k(n-1), then k3 again: past 16 members the encoder finds keys by index.
+        struct Twice: Encodable {
+            struct Key: CodingKey {
+                var stringValue: String
+                var intValue: Int? { nil }
+                init(stringValue: String) { self.stringValue = stringValue }
+                init?(intValue: Int) { nil }
+            }
+            var count: Int
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: Key.self)
+                for index in 0..<count { try container.encode(index, forKey: Key(stringValue: "k\(index)")) }
+                try container.encode("again", forKey: Key(stringValue: "k3"))
+            }
+        }
+        for count in [5, 40] {
+            let tree = try JSONValueEncoder().encode(Twice(count: count))
+            #expect(tree.objectValue?.count == count)
+            #expect(tree["k3"] == "again")
+            #expect(tree["k\(count - 1)"] == .number(Double(count - 1)))
+        }
+    }
+
     @Test("a tree and a JSONObject pass through unchanged")
     func trees() throws {
         let tree: JSONValue = ["a": [1, "two", nil, true], "b": ["c": 1.5]]

@@ -49,6 +49,9 @@ let customers = (1...300).map { index in
 /// The rows as table records, encoded once, as a server with a cache (or the demo) keeps them.
 let records = try customers.map(TablePage.record(encoding:))
 
+// Errors (a failed session write, a page the validator refused) go to standard error, where
+// `scripts/bench` counts them; the ready line goes to standard output.
+LoggingSystem.bootstrap(StreamLogHandler.standardError)
 var logger = Logger(label: "bench-server")
 logger.logLevel = .error
 
@@ -99,8 +102,8 @@ let application = Application(
     configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: port), serverName: nil),
     services: app.services,
     onServerRunning: { channel in
-        print("ready \(channel.localAddress?.port ?? port) \(page.count)")
-        fflush(stdout)
+        // Unbuffered, so the script sees the line at once.
+        FileHandle.standardOutput.write(Data("ready \(channel.localAddress?.port ?? port) \(page.count)\n".utf8))
     },
     logger: logger)
 try await application.runService()

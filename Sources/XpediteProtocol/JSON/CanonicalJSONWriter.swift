@@ -175,16 +175,32 @@ struct CanonicalJSONWriter {
 
 extension JSONObject {
     /// The members in canonical order: by the UTF-8 bytes of their keys, as `JSONEncoder`'s
-    /// `.sortedKeys` orders them. Keys the protocol defines compare by a precomputed rank.
+    /// `.sortedKeys` orders them. Members already in that order (objects the SDK's encoders
+    /// made) are returned as they are stored, without a copy.
     var sortedMembers: [Member] {
-        var sorted = storedMembers
-        sorted.sort { lhs, rhs in
-            if lhs.wireKey != .unknown, rhs.wireKey != .unknown {
-                return WireKey.canonicalRank[Int(lhs.wireKey.rawValue)] < WireKey.canonicalRank[Int(rhs.wireKey.rawValue)]
+        let members = storedMembers
+        var isSorted = true
+        members.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices.dropFirst() where !Self.precedes(buffer[index - 1], buffer[index]) {
+                isSorted = false
+                return
             }
-            return lhs.key.utf8.lexicographicallyPrecedes(rhs.key.utf8)
         }
-        return sorted
+        return isSorted ? members : members.sorted(by: Self.precedes)
+    }
+
+    /// The canonical order of two members: keys the protocol defines compare by a precomputed
+    /// rank, any other pair by the UTF-8 bytes of the keys.
+    static func precedes(_ lhs: Member, _ rhs: Member) -> Bool {
+        if lhs.wireKey != .unknown, rhs.wireKey != .unknown {
+            return WireKey.canonicalRank[Int(lhs.wireKey.rawValue)] < WireKey.canonicalRank[Int(rhs.wireKey.rawValue)]
+        }
+        return lhs.key.utf8.lexicographicallyPrecedes(rhs.key.utf8)
+    }
+
+    /// The object with its members in canonical order, so writing it needs no sort.
+    var canonicallyOrdered: JSONObject {
+        JSONObject(uniqueMembers: sortedMembers)
     }
 }
 

@@ -79,6 +79,9 @@ private final class EncodingNode {
     }
 
     var content: Content = .empty
+    /// Member positions by key, built once an object is large enough (a big dictionary) that a
+    /// linear search for a repeated key would cost more than the index.
+    private var positions: [String: Int]?
 
     var resolved: JSONValue {
         switch content {
@@ -86,9 +89,13 @@ private final class EncodingNode {
         case .single(let value): return value
         case .array(let slots): return .array(slots.map(\.resolved))
         case .object(let members):
-            var object = JSONObject()
-            for member in members { object[member.key] = member.slot.resolved }
-            return .object(object)
+            // The node's keys are already distinct (``set(_:for:)`` replaces a repeated key).
+            let object = JSONObject(uniqueMembers: members.map {
+                JSONObject.Member(key: $0.key, wireKey: WireKey(name: $0.key), value: $0.slot.resolved)
+            })
+            // Members in canonical order, so that writing the tree (often many times, for a
+            // cached table row) finds them sorted; JSON objects have no order of their own.
+            return .object(object.canonicallyOrdered)
         }
     }
 
@@ -99,9 +106,14 @@ private final class EncodingNode {
             return
         }
         content = .empty  // drop the reference so the array is mutated in place
-        if let position = members.firstIndex(where: { $0.key == key }) {
-            members[position].slot = slot
+        if members.count >= 16, positions == nil {
+            positions = Dictionary(members.indices.map { (members[$0].key, $0) }, uniquingKeysWith: { $1 })
+        }
+        let existing = positions.map { $0[key] } ?? members.firstIndex { $0.key == key }
+        if let existing {
+            members[existing].slot = slot
         } else {
+            positions?[key] = members.count
             members.append((key, slot))
         }
         content = .object(members)
