@@ -99,6 +99,19 @@ struct CanonicalJSONTests {
         #expect(CanonicalJSON.string(object) == #"{"B":5,"a":6,"a10":3,"a2":4,"type":8,"width":2,"width%":1,"x+":9,"é":7}"#)
     }
 
+    @Test("objects built in any order, and changed afterwards, write in canonical order")
+    func orderAfterChanges() {
+        var object: JSONObject = [:]
+        object["a"] = 1
+        object["b"] = 2
+        #expect(CanonicalJSON.string(.object(object)) == #"{"a":1,"b":2}"#)
+        object["B"] = 3
+        object["a"] = nil
+        object["c"] = ["z": 1, "y": 2]
+        #expect(CanonicalJSON.string(.object(object)) == #"{"B":3,"b":2,"c":{"y":2,"z":1}}"#)
+        #expect(CanonicalJSON.string(.object(object.canonicallyOrdered)) == CanonicalJSON.string(.object(object)))
+    }
+
     @Test("pretty output: two-space indent, spaced colons, empty containers on their own lines")
     func pretty() {
         let tree: JSONValue = ["a": ["x": [], "y": [1, 2]], "b": [:]]

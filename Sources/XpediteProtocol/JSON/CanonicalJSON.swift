@@ -9,14 +9,16 @@ import Foundation
 public enum CanonicalJSON {
     /// Encodes a tree as compact (or pretty-printed) canonical JSON.
     public static func data(_ value: JSONValue, pretty: Bool = false) -> Data {
-        Data(bytes(value, pretty: pretty))
+        var writer = CanonicalJSONWriter(pretty: pretty)
+        writer.write(value)
+        return writer.withWritten { Data(buffer: $0) }
     }
 
     /// Encodes a tree as canonical JSON bytes.
     public static func bytes(_ value: JSONValue, pretty: Bool = false) -> [UInt8] {
         var writer = CanonicalJSONWriter(pretty: pretty)
         writer.write(value)
-        return writer.bytes
+        return writer.withWritten { Array($0) }
     }
 
     /// Encodes a tree as a canonical JSON string.

@@ -8,13 +8,18 @@
 /// `"key" : value`, empty containers as an open and close line); the tests hold it to that on
 /// every fixture. Serialising the project's own tree is the one piece of JSON the project writes
 /// itself (DESIGN.md §4); parsing stays with `JSONSerialization`.
-struct CanonicalJSONWriter {
-    private(set) var bytes: [UInt8] = []
+struct CanonicalJSONWriter: ~Copyable {
+    private var bytes: ByteSink
     private let pretty: Bool
 
-    init(pretty: Bool, capacity: Int = 1024) {
+    init(pretty: Bool, capacity: Int = 4096) {
         self.pretty = pretty
-        bytes.reserveCapacity(capacity)
+        bytes = ByteSink(capacity: capacity)
+    }
+
+    /// Calls `body` with the bytes written so far.
+    func withWritten<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try bytes.withBytes(body)
     }
 
     mutating func write(_ value: JSONValue) {
@@ -47,8 +52,10 @@ struct CanonicalJSONWriter {
             bytes.append(UInt8(ascii: "]"))
             return
         }
-        for (index, element) in elements.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        var first = true
+        for element in elements {
+            if !first { bytes.append(UInt8(ascii: ",")) }
+            first = false
             if pretty { newline(depth: depth + 1) }
             write(element, depth: depth + 1)
         }
@@ -63,17 +70,18 @@ struct CanonicalJSONWriter {
             bytes.append(UInt8(ascii: "}"))
             return
         }
-        let members = object.sortedMembers
-        for index in members.indices {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        var first = true
+        for member in object.isCanonicallyOrdered ? object.storedMembers : object.sortedMembers {
+            if !first { bytes.append(UInt8(ascii: ",")) }
+            first = false
             if pretty { newline(depth: depth + 1) }
-            write(string: members[index].key)
+            write(string: member.key)
             if pretty {
                 append(" : ")
             } else {
                 bytes.append(UInt8(ascii: ":"))
             }
-            write(members[index].value, depth: depth + 1)
+            write(member.value, depth: depth + 1)
         }
         if pretty { newline(depth: depth) }
         bytes.append(UInt8(ascii: "}"))
@@ -87,7 +95,7 @@ struct CanonicalJSONWriter {
 
     private mutating func newline(depth: Int) {
         bytes.append(UInt8(ascii: "\n"))
-        for _ in 0..<depth { append("  ") }
+        bytes.append(UInt8(ascii: " "), times: 2 * depth)
     }
 
     // MARK: - Scalars
@@ -106,22 +114,17 @@ struct CanonicalJSONWriter {
     }
 
     private mutating func write(integer: Int64) {
-        if integer == 0 {
-            bytes.append(UInt8(ascii: "0"))
-            return
-        }
         if integer < 0 { bytes.append(UInt8(ascii: "-")) }
-        // |integer| ≤ 2^53 here, so the magnitude never overflows; at most 16 digits.
+        // |integer| ≤ 2^53 here: at most 16 digits, written backwards into a small buffer.
         var magnitude = integer.magnitude
-        var digits: (UInt64, UInt64) = (0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            while magnitude > 0 {
-                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = digits.count
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
                 magnitude /= 10
-                count += 1
-            }
-            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
+            } while magnitude > 0
+            bytes.append(UnsafeBufferPointer(rebasing: digits[start...]))
         }
     }
 
@@ -133,11 +136,11 @@ struct CanonicalJSONWriter {
             for index in utf8.indices {
                 let byte = utf8[index]
                 guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                if start < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index])) }
+                if start < index { bytes.append(UnsafeBufferPointer(rebasing: utf8[start..<index])) }
                 escape(byte)
                 start = index + 1
             }
-            if start < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...])) }
+            if start < utf8.count { bytes.append(UnsafeBufferPointer(rebasing: utf8[start...])) }
         }
         bytes.append(UInt8(ascii: "\""))
     }
@@ -165,11 +168,12 @@ struct CanonicalJSONWriter {
     }
 
     private mutating func append(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        text.withUTF8Buffer { bytes.append($0) }
     }
 
     private mutating func append(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
+        var text = text
+        text.withUTF8 { bytes.append($0) }
     }
 }
 
@@ -200,7 +204,7 @@ extension JSONObject {
 
     /// The object with its members in canonical order, so writing it needs no sort.
     var canonicallyOrdered: JSONObject {
-        JSONObject(uniqueMembers: sortedMembers)
+        isCanonicallyOrdered ? self : JSONObject(uniqueMembers: sortedMembers, canonicallyOrdered: true)
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 
 /// Sessions in a SQLite database through GRDB: one file in a data directory, in WAL mode (GRDB's
 /// `DatabasePool` default), so sessions survive a restart and reads never wait for writes.
@@ -21,6 +22,11 @@ public final class SQLiteSessionStore: SessionStore {
     public let path: String
 
     private let pool: DatabasePool
+    /// Read-only connections for lookups, used in turn: each is a GRDB `DatabaseQueue`, so a
+    /// lookup is one hop onto its queue and back (a pool's read waits for a free reader on a
+    /// shared queue first). In WAL mode they never wait for the pool's writer.
+    private let readers: [DatabaseQueue]
+    private let nextReader = Atomic<Int>(0)
 
     /// The name of the database file inside the data directory.
     public static let defaultFileName = "sessions.sqlite"
@@ -49,10 +55,21 @@ public final class SQLiteSessionStore: SessionStore {
         self.path = path
         self.pool = try DatabasePool(path: path, configuration: configuration)
         try Self.migrator.migrate(pool)
+        var readerConfiguration = Configuration()
+        readerConfiguration.label = "XpediteSessions.reader"
+        readerConfiguration.readonly = true
+        readerConfiguration.busyMode = .timeout(5)
+        readerConfiguration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA mmap_size = 268435456")
+            try db.execute(sql: "PRAGMA cache_size = -16384")
+        }
+        let readerCount = Swift.min(Swift.max(ProcessInfo.processInfo.activeProcessorCount, 2), 8)
+        self.readers = try (0..<readerCount).map { _ in try DatabaseQueue(path: path, configuration: readerConfiguration) }
     }
 
     /// Closes the database connections; later calls fail. Closing also happens on deinit.
     public func close() throws {
+        for reader in readers { try reader.close() }
         try pool.close()
     }
 
@@ -104,12 +121,14 @@ public final class SQLiteSessionStore: SessionStore {
         }
     }
 
-    /// One indexed query on a reader connection, awaited: the calling task is suspended, never
-    /// blocked, while GRDB's reader runs it. It never waits for writers (WAL). One statement needs
-    /// no transaction — SQLite runs it on one consistent snapshot — so the read skips GRDB's
-    /// `BEGIN`/`COMMIT` around it.
+    /// One indexed query on one of the read-only connections, awaited: the calling task is
+    /// suspended, never blocked, while GRDB runs it on the connection's queue. It never waits for
+    /// writers (WAL). One statement needs no transaction — SQLite runs it on one consistent
+    /// snapshot — so the read skips GRDB's `BEGIN`/`COMMIT` around it.
     public func record(for token: String, activeSince cutoff: Date) async throws -> SessionRecord? {
-        try await pool.unsafeRead { db in
+        let turn = nextReader.wrappingAdd(1, ordering: .relaxed).oldValue & Int.max  // never negative, even after wrapping
+        let reader = readers[turn % readers.count]
+        return try await reader.unsafeRead { db in
             try Row.fetchOne(db.cachedStatement(sql: Self.lookupSQL), arguments: [token, cutoff.timeIntervalSince1970])
                 .map(Self.record(from:))
         }
