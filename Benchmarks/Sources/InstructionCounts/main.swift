@@ -35,6 +35,8 @@ do {
             sink &+= try decoder.decodeResponse(data).packet.components.count
         case "encode":
             sink &+= packet.canonicalData().count
+        case "write":
+            sink &+= CanonicalJSON.data(tree).count
         case "layout":
             sink &+= engine.layout(packet, bounds: bounds).components.count
         case _ where layoutCount != nil:

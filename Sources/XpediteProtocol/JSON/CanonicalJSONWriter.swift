@@ -52,12 +52,13 @@ struct CanonicalJSONWriter: ~Copyable {
             bytes.append(UInt8(ascii: "]"))
             return
         }
-        var first = true
-        for element in elements {
-            if !first { bytes.append(UInt8(ascii: ",")) }
-            first = false
-            if pretty { newline(depth: depth + 1) }
-            write(element, depth: depth + 1)
+        // Elements are written in place from the array's storage, not copied out one by one.
+        elements.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                if pretty { newline(depth: depth + 1) }
+                write(buffer[index], depth: depth + 1)
+            }
         }
         if pretty { newline(depth: depth) }
         bytes.append(UInt8(ascii: "]"))
@@ -70,18 +71,19 @@ struct CanonicalJSONWriter: ~Copyable {
             bytes.append(UInt8(ascii: "}"))
             return
         }
-        var first = true
-        for member in object.isCanonicallyOrdered ? object.storedMembers : object.sortedMembers {
-            if !first { bytes.append(UInt8(ascii: ",")) }
-            first = false
-            if pretty { newline(depth: depth + 1) }
-            write(string: member.key)
-            if pretty {
-                append(" : ")
-            } else {
-                bytes.append(UInt8(ascii: ":"))
+        let members = object.isCanonicallyOrdered ? object.storedMembers : object.sortedMembers
+        members.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                if pretty { newline(depth: depth + 1) }
+                write(string: buffer[index].key)
+                if pretty {
+                    append(" : ")
+                } else {
+                    bytes.append(UInt8(ascii: ":"))
+                }
+                write(buffer[index].value, depth: depth + 1)
             }
-            write(member.value, depth: depth + 1)
         }
         if pretty { newline(depth: depth) }
         bytes.append(UInt8(ascii: "}"))
@@ -130,19 +132,29 @@ struct CanonicalJSONWriter: ~Copyable {
 
     private mutating func write(string: String) {
         bytes.append(UInt8(ascii: "\""))
-        var string = string
-        string.withUTF8 { utf8 in
-            var start = 0
-            for index in utf8.indices {
-                let byte = utf8[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                if start < index { bytes.append(UnsafeBufferPointer(rebasing: utf8[start..<index])) }
-                escape(byte)
-                start = index + 1
-            }
-            if start < utf8.count { bytes.append(UnsafeBufferPointer(rebasing: utf8[start...])) }
+        // Native strings (all the tree holds, but bridged ones) hand out their UTF-8 in place.
+        let wrote = string.utf8.withContiguousStorageIfAvailable { utf8 in
+            writeEscaped(utf8)
+            return true
+        } ?? false
+        if !wrote {
+            var copy = string
+            copy.withUTF8 { writeEscaped($0) }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Copies runs of bytes that need no escape as they are, and escapes the rest.
+    private mutating func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        var start = 0
+        for index in utf8.indices {
+            let byte = utf8[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            if start < index { bytes.append(UnsafeBufferPointer(rebasing: utf8[start..<index])) }
+            escape(byte)
+            start = index + 1
+        }
+        if start < utf8.count { bytes.append(UnsafeBufferPointer(rebasing: utf8[start...])) }
     }
 
     /// The escape `JSONEncoder` writes: the short forms RFC 8259 names, `\u00xx` (lowercase) otherwise.
