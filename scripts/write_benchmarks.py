@@ -109,7 +109,8 @@ def per_iteration(mode: str) -> float:
 
 
 per = {m: per_iteration(m) for m in
-       ["baseline", "parse", "validate", "decode", "encode", "layout", "layout-100", "layout-1000", "layout-10000"]}
+       ["baseline", "parse", "validate", "decode", "encode", "write", "write-page", "write-page-jsonencoder",
+        "validate-page", "layout", "layout-100", "layout-1000", "layout-10000"]}
 
 # Wall-clock medians (p50) from the markdown tables of package-benchmark.
 medians = {}
@@ -145,12 +146,22 @@ labels = [("baseline", "Baseline: JSONSerialization.jsonObject"), ("parse", "Par
           ("validate", "Validate a parsed tree (normalise + shape check + lint)"),
           ("decode", "Decode + normalise + validate (bytes to typed packet)"),
           ("encode", "Encode canonical JSON (typed packet to bytes)"),
+          ("write", "Write canonical JSON of the parsed tree (CanonicalJSON)"),
           ("layout", "Layout of the decoded screen (XpediteLayout)")]
 for mode, label in labels:
     print(f"| {label} | {per[mode]:,.0f} | {per[mode] / per['baseline']:.2f} |")
 print()
 print(f"Target: decode + normalise + validate ≤ 2× the baseline — {per['decode'] / per['baseline']:.2f}× by "
       "instruction count.\n")
+print("The load test's table page (80 rows, about 4.6 KB), instructions per operation; the baseline is")
+print("`JSONEncoder` writing the same tree through `Encodable`, which is what `CanonicalJSON` did before:\n")
+print("| operation | instructions | × baseline |")
+print("|---|---:|---:|")
+for mode, label in [("write-page-jsonencoder", "Baseline: JSONEncoder (sorted keys) through Encodable"),
+                    ("write-page", "CanonicalJSON writer"),
+                    ("validate-page", "Validate the page as built (PacketValidator.validate(built:as:))")]:
+    print(f"| {label} | {per[mode]:,.0f} | {per[mode] / per['write-page-jsonencoder']:.3f} |")
+print()
 
 
 def table(target: str, baseline_name: str) -> None:
