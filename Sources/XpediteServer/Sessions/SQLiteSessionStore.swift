@@ -129,8 +129,10 @@ public final class SQLiteSessionStore: SessionStore {
         let turn = nextReader.wrappingAdd(1, ordering: .relaxed).oldValue & Int.max  // never negative, even after wrapping
         let reader = readers[turn % readers.count]
         return try await reader.unsafeRead { db in
-            try Row.fetchOne(db.cachedStatement(sql: Self.lookupSQL), arguments: [token, cutoff.timeIntervalSince1970])
-                .map(Self.record(from:))
+            // A cursor's row reads the statement's columns in place; `fetchOne` would copy them first.
+            let rows = try Row.fetchCursor(db.cachedStatement(sql: Self.lookupSQL),
+                                           arguments: [token, cutoff.timeIntervalSince1970])
+            return try rows.next().map(Self.record(from:))
         }
     }
 
