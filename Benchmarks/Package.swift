@@ -4,33 +4,48 @@ import PackageDescription
 // The benchmarks live in a package of their own so the project's own build and tests never
 // compile the benchmark harness. Run them with `scripts/bench` (writes BENCHMARKS.md) or
 // `swift package --package-path Benchmarks benchmark`.
+/// The main package's identity: SwiftPM names a path dependency after its folder ("main" in the
+/// main checkout, something else in another clone or worktree).
+let main = String(Context.packageDirectory.split(separator: "/").dropLast().last ?? "main").lowercased()
+
 let package = Package(
     name: "XpediteBenchmarks",
     platforms: [.macOS(.v15), .iOS(.v18)],
     dependencies: [
         .package(path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         .target(
             name: "BenchmarkScreens",
-            dependencies: [.product(name: "XpediteProtocol", package: "main")],
+            dependencies: [.product(name: "XpediteProtocol", package: main)],
             path: "Sources/BenchmarkScreens"
         ),
         .executableTarget(
             name: "instruction-counts",
             dependencies: [
                 "BenchmarkScreens",
-                .product(name: "XpediteProtocol", package: "main"),
-                .product(name: "XpediteLayout", package: "main"),
+                .product(name: "XpediteProtocol", package: main),
+                .product(name: "XpediteLayout", package: main),
             ],
             path: "Sources/InstructionCounts"
+        ),
+        // The load test's server (`scripts/bench --load`): static bytes, a naive Codable server and
+        // the Xpedite endpoint side by side, for wrk.
+        .executableTarget(
+            name: "BenchServer",
+            dependencies: [
+                .product(name: "XpediteServer", package: main),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            path: "Sources/BenchServer"
         ),
         .executableTarget(
             name: "BuilderBenchmarks",
             dependencies: [
-                .product(name: "XpediteProtocol", package: "main"),
-                .product(name: "XpediteBuilder", package: "main"),
+                .product(name: "XpediteProtocol", package: main),
+                .product(name: "XpediteBuilder", package: main),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/BuilderBenchmarks",
@@ -39,8 +54,8 @@ let package = Package(
         .executableTarget(
             name: "ServerBenchmarks",
             dependencies: [
-                .product(name: "XpediteServer", package: "main"),
-                .product(name: "XpediteBuilder", package: "main"),
+                .product(name: "XpediteServer", package: main),
+                .product(name: "XpediteBuilder", package: main),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/ServerBenchmarks",
@@ -50,8 +65,8 @@ let package = Package(
             name: "LayoutBenchmarks",
             dependencies: [
                 "BenchmarkScreens",
-                .product(name: "XpediteProtocol", package: "main"),
-                .product(name: "XpediteLayout", package: "main"),
+                .product(name: "XpediteProtocol", package: main),
+                .product(name: "XpediteLayout", package: main),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/LayoutBenchmarks",
@@ -61,7 +76,7 @@ let package = Package(
             name: "ProtocolBenchmarks",
             dependencies: [
                 "BenchmarkScreens",
-                .product(name: "XpediteProtocol", package: "main"),
+                .product(name: "XpediteProtocol", package: main),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/ProtocolBenchmarks",

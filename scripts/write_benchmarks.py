@@ -5,6 +5,93 @@ import re
 import subprocess
 import sys
 
+LOAD_HEADING = "## Load test: XpediteServer under wrk"
+ROUTES = [("static", "Static bytes (same size as the page)"), ("naive", "Naive Codable server"),
+          ("xpedite", "Xpedite endpoint (SQLite sessions)")]
+
+
+def micros(text: str) -> float:
+    value, unit = re.fullmatch(r"([\d.]+)(us|ms|s)", text).groups()
+    return float(value) * {"us": 1, "ms": 1e3, "s": 1e6}[unit]
+
+
+def wrk_result(folder: pathlib.Path, route: str, connections: int) -> dict:
+    """Requests per second, p50/p99 latency and errors from wrk's --latency output."""
+    text = (folder / f"wrk-{route}-{connections}.txt").read_text()
+    socket = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", text)
+    non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
+    return {
+        "rps": float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1)),
+        "p50": micros(re.search(r"^\s+50%\s+(\S+)", text, re.M).group(1)),
+        "p99": micros(re.search(r"^\s+99%\s+(\S+)", text, re.M).group(1)),
+        "errors": (sum(int(n) for n in socket.groups()) if socket else 0) + (int(non2xx.group(1)) if non2xx else 0),
+        "command": (folder / f"wrk-{route}-{connections}.command").read_text().strip(),
+    }
+
+
+def load_section(folder: pathlib.Path) -> str:
+    """The load-test section of BENCHMARKS.md, from a folder scripts/bench filled."""
+    import json
+    lines = [LOAD_HEADING, ""]
+    page = (folder / "server.out").read_text().split()
+    page_bytes = int(page[2]) if len(page) > 2 else 0
+    before = json.loads((folder / "before-xpedite.json").read_text())
+    after = json.loads((folder / "after-xpedite.json").read_text())
+    in_band = [answer for answer in (before, after) if answer.get("rc") != 0 or len(answer.get("data", [])) != 80]
+    server_errors = sum(1 for line in (folder / "server-errors.log").read_text().splitlines() if " error " in line)
+    lines.append("`scripts/bench --load` starts a release build of `Benchmarks/Sources/BenchServer` on 127.0.0.1 with")
+    lines.append(f"three routes answering the same table page of 80 rows ({page_bytes:,} bytes): static bytes of the")
+    lines.append("page's size, a naive Codable server (`JSONDecoder` request, a new `JSONEncoder` per answer of the")
+    lines.append("same 80 rows), and the Xpedite endpoint (SQLite sessions, a table handler paging cached records;")
+    lines.append("decode, session lookup, handler, validation, canonical JSON). wrk loads each route in turn (one")
+    lines.append("thread, after a 2 s warm-up), the server is stopped afterwards. The ratios compare routes measured")
+    lines.append("in the same run on the same machine; the absolute figures depend on it (2 cores shared by the")
+    lines.append("server and wrk).\n")
+    verdicts = []
+    for connections in (32, 64):
+        results = {route: wrk_result(folder, route, connections) for route, _ in ROUTES}
+        static, naive, xpedite = results["static"]["rps"], results["naive"]["rps"], results["xpedite"]["rps"]
+        lines.append(f"**{connections} connections**\n")
+        lines.append("| route | req/s | × static | × naive | p50 (µs) | p99 (µs) | errors |")
+        lines.append("|---|---:|---:|---:|---:|---:|---:|")
+        for route, label in ROUTES:
+            r = results[route]
+            lines.append(f"| {label} | {r['rps']:,.0f} | {r['rps'] / static:.2f} | {r['rps'] / naive:.2f} | "
+                         f"{r['p50']:,.0f} | {r['p99']:,.0f} | {r['errors']} |")
+        lines.append("")
+        errors = sum(r["errors"] for r in results.values())
+        verdicts.append((connections, xpedite / static, xpedite / naive, errors))
+        lines.append("Commands: " + "; ".join(f"`{results[route]['command']}`" for route, _ in ROUTES) + "\n")
+    lines.append("Targets: the Xpedite page ≥ 0.5× the static route and ≥ 1.5× the naive Codable route, with zero")
+    lines.append("errors, at 32 and 64 connections.\n")
+    lines.append("| connections | Xpedite × static | Xpedite × naive | wrk errors | met |")
+    lines.append("|---:|---:|---:|---:|---|")
+    for connections, vs_static, vs_naive, errors in verdicts:
+        met = vs_static >= 0.5 and vs_naive >= 1.5 and errors == 0 and not in_band and server_errors == 0
+        lines.append(f"| {connections} | {vs_static:.2f} | {vs_naive:.2f} | {errors} | {'yes' if met else 'no'} |")
+    lines.append("")
+    lines.append(f"In-band errors: the Xpedite answer checked before and after the load "
+                 f"{'had rc 0 and 80 rows both times' if not in_band else 'was wrong'}; "
+                 f"the server logged {server_errors} error{'s' if server_errors != 1 else ''}.\n")
+    return "\n".join(lines)
+
+
+if sys.argv[1] == "--load":
+    # Only the load test: replace its section in the existing file (or add it before "How to run").
+    folder, existing = pathlib.Path(sys.argv[2]), pathlib.Path(sys.argv[3]).read_text()
+    section = load_section(folder)
+    if LOAD_HEADING in existing:
+        start = existing.index(LOAD_HEADING)
+        end = existing.find("\n## ", start + len(LOAD_HEADING))
+        existing = existing[:start] + section + (existing[end + 1:] if end != -1 else "")
+    elif "## How to run" in existing:
+        at = existing.index("## How to run")
+        existing = existing[:at] + section + "\n" + existing[at:]
+    else:
+        existing = existing.rstrip("\n") + "\n\n" + section
+    sys.stdout.write(existing if existing.endswith("\n") else existing + "\n")
+    sys.exit(0)
+
 folder = pathlib.Path(sys.argv[1])
 
 
@@ -22,7 +109,8 @@ def per_iteration(mode: str) -> float:
 
 
 per = {m: per_iteration(m) for m in
-       ["baseline", "parse", "validate", "decode", "encode", "layout", "layout-100", "layout-1000", "layout-10000"]}
+       ["baseline", "parse", "validate", "decode", "encode", "write", "write-page", "write-page-jsonencoder",
+        "validate-page", "layout", "layout-100", "layout-1000", "layout-10000"]}
 
 # Wall-clock medians (p50) from the markdown tables of package-benchmark.
 medians = {}
@@ -58,12 +146,22 @@ labels = [("baseline", "Baseline: JSONSerialization.jsonObject"), ("parse", "Par
           ("validate", "Validate a parsed tree (normalise + shape check + lint)"),
           ("decode", "Decode + normalise + validate (bytes to typed packet)"),
           ("encode", "Encode canonical JSON (typed packet to bytes)"),
+          ("write", "Write canonical JSON of the parsed tree (CanonicalJSON)"),
           ("layout", "Layout of the decoded screen (XpediteLayout)")]
 for mode, label in labels:
     print(f"| {label} | {per[mode]:,.0f} | {per[mode] / per['baseline']:.2f} |")
 print()
 print(f"Target: decode + normalise + validate ≤ 2× the baseline — {per['decode'] / per['baseline']:.2f}× by "
       "instruction count.\n")
+print("The load test's table page (80 rows, about 4.6 KB), instructions per operation; the baseline is")
+print("`JSONEncoder` writing the same tree through `Encodable`, which is what `CanonicalJSON` did before:\n")
+print("| operation | instructions | × baseline |")
+print("|---|---:|---:|")
+for mode, label in [("write-page-jsonencoder", "Baseline: JSONEncoder (sorted keys) through Encodable"),
+                    ("write-page", "CanonicalJSON writer"),
+                    ("validate-page", "Validate the page as built (PacketValidator.validate(built:as:))")]:
+    print(f"| {label} | {per[mode]:,.0f} | {per[mode] / per['write-page-jsonencoder']:.3f} |")
+print()
 
 
 def table(target: str, baseline_name: str) -> None:
@@ -111,6 +209,10 @@ lookup = [(n, v) for (t, n), v in medians.items() if t == "ServerBenchmarks" and
 if lookup and ("ServerBenchmarks", "p99:" + lookup[0][0]) in medians:
     print(f"Session lookup p99: {medians[('ServerBenchmarks', 'p99:' + lookup[0][0])]:,.0f} µs (target < 100 µs).\n")
 
+if (folder / "server.out").exists():
+    print(load_section(folder))
+
 print("## How to run\n")
 print("```\nscripts/bench            # writes this file\n"
+      "scripts/bench --load     # only the load test; replaces its section of this file\n"
       "swift package --package-path Benchmarks benchmark   # the package-benchmark tables alone\n```")

@@ -16,13 +16,21 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     }
 
     private var members: [Member]
+    /// Whether the members are known to be in canonical order (``CanonicalJSON``'s key order),
+    /// so writing the object needs no sort. Kept up to date as members are added; `false` when
+    /// unknown. Not part of equality.
+    private(set) var isCanonicallyOrdered: Bool
 
     /// An empty object.
-    public init() { members = [] }
+    public init() {
+        members = []
+        isCanonicallyOrdered = true
+    }
 
     /// The members of a dictionary (in the dictionary's order).
     public init(_ dictionary: [String: JSONValue]) {
         members = dictionary.map { Member(key: $0.key, wireKey: WireKey(name: $0.key), value: $0.value) }
+        isCanonicallyOrdered = false
     }
 
     /// Creates a value from a literal.
@@ -33,8 +41,9 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     }
 
     /// Creates an object from members whose keys are distinct and already interned.
-    init(uniqueMembers: [Member]) {
+    init(uniqueMembers: [Member], canonicallyOrdered: Bool = false) {
         members = uniqueMembers
+        isCanonicallyOrdered = canonicallyOrdered
     }
 
     /// The number of members.
@@ -65,6 +74,9 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
 
     /// Whether the object has a member defined by the protocol.
     func has(_ key: WireKey) -> Bool { position(of: key) != nil }
+
+    /// The stored members, in order.
+    var storedMembers: [Member] { members }
 
     /// The members with their interned keys.
     var interned: Interned { Interned(members: members) }
@@ -133,7 +145,11 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
                 members.remove(at: position)
             }
         } else if let newValue {
-            members.append(Member(key: key, wireKey: wireKey, value: newValue))
+            let member = Member(key: key, wireKey: wireKey, value: newValue)
+            if isCanonicallyOrdered, let last = members.last, !JSONObject.precedes(last, member) {
+                isCanonicallyOrdered = false
+            }
+            members.append(member)
         }
     }
 

@@ -190,20 +190,29 @@ struct DialectNormalizer {
         ("height", [.height, .heightPercent, .relativeHeightPercent]),
     ]
 
-    private mutating func normalizeSize(_ size: inout JSONObject) {
-        for (key, member) in size.interned {
-            if case .string = member.value { numericString(&size, key) }
-        }
-        for quantity in Self.sizeQuantities {
+    /// An error for each quantity of a size dict set by more than one key (e.g. `width` and
+    /// `width%`). The one check of a size dict that needs no rewriting, so it also runs on
+    /// packets the SDK built itself (``ShapeChecker`` with `checksSizeConflicts`).
+    static func conflictingSizeKeys(in size: JSONObject, at path: @autoclosure () -> JSONPath) -> [ValidationIssue] {
+        var issues: [ValidationIssue] = []
+        for quantity in sizeQuantities {
             var present = 0
             for key in quantity.keys where size.has(key) { present += 1 }
             guard present > 1 else { continue }
             let given = quantity.keys.filter { size.has($0) }
             let keys = given.map { "\"\($0.name)\"" }.joined(separator: " and ")
-            issues.append(.error(.conflictingSizeKeys, at: stack.path,
+            issues.append(.error(.conflictingSizeKeys, at: path(),
                                  "\(keys) both set the \(quantity.name); \"\(given[0].name)\" wins, send only one",
                                  repairable: true))
         }
+        return issues
+    }
+
+    private mutating func normalizeSize(_ size: inout JSONObject) {
+        for (key, member) in size.interned {
+            if case .string = member.value { numericString(&size, key) }
+        }
+        issues += Self.conflictingSizeKeys(in: size, at: stack.path)
         let flags: [(old: WireKey, new: WireKey)] = [(.centerXFlag, .centrex), (.centreXFlag, .centrex),
                                                       (.centreYFlag, .centrey), (.centerYFlag, .centrey)]
         for (old, new) in flags where size.has(old) {

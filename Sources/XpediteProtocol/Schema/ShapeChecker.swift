@@ -7,6 +7,9 @@
 struct ShapeChecker {
     private(set) var issues: [ValidationIssue] = []
     private var stack = PathStack()
+    /// Whether size dicts are checked for two keys of one quantity here; off when the
+    /// ``DialectNormalizer`` has already checked them (with the sender's own key names).
+    var checksSizeConflicts = false
 
     /// A checker whose walk starts at the root.
     init() {}
@@ -108,6 +111,9 @@ struct ShapeChecker {
             guard case .object(let members) = value else { break }
             if let definition = WireCatalogue.shape(named: name) {
                 check(members, against: definition, context: definition.displayName, reportUnknownKeys: true)
+                if checksSizeConflicts, name == "size" {
+                    issues += DialectNormalizer.conflictingSizeKeys(in: members, at: stack.path)
+                }
             }
             return
         case .component:

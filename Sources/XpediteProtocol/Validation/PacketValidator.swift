@@ -60,6 +60,36 @@ public struct PacketValidator: Sendable {
         return ValidationReport(kind: kind, issues: issues.sortedByPath(), normalized: tree, brokenComponents: broken)
     }
 
+    /// Validates a packet the SDK built from the typed wire model (``ResponsePacket/json``,
+    /// ``DataResponse/json``): the shape and the lint rules, without the dialect normaliser.
+    ///
+    /// The typed model writes only the new dialect, so rewriting its output would change nothing
+    /// and report nothing; the one normaliser check that still applies — two size keys for one
+    /// quantity, which ``SizeSpec`` can hold — runs in the shape check instead. Issues are at
+    /// their paths in `value`, and ``ValidationReport/normalized`` is `value` itself. This is the
+    /// check a server runs on every answer, so it costs one walk of the tree.
+    ///
+    /// - Parameter kind: what the packet is.
+    public func validate(built value: JSONValue, as kind: PacketKind) -> ValidationReport {
+        guard case .object(let members) = value else {
+            let issue = ValidationIssue.error(.typeMismatch, at: .root,
+                                              "expected a \(kind.shape.displayName) object, got \(value.summary)")
+            return ValidationReport(kind: kind, issues: [issue], normalized: value)
+        }
+        var checker = ShapeChecker()
+        checker.checksSizeConflicts = true
+        checker.checkRoot(members, against: kind.shape, reportUnknownKeys: kind != .request)
+        var linter = Linter()
+        switch kind {
+        case .request: linter.lintRequest(members)
+        case .response: linter.lintResponse(members, options: options)
+        case .data: break
+        }
+        let found = checker.issues + linter.issues
+        return ValidationReport(kind: kind, issues: found.sortedByPath(), normalized: value,
+                                brokenComponents: Self.brokenComponents(found))
+    }
+
     /// The components a lenient read leaves out: for every error that cannot be repaired, the
     /// innermost component that holds it.
     private static func brokenComponents(_ issues: [ValidationIssue]) -> Set<JSONPath> {

@@ -336,7 +336,7 @@ public struct XpediteEndpoint: Sendable {
         }
         if configuration.validatesResponses {
             let issues = PacketValidator(options: ValidationOptions(isConnectionReply: isConnect))
-                .validate(json, as: response.packetKind).issues
+                .validate(built: json, as: response.packetKind).issues
             if issues.hasErrors {
                 logInvalid(issues, logger: logger)
                 return nil

@@ -1,13 +1,15 @@
 import Foundation
 import GRDB
+import Synchronization
 
 /// Sessions in a SQLite database through GRDB: one file in a data directory, in WAL mode (GRDB's
 /// `DatabasePool` default), so sessions survive a restart and reads never wait for writes.
 ///
 /// One table, `xpedite_session`, keyed by token (`WITHOUT ROWID`, so a lookup is one search in one
 /// B-tree), with an index on `last_seen` for the purge. App values and sent navigation ids are
-/// JSON columns. Looking a session up is one indexed query on a reader connection, run inline;
-/// ``update(_:applying:)`` reads and rewrites the row inside one write transaction, which SQLite
+/// JSON columns. Every access is awaited on GRDB's connections, so no cooperative thread or event
+/// loop ever blocks on SQLite. Looking a session up is one indexed query on a reader connection;
+/// ``update(_:applying:)`` is one `UPDATE` that edits the JSON columns in SQL, which SQLite
 /// serialises, so concurrent requests on one session merge key by key.
 ///
 /// ```swift
@@ -20,6 +22,11 @@ public final class SQLiteSessionStore: SessionStore {
     public let path: String
 
     private let pool: DatabasePool
+    /// Read-only connections for lookups, used in turn: each is a GRDB `DatabaseQueue`, so a
+    /// lookup is one hop onto its queue and back (a pool's read waits for a free reader on a
+    /// shared queue first). In WAL mode they never wait for the pool's writer.
+    private let readers: [DatabaseQueue]
+    private let nextReader = Atomic<Int>(0)
 
     /// The name of the database file inside the data directory.
     public static let defaultFileName = "sessions.sqlite"
@@ -48,10 +55,21 @@ public final class SQLiteSessionStore: SessionStore {
         self.path = path
         self.pool = try DatabasePool(path: path, configuration: configuration)
         try Self.migrator.migrate(pool)
+        var readerConfiguration = Configuration()
+        readerConfiguration.label = "XpediteSessions.reader"
+        readerConfiguration.readonly = true
+        readerConfiguration.busyMode = .timeout(5)
+        readerConfiguration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA mmap_size = 268435456")
+            try db.execute(sql: "PRAGMA cache_size = -16384")
+        }
+        let readerCount = Swift.min(Swift.max(ProcessInfo.processInfo.activeProcessorCount, 2), 8)
+        self.readers = try (0..<readerCount).map { _ in try DatabaseQueue(path: path, configuration: readerConfiguration) }
     }
 
     /// Closes the database connections; later calls fail. Closing also happens on deinit.
     public func close() throws {
+        for reader in readers { try reader.close() }
         try pool.close()
     }
 
@@ -103,29 +121,99 @@ public final class SQLiteSessionStore: SessionStore {
         }
     }
 
-    /// One indexed query, run inline on the calling task: a point lookup by primary key takes a
-    /// few microseconds, less than hopping to a GRDB reader queue and back would add. It never
-    /// waits for writers (WAL); it waits for a free reader connection only when all of them are busy.
+    /// One indexed query on one of the read-only connections, awaited: the calling task is
+    /// suspended, never blocked, while GRDB runs it on the connection's queue. It never waits for
+    /// writers (WAL). One statement needs no transaction — SQLite runs it on one consistent
+    /// snapshot — so the read skips GRDB's `BEGIN`/`COMMIT` around it.
     public func record(for token: String, activeSince cutoff: Date) async throws -> SessionRecord? {
-        try lookUp(token, activeSince: cutoff)
-    }
-
-    private func lookUp(_ token: String, activeSince cutoff: Date) throws -> SessionRecord? {
-        try pool.unsafeRead { db in
-            // One statement needs no transaction: SQLite runs it on one consistent snapshot.
-            try Row.fetchOne(db.cachedStatement(sql: Self.lookupSQL), arguments: [token, cutoff.timeIntervalSince1970])
-                .map(Self.record(from:))
+        let turn = nextReader.wrappingAdd(1, ordering: .relaxed).oldValue & Int.max  // never negative, even after wrapping
+        let reader = readers[turn % readers.count]
+        return try await reader.unsafeRead { db in
+            // A cursor's row reads the statement's columns in place; `fetchOne` would copy them first.
+            let rows = try Row.fetchCursor(db.cachedStatement(sql: Self.lookupSQL),
+                                           arguments: [token, cutoff.timeIntervalSince1970])
+            return try rows.next().map(Self.record(from:))
         }
     }
 
+    /// One `UPDATE` statement, which SQLite applies atomically: app values are set and removed in
+    /// the stored JSON with SQLite's `json_set`/`json_remove`, navigation ids are merged with the
+    /// stored ones in SQL, so the row is neither read back nor parsed to apply a change, and
+    /// concurrent requests on one session still merge key by key.
     public func update(_ token: String, applying changes: SessionChanges) async throws {
         guard !changes.isEmpty else { return }
-        try await pool.write { db in
-            if !changes.changesContent, let lastSeen = changes.lastSeen {
-                try db.cachedStatement(sql: "UPDATE xpedite_session SET last_seen = MAX(last_seen, ?) WHERE token = ?")
-                    .execute(arguments: [lastSeen.timeIntervalSince1970, token])
-                return
+        guard changes.setValues.keys.allSatisfy(Self.isPathSafe), changes.removedValues.allSatisfy(Self.isPathSafe) else {
+            try await rewriteValues(token, applying: changes)
+            return
+        }
+        let update = Self.update(token, applying: changes)
+        try await pool.writeWithoutTransaction { db in
+            try db.cachedStatement(sql: update.sql).execute(arguments: update.arguments)
+        }
+    }
+
+    /// The `UPDATE` statement that applies a change set, and its arguments.
+    private static func update(_ token: String, applying changes: SessionChanges)
+        -> (sql: String, arguments: StatementArguments) {
+        var assignments: [String] = []
+        var arguments: [(any DatabaseValueConvertible)?] = []
+        if let lastSeen = changes.lastSeen {
+            assignments.append("last_seen = MAX(last_seen, ?)")
+            arguments.append(lastSeen.timeIntervalSince1970)
+        }
+        if let version = changes.version {
+            assignments.append("version = ?")
+            arguments.append(version)
+        }
+        if !changes.setValues.isEmpty || !changes.removedValues.isEmpty {
+            var values = "app_values"
+            if !changes.removedValues.isEmpty {
+                let removed = changes.removedValues.sorted()
+                values = "json_remove(\(values)" + String(repeating: ", ?", count: removed.count) + ")"
+                arguments.append(contentsOf: removed.map(path(of:)))
             }
+            if !changes.setValues.isEmpty {
+                let set = changes.setValues.sorted { $0.key < $1.key }
+                values = "json_set(\(values)" + String(repeating: ", ?, json(?)", count: set.count) + ")"
+                for (name, value) in set {
+                    arguments.append(path(of: name))
+                    arguments.append(CanonicalJSON.string(value))
+                }
+            }
+            assignments.append("app_values = \(values)")
+        }
+        if changes.resetsNavigation || !changes.sentNavigation.isEmpty {
+            let base = changes.resetsNavigation ? "'[]'" : "navigation"
+            if changes.sentNavigation.isEmpty {
+                assignments.append("navigation = \(base)")
+            } else {
+                // The union of the stored ids and the new ones, as a JSON array.
+                assignments.append("""
+                    navigation = (SELECT json_group_array(value) FROM \
+                    (SELECT value FROM json_each(\(base)) UNION SELECT value FROM json_each(?)))
+                    """)
+                arguments.append(encode(navigation: changes.sentNavigation))
+            }
+        }
+        arguments.append(token)
+        let sql = "UPDATE xpedite_session SET " + assignments.joined(separator: ", ") + " WHERE token = ?"
+        return (sql, StatementArguments(arguments))
+    }
+
+    /// Whether SQLite's JSON path syntax can name a key: its `$."…"` labels have no escapes, so a
+    /// key with a quote, a backslash or a control character cannot be addressed.
+    private static func isPathSafe(_ name: String) -> Bool {
+        !name.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+    }
+
+    private static func path(of name: String) -> String {
+        "$.\"" + name + "\""
+    }
+
+    /// The change set applied by reading and rewriting the row in one write transaction: only for
+    /// value names SQLite's JSON paths cannot address (see ``isPathSafe(_:)``).
+    private func rewriteValues(_ token: String, applying changes: SessionChanges) async throws {
+        try await pool.write { db in
             guard let row = try Row.fetchOne(db.cachedStatement(sql: Self.byTokenSQL), arguments: [token]) else { return }
             var record = try Self.record(from: row)
             record.apply(changes)
@@ -162,7 +250,7 @@ public final class SQLiteSessionStore: SessionStore {
     }
 
     public func count() async throws -> Int {
-        try await pool.unsafeRead { db in
+        try await pool.read { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM xpedite_session") ?? 0
         }
     }

@@ -63,22 +63,28 @@ public final class Session: Sendable {
 
     /// The value stored under `key`, or `nil` when there is none.
     ///
-    /// - Throws: `DecodingError` when the stored JSON does not decode as `Value` (the type behind
-    ///   a key changed between releases).
+    /// The stored JSON tree is decoded directly (``JSONValueDecoder``), with no text in between.
+    ///
+    /// - Throws: `DecodingError`, with the coding path, when the stored JSON does not decode as
+    ///   `Value` (the type behind a key changed between releases).
     public func value<Value>(for key: SessionKey<Value>) throws -> Value? {
         guard let json = state.withLock({ $0.values[key.name] }) else { return nil }
-        return try JSONDecoder().decode(Value.self, from: CanonicalJSON.data(json))
+        return try JSONValueDecoder().decode(Value.self, from: json)
     }
 
     /// Stores `value` under `key`; `nil` removes it.
     ///
-    /// - Throws: `EncodingError` when the value cannot be encoded as JSON.
+    /// The value is encoded straight into a JSON tree (``JSONValueEncoder``), as `JSONEncoder`
+    /// would encode it, with no text in between.
+    ///
+    /// - Throws: `EncodingError` when the value cannot be encoded as JSON (a NaN, or an integer
+    ///   beyond ±2^53, which a JSON number read as a `Double` cannot hold exactly).
     public func set<Value>(_ value: Value?, for key: SessionKey<Value>) throws {
         guard let value else {
             removeValue(for: key)
             return
         }
-        let json = try JSONValue(parsing: JSONEncoder().encode(value))
+        let json = try JSONValueEncoder().encode(value)
         state.withLock { state in
             state.values[key.name] = json
             state.changes.setValues[key.name] = json

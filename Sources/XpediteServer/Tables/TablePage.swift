@@ -40,13 +40,14 @@ public struct TablePage: Sendable, Hashable {
         self.init(rows: Array(all[start..<end]), total: all.count, page: page)
     }
 
-    /// A batch of `Encodable` rows, each encoded (with `JSONEncoder`) into a record.
+    /// A batch of `Encodable` rows, each encoded straight into a record (``JSONValueEncoder``,
+    /// dates as ISO 8601 strings), with no JSON text in between.
     ///
     /// - Throws: `EncodingError` when a row does not encode as a JSON object.
     public init<Row: Encodable>(encoding rows: [Row], total: Int, page: PageRequest) throws {
         var records: [JSONObject] = []
         records.reserveCapacity(rows.count)
-        for row in rows { records.append(try TablePage.record(encoding: row)) }
+        for row in rows { records.append(try TablePage.record(encoding: row, with: TablePage.rowEncoder)) }
         self.init(rows: records, total: total, page: page)
     }
 
@@ -58,11 +59,16 @@ public struct TablePage: Sendable, Hashable {
         DataResponse(rc: .ok, data: .rows(rows), max: max, token: token)
     }
 
-    /// Encodes one row into a record.
+    /// Encodes one row into a record (dates as ISO 8601 strings).
     public static func record<Row: Encodable>(encoding row: Row) throws -> JSONObject {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        let value = try JSONValue(parsing: encoder.encode(row))
+        try record(encoding: row, with: rowEncoder)
+    }
+
+    /// How rows are encoded: dates as ISO 8601 strings, which the phone shows as they are.
+    private static let rowEncoder = JSONValueEncoder(dateEncodingStrategy: .iso8601)
+
+    private static func record<Row: Encodable>(encoding row: Row, with encoder: JSONValueEncoder) throws -> JSONObject {
+        let value = try encoder.encode(row)
         guard case .object(let record) = value else {
             throw EncodingError.invalidValue(row, EncodingError.Context(
                 codingPath: [], debugDescription: "a table row must encode as a JSON object, not \(value.typeName)"))

@@ -1,0 +1,109 @@
+import Foundation
+import Hummingbird
+import Logging
+import XpediteServer
+
+// The load-test server of `scripts/bench --load`: three routes on 127.0.0.1 that answer the same
+// table page of 80 rows, so wrk measures the SDK against two baselines in one run.
+//
+// - `POST /static`: the bytes of the Xpedite page, prepared once (the ceiling: HTTP alone).
+// - `POST /naive`: what a naive Codable server does — `JSONDecoder` reads the request,
+//   `JSONEncoder` (a new one per request) writes the same 80 rows from `Codable` structs.
+// - `POST /xpedite`: the Xpedite endpoint, sessions in SQLite, a table handler paging the rows.
+//
+// Usage: BenchServer [port] [data-directory]. It prints `ready <port> <page-bytes>` when it serves.
+
+/// One row of the customer table.
+struct CustomerRow: Codable, Sendable {
+    var id: Int
+    var name: String
+    var city: String
+    var score: Int
+}
+
+/// The naive server's request: the fields of a table data request it needs.
+struct NaiveRequest: Codable {
+    var method: String
+    var token: String?
+    var offset: Int?
+    var limit: Int?
+}
+
+/// The naive server's answer: a data response written by `JSONEncoder`.
+struct NaiveAnswer: Codable {
+    var rc: Int
+    var data: [CustomerRow]
+    var max: Int?
+    var token: String?
+}
+
+let arguments = CommandLine.arguments
+let port = arguments.count > 1 ? Int(arguments[1]) ?? 8089 : 8089
+let dataDirectory = URL(fileURLWithPath: arguments.count > 2 ? arguments[2] : ".build/bench-server-sessions",
+                        isDirectory: true)
+
+let cities = ["Lyon", "Porto", "Leeds", "Graz", "Turku", "Bergen", "Gdańsk", "Ghent"]
+let customers = (1...300).map { index in
+    CustomerRow(id: index, name: "Customer \(index)", city: cities[index % cities.count], score: (index * 37) % 100)
+}
+/// The rows as table records, encoded once, as a server with a cache (or the demo) keeps them.
+let records = try customers.map(TablePage.record(encoding:))
+
+// Errors (a failed session write, a page the validator refused) go to standard error, where
+// `scripts/bench` counts them; the ready line goes to standard output.
+LoggingSystem.bootstrap(StreamLogHandler.standardError)
+var logger = Logger(label: "bench-server")
+logger.logLevel = .error
+
+var configuration = XpediteConfiguration()
+try? FileManager.default.removeItem(at: dataDirectory)  // a fresh store each run; a missing one is fine
+configuration.sessionStore = try SQLiteSessionStore(directory: dataDirectory)
+configuration.logger = logger
+var app = XpediteApp(configuration: configuration)
+app.onConnect { _ in
+    ResponsePacket(title: "Customers", components: [.label(.init(text: "Hello"))])
+}
+app.on("listCustomers") { call in
+    TablePage(slicing: records, page: call.page)
+}
+
+let router = Router()
+let endpoint = try app.mount(on: router)
+
+// The page as the SDK answers it, to size the static route.
+let connect = try JSONSerialization.jsonObject(with: await endpoint.respond(to: Data(
+    #"{"method":"setConnection","bundleID":"bench","uuid":"u","bounds":"(0, 0, 393, 852)","xpediteVersion":1}"#.utf8)))
+guard let token = (connect as? [String: Any])?["token"] as? String else {
+    print("the connect answer has no token")
+    exit(1)
+}
+let page = await endpoint.respond(to: Data(#"{"method":"listCustomers","token":"\#(token)","offset":0,"limit":80}"#.utf8))
+let staticPage = ByteBuffer(bytes: page)
+
+router.post("static") { _, _ in
+    Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+             body: ResponseBody(byteBuffer: staticPage))
+}
+
+router.post("naive") { request, _ in
+    let body = try await request.body.collect(upTo: 1 << 20)
+    let query = try JSONDecoder().decode(NaiveRequest.self, from: Data(body.readableBytesView))
+    let offset = min(query.offset ?? 0, customers.count)
+    let end = min(offset + (query.limit ?? 40), customers.count)
+    let answer = NaiveAnswer(rc: 0, data: Array(customers[offset..<end]), max: end < customers.count ? customers.count : nil,
+                             token: query.token)
+    let data = try JSONEncoder().encode(answer)
+    return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+                    body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+}
+
+let application = Application(
+    router: router,
+    configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: port), serverName: nil),
+    services: app.services,
+    onServerRunning: { channel in
+        // Unbuffered, so the script sees the line at once.
+        FileHandle.standardOutput.write(Data("ready \(channel.localAddress?.port ?? port) \(page.count)\n".utf8))
+    },
+    logger: logger)
+try await application.runService()

@@ -1,0 +1,231 @@
+/// Writes a ``JSONValue`` tree as canonical JSON bytes, directly: members sorted by the UTF-8
+/// bytes of their keys, slashes unescaped, strings escaped as RFC 8259 requires, numbers as
+/// ``JSONValue/format(number:)`` prints them (integral values up to 2^53 without a fraction,
+/// others in Swift's shortest round-tripping form, non-finite ones as `null`).
+///
+/// The output is byte for byte what Foundation's `JSONEncoder` writes for the tree with
+/// `[.sortedKeys, .withoutEscapingSlashes]` (plus `.prettyPrinted`: two-space indentation,
+/// `"key" : value`, empty containers as an open and close line); the tests hold it to that on
+/// every fixture. Serialising the project's own tree is the one piece of JSON the project writes
+/// itself (DESIGN.md §4); parsing stays with `JSONSerialization`.
+struct CanonicalJSONWriter: ~Copyable {
+    private var bytes: ByteSink
+    private let pretty: Bool
+
+    init(pretty: Bool, capacity: Int = 4096) {
+        self.pretty = pretty
+        bytes = ByteSink(capacity: capacity)
+    }
+
+    /// Calls `body` with the bytes written so far.
+    func withWritten<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try bytes.withBytes(body)
+    }
+
+    mutating func write(_ value: JSONValue) {
+        write(value, depth: 0)
+    }
+
+    private mutating func write(_ value: JSONValue, depth: Int) {
+        switch value {
+        case .null:
+            append("null")
+        case .bool(let flag):
+            append(flag ? "true" : "false")
+        case .number(let number):
+            write(number: number)
+        case .string(let string):
+            write(string: string)
+        case .array(let elements):
+            write(array: elements, depth: depth)
+        case .object(let object):
+            write(object: object, depth: depth)
+        }
+    }
+
+    // MARK: - Containers
+
+    private mutating func write(array elements: [JSONValue], depth: Int) {
+        bytes.append(UInt8(ascii: "["))
+        if elements.isEmpty {
+            if pretty { emptyBody(depth: depth) }
+            bytes.append(UInt8(ascii: "]"))
+            return
+        }
+        // Elements are written in place from the array's storage, not copied out one by one.
+        elements.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                if pretty { newline(depth: depth + 1) }
+                write(buffer[index], depth: depth + 1)
+            }
+        }
+        if pretty { newline(depth: depth) }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    private mutating func write(object: JSONObject, depth: Int) {
+        bytes.append(UInt8(ascii: "{"))
+        if object.isEmpty {
+            if pretty { emptyBody(depth: depth) }
+            bytes.append(UInt8(ascii: "}"))
+            return
+        }
+        let members = object.isCanonicallyOrdered ? object.storedMembers : object.sortedMembers
+        members.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                if pretty { newline(depth: depth + 1) }
+                write(string: buffer[index].key)
+                if pretty {
+                    append(" : ")
+                } else {
+                    bytes.append(UInt8(ascii: ":"))
+                }
+                write(buffer[index].value, depth: depth + 1)
+            }
+        }
+        if pretty { newline(depth: depth) }
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    /// `JSONEncoder` prints an empty container as an open line, an empty line, and the close.
+    private mutating func emptyBody(depth: Int) {
+        bytes.append(UInt8(ascii: "\n"))
+        newline(depth: depth)
+    }
+
+    private mutating func newline(depth: Int) {
+        bytes.append(UInt8(ascii: "\n"))
+        bytes.append(UInt8(ascii: " "), times: 2 * depth)
+    }
+
+    // MARK: - Scalars
+
+    private mutating func write(number: Double) {
+        guard number.isFinite else {
+            // JSON has no NaN or infinity; a tree built in code that holds one writes null.
+            append("null")
+            return
+        }
+        if number.rounded() == number, abs(number) <= 9_007_199_254_740_992 {
+            write(integer: Int64(number))
+        } else {
+            append(number.description)
+        }
+    }
+
+    private mutating func write(integer: Int64) {
+        if integer < 0 { bytes.append(UInt8(ascii: "-")) }
+        // |integer| ≤ 2^53 here: at most 16 digits, written backwards into a small buffer.
+        var magnitude = integer.magnitude
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = digits.count
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            bytes.append(UnsafeBufferPointer(rebasing: digits[start...]))
+        }
+    }
+
+    private mutating func write(string: String) {
+        bytes.append(UInt8(ascii: "\""))
+        // Native strings (all the tree holds, but bridged ones) hand out their UTF-8 in place.
+        let wrote = string.utf8.withContiguousStorageIfAvailable { utf8 in
+            writeEscaped(utf8)
+            return true
+        } ?? false
+        if !wrote {
+            var copy = string
+            copy.withUTF8 { writeEscaped($0) }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Copies runs of bytes that need no escape as they are, and escapes the rest.
+    private mutating func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        var start = 0
+        for index in utf8.indices {
+            let byte = utf8[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            if start < index { bytes.append(UnsafeBufferPointer(rebasing: utf8[start..<index])) }
+            escape(byte)
+            start = index + 1
+        }
+        if start < utf8.count { bytes.append(UnsafeBufferPointer(rebasing: utf8[start...])) }
+    }
+
+    /// The escape `JSONEncoder` writes: the short forms RFC 8259 names, `\u00xx` (lowercase) otherwise.
+    private mutating func escape(_ byte: UInt8) {
+        bytes.append(UInt8(ascii: "\\"))
+        switch byte {
+        case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
+        case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
+        case 0x08: bytes.append(UInt8(ascii: "b"))
+        case 0x09: bytes.append(UInt8(ascii: "t"))
+        case 0x0A: bytes.append(UInt8(ascii: "n"))
+        case 0x0C: bytes.append(UInt8(ascii: "f"))
+        case 0x0D: bytes.append(UInt8(ascii: "r"))
+        default:
+            append("u00")
+            bytes.append(Self.hexDigit(byte >> 4))
+            bytes.append(Self.hexDigit(byte & 0x0F))
+        }
+    }
+
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+    }
+
+    private mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append($0) }
+    }
+
+    private mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append($0) }
+    }
+}
+
+extension JSONObject {
+    /// The members in canonical order: by the UTF-8 bytes of their keys, as `JSONEncoder`'s
+    /// `.sortedKeys` orders them. Members already in that order (objects the SDK's encoders
+    /// made) are returned as they are stored, without a copy.
+    var sortedMembers: [Member] {
+        let members = storedMembers
+        var isSorted = true
+        members.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices.dropFirst() where !Self.precedes(buffer[index - 1], buffer[index]) {
+                isSorted = false
+                return
+            }
+        }
+        return isSorted ? members : members.sorted(by: Self.precedes)
+    }
+
+    /// The canonical order of two members: keys the protocol defines compare by a precomputed
+    /// rank, any other pair by the UTF-8 bytes of the keys.
+    static func precedes(_ lhs: Member, _ rhs: Member) -> Bool {
+        if lhs.wireKey != .unknown, rhs.wireKey != .unknown {
+            return WireKey.canonicalRank[Int(lhs.wireKey.rawValue)] < WireKey.canonicalRank[Int(rhs.wireKey.rawValue)]
+        }
+        return lhs.key.utf8.lexicographicallyPrecedes(rhs.key.utf8)
+    }
+
+    /// The object with its members in canonical order, so writing it needs no sort.
+    var canonicallyOrdered: JSONObject {
+        isCanonicallyOrdered ? self : JSONObject(uniqueMembers: sortedMembers, canonicallyOrdered: true)
+    }
+}
+
+extension WireKey {
+    /// Each key's position among all the protocol's keys sorted by UTF-8 bytes, by raw value.
+    static let canonicalRank: [Int] = {
+        var rank = [Int](repeating: 0, count: allCases.count)
+        let sorted = allCases.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        for (position, key) in sorted.enumerated() { rank[Int(key.rawValue)] = position }
+        return rank
+    }()
+}
