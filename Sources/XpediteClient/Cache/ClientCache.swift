@@ -15,7 +15,15 @@ final class ClientCache: Sendable {
     init(directory: URL?) throws {
         if let directory {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            database = try DatabaseQueue(path: directory.appendingPathComponent(Self.fileName).path)
+            // Write-ahead logging without a sync per commit: a cache may lose its last writes
+            // in a power cut, never its consistency, and a screen is never held up by fsync.
+            var configuration = Configuration()
+            configuration.prepareDatabase { db in
+                try db.execute(sql: "PRAGMA journal_mode = WAL")
+                try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            }
+            database = try DatabaseQueue(path: directory.appendingPathComponent(Self.fileName).path,
+                                         configuration: configuration)
         } else {
             database = try DatabaseQueue()
         }

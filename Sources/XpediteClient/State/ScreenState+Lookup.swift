@@ -15,11 +15,11 @@ extension ScreenState {
             case .form(let form):
                 if form.save != nil, (form.saveNavigation ?? "Save") == text { found = .save(form: path) }
                 else if form.cancel != nil, (form.cancelNavigation ?? "Cancel") == text { found = .cancel(form: path) }
-            case .navigation:
+            case .navigation(let navigation):
                 let entries = menuEntries(ofNavigation: path)
-                if let index = entries.firstIndex(where: { $0.text == text && $0.method != nil }) {
-                    found = .menuEntry(navigation: path, entry: index)
-                }
+                guard let index = entries.firstIndex(where: { $0.text == text && $0.method != nil }) else { return }
+                let isBarButton = navigation.implementation?.style == .button && entries.count == 1
+                found = isBarButton ? .barButton(navigation: path) : .menuEntry(navigation: path, entry: index)
             case .table(let table):
                 guard let rows = tables[path]?.rows else { return }
                 if let row = rows.firstIndex(where: { Self.cellTexts($0, table: table).contains(text) }) {

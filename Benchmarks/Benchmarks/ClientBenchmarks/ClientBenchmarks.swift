@@ -1,0 +1,77 @@
+import Benchmark
+import BenchmarkScreens
+import Foundation
+import XpediteClient
+import XpediteProtocol
+
+/// XpediteClient: "answer received → screen state delivered" for the 200-component screen
+/// (decode, normalise, validate, token/version, navigation cache, critical image from the disk
+/// cache, input values, layout, delivery, and the first batch of its 16 tables from an
+/// in-process answer), against decode + validate alone; and the same screen served offline from
+/// the on-disk page cache.
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .mallocCountTotal, .throughput],
+        warmupIterations: 5,
+        scalingFactor: .one,
+        maxDuration: .seconds(3),
+        maxIterations: 1_000
+    )
+
+    guard case .object(var members) = BenchmarkScreens.screen(components: 200) else { return }
+    members["disposition"] = "permanent"
+    let screen = CanonicalJSON.data(.object(members))
+    let rows = CanonicalJSON.data(["rc": 0, "data": [["id": "c1", "name": "Alice", "score": 42]]])
+    let listCustomers = Data("listCustomers".utf8)
+    let answer: @Sendable (Data) async throws -> Data = { body in
+        body.range(of: listCustomers) != nil ? rows : screen
+    }
+    let logo = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
+                     0, 0, 1, 0x90, 0, 0, 0, 0x64])
+
+    struct Images: ImageLoader {
+        let logo: Data
+        func load(_ url: URL) async throws -> Data { logo }
+    }
+
+    struct Down: Transport {
+        func send(_ body: Data) async throws -> Data { throw TransportError.connectionFailed("refused") }
+    }
+
+    func configuration(_ directory: URL) -> ClientConfiguration {
+        ClientConfiguration(cacheDirectory: directory, device: DeviceIdentity(uuid: "bench"), imageLoader: Images(logo: logo))
+    }
+
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("xpedite-client-bench-\(UUID().uuidString)")
+    let decoder = PacketDecoder(mode: .lenient)
+
+    Benchmark("Baseline: decode + validate the 200-component screen (lenient)") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try decoder.decodeResponse(screen))
+        }
+    }
+
+    Benchmark("Answer received → screen state delivered (200 components)") { benchmark in
+        let client = try XpediteClient(transport: InProcessTransport(answer), configuration: configuration(directory))
+        await client.connect()
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            await client.connect()
+            blackHole(await client.state.revision)
+        }
+        benchmark.stopMeasurement()
+    }
+
+    Benchmark("Offline: the cached 200-component page served") { benchmark in
+        let online = try XpediteClient(transport: InProcessTransport(answer), configuration: configuration(directory))
+        await online.connect()
+        let client = try XpediteClient(transport: Down(), configuration: configuration(directory))
+        await client.connect()
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            await client.connect()
+            blackHole(await client.state.isOffline)
+        }
+        benchmark.stopMeasurement()
+    }
+}
