@@ -116,6 +116,7 @@ struct ActionRequestTests {
         let transport = Self.server(testCase.screen)
         let client = try XpediteClient(transport: transport, configuration: testConfiguration())
         await client.connect()
+        await client.settle()
         let state = await client.state
         #expect(state.alerts.isEmpty, "\(state.alerts)")
         let action = try #require(testCase.action(state))
@@ -139,6 +140,7 @@ struct ActionRequestTests {
             """#)
         let client = try XpediteClient(transport: transport, configuration: testConfiguration())
         await client.connect()
+        await client.settle()
         #expect(Array(transport.requests.dropFirst()) == [
             canonical(#"{"limit":40,"method":"rows","offset":0,"token":"T1"}"#),
             canonical(#"{"method":"webData","token":"T1"}"#),

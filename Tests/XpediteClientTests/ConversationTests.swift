@@ -20,6 +20,7 @@ struct ConversationTests {
         }
         let client = try XpediteClient(transport: transport, configuration: testConfiguration())
         await client.connect()
+        await client.settle()
         #expect(await client.token == "B")   // the table's data answer rotated it
         await client.perform(.press(button: [0]))
         #expect(transport.parsedRequests.last?["token"] == "B")

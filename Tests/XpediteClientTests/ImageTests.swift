@@ -18,7 +18,7 @@ struct ImageTests {
             #"[{"id":"a","url":"https://img/a.png","load":"critical"},{"id":"slow","url":"https://img/slow.png","load":"critical"}]"#,
             #"[{"type":"image","id":"a","size":{"width":200}},{"type":"image","id":"slow","size":{"width":200}}]"#)
         let client = try XpediteClient(transport: transport,
-                                       configuration: testConfiguration(images: loader, criticalImageTimeout: .milliseconds(200)))
+                                       configuration: testConfiguration(images: loader, criticalImageTimeout: .seconds(2)))
         var delivered = client.states.makeAsyncIterator()
         await client.connect()
         let state = await client.state
@@ -57,5 +57,22 @@ struct ImageTests {
         await restarted.connect()
         #expect(second.loaded.isEmpty)
         #expect(await restarted.state.frames?.node(at: [0])?.frame.height == 100)
+    }
+}
+
+extension ImageTests {
+    @Test func oldImageNamesResolveAgainstAFolderSentEarlier() async throws {
+        let loader = TestImageLoader(sizes: ["https://my.app/images/logo.png": (200, 100)])
+        let transport = ScriptedTransport { request in
+            request["method"] == "setConnection"
+                ? json(#"{"rc":"0","version":1,"token":"T","images":{"url":"https://my.app/images","type":"image"},"components":[{"type":"button","text":"Next","method":"next"}]}"#)
+                : json(#"{"rc":"0","components":[{"type":"image","name":"logo.png","size":{"width":100}}]}"#)
+        }
+        let client = try XpediteClient(transport: transport, configuration: testConfiguration(images: loader))
+        await client.connect()
+        await client.perform(.press(button: [0]))
+        await client.settle()
+        #expect(loader.loaded == ["https://my.app/images/logo.png"])
+        #expect(await client.state.frames?.node(at: [0])?.frame.height == 50)
     }
 }

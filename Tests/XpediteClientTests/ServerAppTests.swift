@@ -68,6 +68,7 @@ struct ServerAppTests {
         #expect(!token.isEmpty)
 
         await client.perform(try #require(state.action(tapping: "Customers")))
+        await client.settle()
         state = await client.state
         #expect(state.tables[[0]]?.rows.count == 40)
         await client.perform(.loadMore(table: [0]))
@@ -94,6 +95,7 @@ struct ServerAppTests {
                                        configuration: testConfiguration())
         await client.connect()
         await client.perform(.press(button: [1]))
+        await client.settle()
         await client.perform(.tapRow(table: [0], row: 3))
         let form = try #require(await client.state.field(named: "dob", inForm: "customer-form"))
         await client.perform(.setValue(field: form, .date("")))

@@ -28,6 +28,7 @@ struct TablePagingTests {
         let transport = Self.server(total: 50_000)
         let client = try XpediteClient(transport: transport, configuration: testConfiguration())
         await client.connect()
+        await client.settle()
         while await client.state.tables[[0]]?.hasMore == true {
             await client.perform(.loadMore(table: [0]))
         }
@@ -48,6 +49,7 @@ struct TablePagingTests {
         let transport = Self.server(total: 100)
         let client = try XpediteClient(transport: transport, configuration: testConfiguration())
         await client.connect()
+        await client.settle()
         await client.perform(.loadMore(table: [0]))
         #expect(await client.state.tables[[0]]?.rows.count == 80)
         await client.perform(.refresh(table: [0]))
@@ -66,6 +68,7 @@ struct TablePagingTests {
         }
         let client = try XpediteClient(transport: transport, configuration: testConfiguration())
         await client.connect()
+        await client.settle()
         await client.perform(.loadMore(table: [0]))
         let table = try #require(await client.state.tables[[0]])
         #expect(table.rows.count == 1)
@@ -81,6 +84,7 @@ struct TablePagingTests {
         }
         let client = try XpediteClient(transport: transport, configuration: testConfiguration())
         await client.connect()
+        await client.settle()
         #expect(await client.state.tables[[0]]?.hasMore == false)
     }
 }

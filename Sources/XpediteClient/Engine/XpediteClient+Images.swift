@@ -6,6 +6,7 @@ extension XpediteClient {
     /// Records the manifest's id→URL mappings (§2.9); an id moved to a new URL evicts the old
     /// file when no id refers to it any more (§7.3). Returns the manifest.
     func register(images: Images?, diagnostics: inout [String]) async -> [ImageEntry] {
+        if case .folder(let url)? = images { imageFolder = url }
         guard case .manifest(let entries)? = images else { return [] }
         var changed: [String: String] = [:]
         var evicted: [String] = []
@@ -68,7 +69,11 @@ extension XpediteClient {
         ComponentTree.forEach(packet.components) { component, _, _ in
             switch component {
             case .image(let image):
-                if let id = image.id, let url = imageURLs[id] { wanted.append(url) } else if let url = image.url { wanted.append(url) }
+                if let id = image.id, let url = imageURLs[id] {
+                    wanted.append(url)
+                } else if let url = image.url ?? image.name {
+                    wanted.append(url)
+                }
             case .navigation(let navigation):
                 if let id = navigation.implementation?.image { wanted.append(imageURLs[id] ?? id) }
             case .menuEntry(let entry):
@@ -82,11 +87,14 @@ extension XpediteClient {
         guard !missing.isEmpty else { return }
         let loader = configuration.imageLoader
         let cache = self.cache
+        let folder = imageFolder
         imageTask = Task {
-            for url in missing {
+            for name in missing {
                 if Task.isCancelled { return }
+                // An old-dialect name relative to a folder sent on an earlier screen (§2.9).
+                let url = folder.map { Images.resolve(name: name, inFolder: $0) } ?? name
                 let image = await Self.fetchImage(url, loader: loader, cache: cache)
-                self.arrived(image, url: url, generation: generation)
+                self.arrived(image, url: name, generation: generation)
             }
         }
     }

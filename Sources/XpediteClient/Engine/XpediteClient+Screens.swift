@@ -113,8 +113,8 @@ extension XpediteClient {
 
     /// Shows a fresh screen (§1.9): images registered, navigation stubs expanded, critical
     /// images awaited (§7.3), inputs at their starting values, laid out and delivered; then the
-    /// first batch of every table and the old dynamic menus and web views are loaded, and the
-    /// background images start.
+    /// background images start, and a task loads the first batch of every table and the old
+    /// dynamic menus and web views.
     func show(_ received: ResponsePacket, issues: [ValidationIssue], dropped: [JSONPath], offline: Bool,
               ticket: Int) async {
         var packet = received
@@ -126,6 +126,8 @@ extension XpediteClient {
         guard ticket == screenTickets else { return }
 
         screenGeneration += 1
+        contentTask?.cancel()
+        contentTask = nil
         imageTask?.cancel()
         imageTask = nil
         var next = ScreenState()
@@ -151,7 +153,8 @@ extension XpediteClient {
         state = next
         relayout()
         emit()
-        await loadContent(generation: screenGeneration)
-        startBackgroundImages(generation: screenGeneration)
+        let generation = screenGeneration
+        startBackgroundImages(generation: generation)
+        contentTask = Task { await self.loadContent(generation: generation) }
     }
 }

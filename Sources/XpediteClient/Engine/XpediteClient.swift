@@ -34,6 +34,9 @@ public actor XpediteClient {
     var lastVersion: String?
     /// The image id→URL map (§2.9), mirrored in the cache.
     var imageURLs: [String: String] = [:]
+    /// The old dialect's images folder (§2.9), from the last answer that sent one: later screens
+    /// name their images relative to it.
+    var imageFolder: String?
     /// Sizes of the images loaded, by URL.
     var knownImageSizes: [String: ImageSize] = [:]
     /// URLs loaded (with or without a size) or failed during this screen's life.
@@ -46,6 +49,8 @@ public actor XpediteClient {
     var screenGeneration = 0
     /// Counts refreshes per table: a page answer from before a refresh is discarded.
     var tableEpochs: [[Int]: Int] = [:]
+    /// Loading of the current screen's table rows, dynamic menus and web views.
+    var contentTask: Task<Void, Never>?
     /// Background image loading for the current screen.
     var imageTask: Task<Void, Never>?
 
@@ -70,9 +75,10 @@ public actor XpediteClient {
         await requestScreen(request)
     }
 
-    /// Performs what the user did. Returns once the resulting screen (and the first batch of
-    /// its tables) has been delivered, or the alert shown; background images keep loading
-    /// (see ``settle()``).
+    /// Performs what the user did. Returns once the resulting screen has been delivered (or the
+    /// alert shown); `loadMore` and `refresh` return once their batch is in. The first batch of
+    /// each table, old dynamic menus and web views, and the images load after delivery, each
+    /// arrival delivering a state (see ``settle()``).
     public func perform(_ action: ClientAction) async {
         switch action {
         case .press(let path):
@@ -119,8 +125,10 @@ public actor XpediteClient {
         emit()
     }
 
-    /// Waits until the background images of the current screen have loaded or failed.
+    /// Waits until the current screen's content (first table batches, dynamic menus and web
+    /// views) and its background images have loaded or failed.
     public func settle() async {
+        await contentTask?.value
         await imageTask?.value
     }
 

@@ -81,6 +81,7 @@ struct Client: AsyncParsableCommand {
             throw fail("cannot open the cache: \(error)")
         }
         await client.connect()
+        await client.settle()
         try await check(client, step: "connect")
         if steps.isEmpty && dump == nil {
             try await interact(client)
@@ -94,6 +95,7 @@ struct Client: AsyncParsableCommand {
             } catch {
                 throw fail("--do '\(text)': \(error)")
             }
+            await client.settle()
             try await check(client, step: "--do '\(text)'")
         }
         await client.settle()

@@ -17,7 +17,7 @@ enum ClientOutline {
         let title = state.packet?.title.map { "== \($0) ==" } ?? "== (no title) =="
         lines.append(title + (state.isOffline ? "  [offline]" : "") + (state.isLoading ? "  [loading]" : ""))
         state.forEachComponent { component, path, _ in
-            let indent = String(repeating: "  ", count: path.count)
+            let indent = String(repeating: "  ", count: path.count - 1)
             switch component {
             case .label(let label): lines.append(indent + label.text)
             case .button(let button):

@@ -30,6 +30,7 @@ struct ClientScript {
             guard let table = state.tablePaths.first(where: { state.tables[$0] != nil }) else {
                 throw Failure(description: "there is no table on screen")
             }
+            await client.settle()
             while let rows = await client.state.tables[table], rows.hasMore, rows.rows.count <= last {
                 await client.perform(.loadMore(table: table))
                 if await client.state.tables[table]?.rows.count == rows.rows.count { break }
