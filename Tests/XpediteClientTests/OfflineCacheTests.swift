@@ -100,3 +100,29 @@ struct OfflineCacheTests {
         #expect(state.alerts.map(\.message) == ["The server cannot be reached (the server did not answer in time)."])
     }
 }
+
+extension OfflineCacheTests {
+    @Test func aNewPageWithTheSameIDReplacesEveryEntryWithThatID() async throws {
+        let transport = SwitchTransport(ScriptedTransport { request in
+            let page = request["parameters"]?["page"]?.intValue ?? 0
+            return json(#"""
+                {"rc":0,"version":1,"token":"T","id":"news","disposition":"permanent","components":[
+                  {"type":"label","text":"News \#(page)"},
+                  {"type":"button","text":"One","method":{"function":"news","parameters":{"page":1}}},
+                  {"type":"button","text":"Two","method":{"function":"news","parameters":{"page":2}}}]}
+                """#)
+        })
+        let client = try XpediteClient(transport: transport, configuration: testConfiguration())
+        await client.connect()
+        await client.perform(.press(button: [1]))
+        await client.perform(.press(button: [2]))   // same page id: page 1's entry goes
+        await client.perform(.press(button: [1]))   // stored again, unchanged bytes
+        transport.setDown(true)
+        await client.perform(.press(button: [1]))
+        #expect(await client.state.labelTexts == ["News 1"])
+        #expect(await client.state.isOffline)
+        await client.perform(.press(button: [2]))
+        #expect(await client.state.alerts.map(\.kind) == [.connection])
+        #expect(await client.state.labelTexts == ["News 1"])
+    }
+}

@@ -51,19 +51,37 @@ extension XpediteClient {
                 return
             }
         } else if let key, let id = packet.id, let disposition = packet.disposition {
-            let now = configuration.clock()
-            let expires: Date? = switch disposition {
-            case .permanent: nil
-            case .expiry(let seconds): now.addingTimeInterval(TimeInterval(seconds))
-            }
-            do {
-                try await cache.store(page: answer, key: key, pageID: id, receivedAt: now, expiresAt: expires,
-                                      time: packet.time, version: lastVersion)
-            } catch {
-                state.diagnostics.append("page cache: \(error)")
-            }
+            await store(page: answer, key: key, id: id, disposition: disposition, time: packet.time)
         }
         await show(packet, issues: decoded.issues, dropped: decoded.droppedComponents, offline: false, ticket: ticket)
+    }
+
+    /// Caches a page (§7.1). A permanent page this client already stored byte for byte is not
+    /// written again; an expiring one is, since its expiry counts from reception.
+    func store(page answer: Data, key: PageKey, id: String, disposition: Disposition, time: Int?) async {
+        let now = configuration.clock()
+        let expires: Date?
+        let hash: Int?
+        switch disposition {
+        case .permanent:
+            expires = nil
+            // Every byte counts (Data's own hash looks at only the first 80).
+            var hasher = Hasher()
+            answer.withUnsafeBytes { hasher.combine(bytes: $0) }
+            hash = hasher.finalize()
+            if let stored = storedPages[key], stored.pageID == id, stored.hash == hash { return }
+        case .expiry(let seconds):
+            expires = now.addingTimeInterval(TimeInterval(seconds))
+            hash = nil
+        }
+        storedPages = storedPages.filter { $0.value.pageID != id }
+        do {
+            try await cache.store(page: answer, key: key, pageID: id, receivedAt: now, expiresAt: expires,
+                                  time: time, version: lastVersion)
+            if let hash { storedPages[key] = (id, hash) }
+        } catch {
+            state.diagnostics.append("page cache: \(error)")
+        }
     }
 
     /// A new `version` purges every cache in the order of §7.7 before the answer is used;
@@ -76,6 +94,7 @@ extension XpediteClient {
             state.diagnostics.append("cache purge: \(error)")
         }
         imageURLs = [:]
+        storedPages = [:]
         knownImageSizes = [:]
         attemptedImageURLs = []
         navigationDefinitions = [:]

@@ -41,6 +41,9 @@ public actor XpediteClient {
     var knownImageSizes: [String: ImageSize] = [:]
     /// URLs loaded (with or without a size) or failed during this screen's life.
     var attemptedImageURLs: Set<String> = []
+    /// Permanent pages this client stored, by page-cache key: the page id and a hash of the
+    /// bytes, so an unchanged page is not written again.
+    var storedPages: [PageKey: (pageID: String, hash: Int)] = [:]
     /// Navigation definitions stored this process, by id, so an unchanged one is not rewritten.
     var navigationDefinitions: [String: Component.Navigation] = [:]
     /// Counts screen requests: an answer whose ticket is not the latest is discarded (§1.1).
