@@ -94,6 +94,8 @@ extension XpediteClient {
                 // An old-dialect name relative to a folder sent on an earlier screen (§2.9).
                 let url = folder.map { Images.resolve(name: name, inFolder: $0) } ?? name
                 let image = await Self.fetchImage(url, loader: loader, cache: cache)
+                // A load cut short by a newer screen is not a failure: it is tried again later.
+                if Task.isCancelled { return }
                 self.arrived(image, url: name, generation: generation)
             }
         }

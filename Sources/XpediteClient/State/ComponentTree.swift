@@ -5,16 +5,27 @@ enum ComponentTree {
     /// Calls `body` for every component, depth first in document order, with its index path
     /// and the index path of the form holding it (if any).
     static func forEach(_ components: [Component], _ body: (Component, [Int], [Int]?) -> Void) {
-        func walk(_ level: [Component], _ base: [Int], _ form: [Int]?) {
+        // One path buffer for the whole walk: a body that keeps a path copies it, the others
+        // cost no allocation.
+        var path: [Int] = []
+        path.reserveCapacity(8)
+        func walk(_ level: [Component], _ form: [Int]?) {
             for (index, component) in level.enumerated() {
-                let path = base + [index]
+                path.append(index)
                 body(component, path, form)
-                if case .navigation = component { continue }
-                let enclosing: [Int]? = if case .form = component { path } else { form }
-                walk(component.children, path, enclosing)
+                if case .navigation = component {
+                    path.removeLast()
+                    continue
+                }
+                let children = component.children
+                if !children.isEmpty {
+                    let enclosing: [Int]? = if case .form = component { path } else { form }
+                    walk(children, enclosing)
+                }
+                path.removeLast()
             }
         }
-        walk(components, [], nil)
+        walk(components, nil)
     }
 
     /// The component at `indexPath`.
