@@ -163,3 +163,20 @@ actor Gate {
         waiting = []
     }
 }
+
+extension ConversationTests {
+    @Test func newBoundsLayTheScreenOutAgainWithoutTellingTheServer() async throws {
+        let transport = ScriptedTransport { _ in
+            json(#"{"rc":"Heads up","version":1,"token":"T","components":[{"type":"label","text":"Hi","size":{"width%":50}}]}"#)
+        }
+        let client = try XpediteClient(transport: transport, configuration: testConfiguration())
+        await client.connect()
+        #expect(await client.state.frames?.node(at: [0])?.frame.width == 196.5)
+        #expect(await client.state.alerts.map(\.message) == ["Heads up"])
+        await client.setBounds(Bounds(width: 852, height: 393))
+        #expect(await client.state.frames?.node(at: [0])?.frame.width == 426)
+        await client.perform(.dismissAlerts)
+        #expect(await client.state.alerts.isEmpty)
+        #expect(transport.requests.count == 1)
+    }
+}
