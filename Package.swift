@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "XpediteLayout", targets: ["XpediteLayout"]),
         .library(name: "XpediteBuilder", targets: ["XpediteBuilder"]),
         .library(name: "XpediteServer", targets: ["XpediteServer"]),
+        .library(name: "XpediteClient", targets: ["XpediteClient"]),
         .executable(name: "xpedite", targets: ["xpedite"]),
     ],
     dependencies: [
@@ -58,6 +59,15 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(
+            name: "XpediteClient",
+            dependencies: [
+                "XpediteProtocol",
+                "XpediteLayout",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(
             name: "XpediteDemo",
             dependencies: ["XpediteServer", "XpediteBuilder", "XpediteProtocol"],
             swiftSettings: strict
@@ -67,6 +77,7 @@ let package = Package(
             dependencies: [
                 "XpediteProtocol",
                 "XpediteLayout",
+                "XpediteClient",
                 "XpediteServer",
                 "XpediteDemo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -103,6 +114,11 @@ let package = Package(
         .testTarget(
             name: "XpediteCLITests",
             dependencies: ["xpedite", "XpediteProtocol", "XpediteLayout", "XpediteTestFixtures"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "XpediteClientTests",
+            dependencies: ["XpediteClient", "XpediteServer", "XpediteBuilder", "XpediteProtocol", "XpediteLayout"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -73,6 +73,17 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
+            name: "ClientBenchmarks",
+            dependencies: [
+                "BenchmarkScreens",
+                .product(name: "XpediteProtocol", package: "main"),
+                .product(name: "XpediteClient", package: "main"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/ClientBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
             name: "ProtocolBenchmarks",
             dependencies: [
                 "BenchmarkScreens",

@@ -209,6 +209,22 @@ lookup = [(n, v) for (t, n), v in medians.items() if t == "ServerBenchmarks" and
 if lookup and ("ServerBenchmarks", "p99:" + lookup[0][0]) in medians:
     print(f"Session lookup p99: {medians[('ServerBenchmarks', 'p99:' + lookup[0][0])]:,.0f} µs (target < 100 µs).\n")
 
+print("## Client\n")
+print("XpediteClient, wall clock (package-benchmark, p50); the baseline is decoding and validating the same")
+print("200-component screen (lenient, as the phone does). \"Delivered\" is a whole `connect()` through an")
+print("in-process transport up to the delivered screen state: request encoding, decode, token and version,")
+print("page cache (an unchanged permanent page is not rewritten), navigation cache, critical image check,")
+print("input values, layout; images already cached (steady state). \"Offline\" serves the same page from the")
+print("on-disk page cache with the server down.\n")
+table("ClientBenchmarks", "Baseline")
+client = {n: v for (t, n), v in medians.items() if t == "ClientBenchmarks" and not n.startswith("p99:")}
+base = next((v for n, v in client.items() if n.startswith("Baseline")), None)
+delivered = next((v for n, v in client.items() if n.startswith("Answer received")), None)
+offline = next((v for n, v in client.items() if n.startswith("Offline")), None)
+if base and delivered and offline:
+    print(f"Delivered: {delivered / base:.2f}× decode + validate (target ≤ 1.5×). Offline: {offline / delivered:.2f}× "
+          f"the online delivery (target ≤ 1.0×; docs/decisions.md 61), {offline / base:.2f}× decode + validate.\n")
+
 if (folder / "server.out").exists():
     print(load_section(folder))
 

@@ -1,0 +1,42 @@
+import Foundation
+import XpediteLayout
+import XpediteProtocol
+
+/// Everything an ``XpediteClient`` needs beyond its transport: where the caches live, the
+/// screen, the device identity, the paging and image rules, the clock. Passed at init; there
+/// are no globals.
+public struct ClientConfiguration: Sendable {
+    /// The directory of the on-disk caches (pages, navigation menus, images, the last version);
+    /// `nil` keeps them in memory for the client's life.
+    public var cacheDirectory: URL?
+    /// The screen, as `setConnection` reports it (full-screen bounds, §1.3).
+    public var bounds: Bounds
+    /// The identity sent in `setConnection`.
+    public var device: DeviceIdentity
+    /// `limit` of table data requests (§3.7.2).
+    public var pageLimit: Int
+    /// How long a screen waits for its `critical` images before it is delivered without the
+    /// missing ones (§7.3).
+    public var criticalImageTimeout: Duration
+    /// The clock: page expiry (§7.1) and the default `date` value ("today", §4.8).
+    public var clock: @Sendable () -> Date
+    /// Downloads images.
+    public var imageLoader: any ImageLoader
+    /// The layout engine's configuration (safe area, text measurer, …).
+    public var layout: LayoutConfiguration
+
+    /// Creates a configuration.
+    public init(cacheDirectory: URL? = nil, bounds: Bounds = Bounds(width: 393, height: 852),
+                device: DeviceIdentity = DeviceIdentity(uuid: UUID().uuidString), pageLimit: Int = 40,
+                criticalImageTimeout: Duration = .seconds(10), clock: @escaping @Sendable () -> Date = { Date() },
+                imageLoader: any ImageLoader = HTTPImageLoader(), layout: LayoutConfiguration = LayoutConfiguration()) {
+        self.cacheDirectory = cacheDirectory
+        self.bounds = bounds
+        self.device = device
+        self.pageLimit = pageLimit
+        self.criticalImageTimeout = criticalImageTimeout
+        self.clock = clock
+        self.imageLoader = imageLoader
+        self.layout = layout
+    }
+}
