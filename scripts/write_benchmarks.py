@@ -222,8 +222,8 @@ base = next((v for n, v in client.items() if n.startswith("Baseline")), None)
 delivered = next((v for n, v in client.items() if n.startswith("Answer received")), None)
 offline = next((v for n, v in client.items() if n.startswith("Offline")), None)
 if base and delivered and offline:
-    print(f"Delivered: {delivered / base:.2f}× decode + validate (target ≤ 1.5×). Offline: {offline / delivered:.2f}× "
-          f"the online delivery (target ≤ 1.0×; docs/decisions.md 61), {offline / base:.2f}× decode + validate.\n")
+    print(f"Delivered: {delivered / base:.2f}× decode + validate (target ≤ 1.5×). Offline: {offline / base:.2f}× "
+          f"decode + validate (target ≤ 1.0×; docs/decisions.md 61), {offline / delivered:.2f}× the online delivery.\n")
 
 if (folder / "server.out").exists():
     print(load_section(folder))

@@ -1,8 +1,8 @@
 import Foundation
 
-/// A page from the page cache (PROTOCOL.md §7.1): the answer's bytes as received, and when.
+/// A page from the page cache (PROTOCOL.md §7.1): the canonical JSON of the packet as read, and when.
 struct CachedPage: Sendable {
-    /// The full response JSON, as the server sent it.
+    /// The packet's canonical JSON (new dialect, checked when it arrived).
     var body: Data
     /// When the phone received it.
     var receivedAt: Date

@@ -51,14 +51,17 @@ extension XpediteClient {
                 return
             }
         } else if let key, let id = packet.id, let disposition = packet.disposition {
-            await store(page: answer, key: key, id: id, disposition: disposition, time: packet.time)
+            await store(page: packet, key: key, id: id, disposition: disposition)
         }
         await show(packet, issues: decoded.issues, dropped: decoded.droppedComponents, offline: false, ticket: ticket)
     }
 
-    /// Caches a page (§7.1). A permanent page this client already stored byte for byte is not
-    /// written again; an expiring one is, since its expiry counts from reception.
-    func store(page answer: Data, key: PageKey, id: String, disposition: Disposition, time: Int?) async {
+    /// Caches a page (§7.1) as the canonical JSON of the packet as read (new dialect, checked, the
+    /// broken components of a lenient read left out), so that serving it offline skips the
+    /// normaliser and the validator. A permanent page this client already stored byte for byte
+    /// is not written again; an expiring one is, since its expiry counts from reception.
+    func store(page packet: ResponsePacket, key: PageKey, id: String, disposition: Disposition) async {
+        let answer = CanonicalJSON.data(packet.json)
         let now = configuration.clock()
         let expires: Date?
         let hash: Int?
@@ -77,7 +80,7 @@ extension XpediteClient {
         storedPages = storedPages.filter { $0.value.pageID != id }
         do {
             try await cache.store(page: answer, key: key, pageID: id, receivedAt: now, expiresAt: expires,
-                                  time: time, version: lastVersion)
+                                  time: packet.time, version: lastVersion)
             if let hash { storedPages[key] = (id, hash) }
         } catch {
             state.diagnostics.append("page cache: \(error)")
@@ -118,11 +121,16 @@ extension XpediteClient {
             }
         }
         guard ticket == screenTickets else { return }
-        if let cached, let decoded = try? PacketDecoder(mode: .lenient).decodeResponse(cached.body) {
-            // A cached page was valid when stored; one that no longer decodes is treated as absent.
-            await show(decoded.packet, issues: decoded.issues, dropped: decoded.droppedComponents, offline: true,
-                       ticket: ticket)
-            return
+        if let cached {
+            do {
+                // The entry is the canonical JSON of a packet already read and checked (`store`).
+                let packet = try PacketDecoder().decodeCanonicalResponse(cached.body)
+                await show(packet, issues: [], dropped: [], offline: true, ticket: ticket)
+                return
+            } catch {
+                // A damaged entry is treated as absent: the connection alert follows.
+                state.diagnostics.append("page cache: a cached page does not decode: \(error)")
+            }
         }
         let reason = (error as? TransportError)?.description ?? String(describing: error)
         state.alerts.append(ClientAlert(kind: .connection, message: "The server cannot be reached (\(reason))."))

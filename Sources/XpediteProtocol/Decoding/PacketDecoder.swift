@@ -55,6 +55,28 @@ public struct PacketDecoder: Sendable {
         try decode(value, as: .data, build: DataResponse.init(reading:))
     }
 
+    /// Rebuilds a screen from canonical JSON that this library wrote itself after decoding and
+    /// validating it (``ResponsePacket/json`` through ``CanonicalJSON``): a client's page cache.
+    ///
+    /// Such JSON is already in the new dialect and already checked, so neither the dialect
+    /// normaliser nor the validator runs again: the tree goes straight into the typed model, which
+    /// makes serving a cached page cheaper than reading a fresh answer. The typed model tolerates
+    /// anything (a value of the wrong kind is read as absent), so a damaged entry cannot crash the
+    /// reader; but nothing is reported about it either. Use ``decodeResponse(_:)-(Data)`` for
+    /// anything that did not come out of ``ResponsePacket/json``.
+    ///
+    /// - Throws: ``PacketError/notJSON(_:)`` for bytes that are not JSON, and
+    ///   ``PacketError/invalid(_:)`` when the JSON is not an object with an `rc`.
+    public func decodeCanonicalResponse(_ data: Data) throws(PacketError) -> ResponsePacket {
+        guard case .object(let members) = try JSONValue(parsing: data),
+              let packet = ResponsePacket(reading: ObjectReader(members, at: .root, context: BuildContext()))
+        else {
+            throw PacketError.invalid([ValidationIssue(path: .root, code: .missingKey, severity: .error,
+                                                       message: "a canonical screen is an object with \"rc\"")])
+        }
+        return packet
+    }
+
     private func decode<Packet>(_ value: JSONValue, as kind: PacketKind,
                                 build: (ObjectReader) -> Packet?) throws(PacketError) -> Decoded<Packet> {
         let report = PacketValidator(options: options).validate(value, as: kind)
