@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "XpediteLayout", targets: ["XpediteLayout"]),
         .library(name: "XpediteBuilder", targets: ["XpediteBuilder"]),
         .library(name: "XpediteServer", targets: ["XpediteServer"]),
+        .library(name: "XpediteDemo", targets: ["XpediteDemo"]),
         .executable(name: "xpedite", targets: ["xpedite"]),
     ],
     dependencies: [
