@@ -114,6 +114,7 @@ let package = Package(
         .testTarget(
             name: "XpediteDemoTests",
             dependencies: [
+                "xpedite",
                 "XpediteDemo",
                 "XpediteServer",
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -83,8 +83,8 @@ public final class DemoDatabase: Sendable {
     /// Seeds `count` generated customers when the table is empty; does nothing otherwise, so edits
     /// survive a restart.
     ///
-    /// - Parameter progress: called with (rows written, `count`) every 1,000 rows and at the end,
-    ///   on the database's writer thread.
+    /// - Parameter progress: called with (rows written, `count`) every 1 % (at most every 1,000
+    ///   rows) and at the end, on the database's writer thread.
     /// - Returns: what was done: `nil` when the data was already there.
     public func seedIfEmpty(count: Int, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in })
         async throws -> SeedReport?
@@ -110,9 +110,10 @@ public final class DemoDatabase: Sendable {
         let generator = CustomerGenerator()
         try await pool.write { db in
             let statement = try db.makeStatement(sql: CustomerStore.insertSQL)
+            let interval = min(max(count / 100, 1), 1_000)
             for id in stride(from: 1, through: count, by: 1) {
                 try statement.execute(arguments: CustomerStore.arguments(of: generator.customer(id: id)))
-                if id % 1_000 == 0 || id == count { progress(id, count) }
+                if id % interval == 0 || id == count { progress(id, count) }
             }
         }
         return SeedReport(count: count, duration: clock.now - start)

@@ -1,17 +1,21 @@
 import Foundation
+import Synchronization
 
-/// Seeding progress on standard error: a bar redrawn in place on a terminal, plain lines (every
+/// Seeding progress on standard error: a bar redrawn in place on a terminal, plain lines (at each
 /// 10 %) otherwise, so logs and CI output stay readable.
-public struct SeedProgress: Sendable {
+public final class SeedProgress: Sendable {
     /// Whether standard error is a terminal.
     public let isTerminal: Bool
+    /// The last tenth a plain line was written for.
+    private let lastTenth = Mutex(-1)
 
     /// Progress on this process's standard error.
     public init(isTerminal: Bool = isatty(STDERR_FILENO) == 1) {
         self.isTerminal = isTerminal
     }
 
-    /// The line for (`done`, `total`), or `nil` when nothing is drawn at this step.
+    /// The text for (`done`, `total`), or `nil` when nothing is written at this step: on a
+    /// terminal the redrawn bar, otherwise a line whenever another tenth is complete.
     public func text(done: Int, total: Int) -> String? {
         let fraction = total == 0 ? 1 : Double(done) / Double(total)
         let percent = Int((fraction * 100).rounded(.down))
@@ -21,9 +25,13 @@ public struct SeedProgress: Sendable {
             let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
             return "\rSeeding customers \(bar) \(percent)% (\(done)/\(total))" + (done == total ? "\n" : "")
         }
-        let step = max(total / 10, 1)
-        guard done == total || done % step == 0 else { return nil }
-        return "Seeding customers: \(done)/\(total) (\(percent)%)\n"
+        let tenth = percent / 10
+        let isNew = lastTenth.withLock { last in
+            guard tenth > last, tenth > 0 else { return false }
+            last = tenth
+            return true
+        }
+        return isNew ? "Seeding customers: \(done)/\(total) (\(percent)%)\n" : nil
     }
 
     /// The callback for ``DemoServer/open(_:accounts:progress:)``.

@@ -1,0 +1,103 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+import XpediteServer
+
+/// `xpedite demo` as a person runs it: it seeds with progress lines, prints the URL and the
+/// account, serves the configured version, keeps the data for the next run, and stops cleanly on
+/// Ctrl-C (SIGINT).
+@Suite struct DemoCommandTests {
+    /// The `xpedite` executable SwiftPM built next to the test runner (`$XPEDITE_EXECUTABLE` wins).
+    static func executable() throws -> URL {
+        if let path = ProcessInfo.processInfo.environment["XPEDITE_EXECUTABLE"] { return URL(fileURLWithPath: path) }
+        var folder = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").standardizedFileURL
+        for _ in 0..<5 {
+            folder = folder.deletingLastPathComponent()
+            let candidate = folder.appendingPathComponent("xpedite")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        throw ExecutableNotFound()
+    }
+
+    struct ExecutableNotFound: Error {}
+
+    /// A running `xpedite demo`, its output going to files.
+    struct Run {
+        let process = Process()
+        let output: URL
+        let errors: URL
+
+        init(_ arguments: [String], in folder: URL, name: String) throws {
+            output = folder.appendingPathComponent("\(name).out")
+            errors = folder.appendingPathComponent("\(name).err")
+            _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+            process.executableURL = try DemoCommandTests.executable()
+            process.arguments = arguments
+            process.standardOutput = try FileHandle(forWritingTo: output)
+            process.standardError = try FileHandle(forWritingTo: errors)
+            try process.run()
+        }
+
+        var stdout: String { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }  // read again until written
+        var stderr: String { (try? String(contentsOf: errors, encoding: .utf8)) ?? "" }
+
+        /// Waits (up to `seconds`) until standard output contains `text`.
+        func waitFor(_ text: String, seconds: Int = 120) async throws -> Bool {
+            for _ in 0..<(seconds * 10) {
+                if stdout.contains(text) { return true }
+                if !process.isRunning { return false }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            return false
+        }
+
+        /// Sends SIGINT and waits (up to 30 s) for the process to end; its exit status.
+        func interrupt() async throws -> Int32? {
+            process.interrupt()
+            for _ in 0..<300 where process.isRunning { try await Task.sleep(for: .milliseconds(100)) }
+            return process.isRunning ? nil : process.terminationStatus
+        }
+    }
+
+    /// The `setConnection` answer of the server on `port`.
+    static func connect(port: Int) async throws -> JSONValue {
+        let client = TestClient(host: "127.0.0.1", port: port)
+        client.connect()
+        let response = try await client.execute(TestClient.Request(
+            "/xpedite", method: .post, headers: [.contentType: "application/json"], body: ByteBuffer(string: connectJSON)))
+        try await client.shutdown()
+        return try JSONValue(parsing: Data(response.body.map { Array($0.readableBytesView) } ?? []))
+    }
+
+    @Test func theCommandSeedsServesAndStopsOnCtrlC() async throws {
+        let directory = try TemporaryDirectory()
+        let data = directory.url.appendingPathComponent("data").path
+        let port = Int.random(in: 20_000...40_000)
+        let arguments = ["demo", "--port", "\(port)", "--data-dir", data, "--customers", "300", "--app-version", "7"]
+
+        let first = try Run(arguments, in: directory.url, name: "first")
+        let started = try await first.waitFor("press Ctrl-C to stop")
+        #expect(started, "stdout: \(first.stdout)\nstderr: \(first.stderr)")
+        let answer = try await Self.connect(port: port)
+        #expect(answer["title"] == "Sign in")
+        #expect(answer["version"] == 7)
+        #expect(try await first.interrupt() == 0)
+        let printed = first.stdout
+        #expect(printed.contains("Seeded 300 customers in "))
+        #expect(printed.contains("Xpedite demo on http://127.0.0.1:\(port)/xpedite"))
+        #expect(printed.contains("Sign in as demo@xpedite.dev / demo1234"))
+        let logged = first.stderr
+        #expect(logged.contains("Seeding customers: 30/300 (10%)"))
+        #expect(logged.contains("Seeding customers: 300/300 (100%)"))
+        #expect(logged.contains("hb.request.path=/xpedite"))
+
+        // The second run reuses the data.
+        let second = try Run(arguments, in: directory.url, name: "second")
+        #expect(try await second.waitFor("press Ctrl-C to stop"))
+        #expect(try await second.interrupt() == 0)
+        #expect(!second.stdout.contains("Seeded"))
+        #expect(!second.stderr.contains("Seeding customers"))
+    }
+}
