@@ -35,11 +35,11 @@ public enum DemoApp {
                 throw XpediteError.message("Please enter your email and password.")
             }
             guard let user = try await accounts.authenticate(username: email, password: password) else {
-                call.logger.info("Sign-in refused", metadata: ["demo.username": .string(email)])
+                call.logger.debug("Sign-in refused", metadata: ["demo.username": .string(email)])
                 throw XpediteError.message("Wrong email or password.")
             }
             try call.session.signIn(user)
-            call.logger.info("Signed in", metadata: ["demo.username": .string(user.username)])
+            call.logger.debug("Signed in", metadata: ["demo.username": .string(user.username)])
             return CustomerListScreen.make(search: nil)
         }
 
@@ -114,7 +114,7 @@ public enum DemoApp {
             }
             group.on("signOut") { call in
                 call.session.signOut()
-                call.logger.info("Signed out")
+                call.logger.debug("Signed out")
                 return SignInScreen.make(notice: "You are signed out.")
             }
         }

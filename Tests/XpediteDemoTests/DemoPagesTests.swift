@@ -71,8 +71,10 @@ import XpediteServer
                     && $0.contains("outcome=\"ok\"") && $0.hasSuffix(" 1")
             })
         }
-        let requests = logs.lines.filter { $0.hasPrefix("info Request") }
-        #expect(requests.count == 3)  // setConnection, signIn, /metrics
+        // One info line per request (setConnection, signIn, /metrics), and no other.
+        let info = logs.lines.filter { $0.hasPrefix("info ") || $0.hasPrefix("notice ") }
+        #expect(info.count == 3)
+        #expect(info.allSatisfy { $0.hasPrefix("info Request") })
     }
 
     @Test func moreRoutesMountAtTheRoot() async throws {
