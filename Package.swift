@@ -114,7 +114,6 @@ let package = Package(
         .testTarget(
             name: "XpediteDemoTests",
             dependencies: [
-                "xpedite",
                 "XpediteDemo",
                 "XpediteServer",
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -1,29 +1,16 @@
 import Foundation
-import Hummingbird
-import HummingbirdTesting
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Testing
-import XpediteServer
+import XpediteProtocol
 
 /// `xpedite demo` as a person runs it: it seeds with progress lines, prints the URL and the
 /// account, serves the configured version, keeps the data for the next run, and stops cleanly on
 /// Ctrl-C (SIGINT).
 @Suite struct DemoCommandTests {
-    /// The `xpedite` executable SwiftPM built next to the test runner (`$XPEDITE_EXECUTABLE` wins).
-    static func executable() throws -> URL {
-        if let path = ProcessInfo.processInfo.environment["XPEDITE_EXECUTABLE"] { return URL(fileURLWithPath: path) }
-        var folder = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").standardizedFileURL
-        for _ in 0..<5 {
-            folder = folder.deletingLastPathComponent()
-            let candidate = folder.appendingPathComponent("xpedite")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        throw ExecutableNotFound()
-    }
-
-    struct ExecutableNotFound: Error {}
-
-    /// A running `xpedite demo`, its output going to files.
-    struct Run {
+    /// A running `xpedite demo`, its output going to files; terminated if a failed test leaves it running.
+    final class Run {
         let process = Process()
         let output: URL
         let errors: URL
@@ -33,15 +20,19 @@ import XpediteServer
             errors = folder.appendingPathComponent("\(name).err")
             _ = FileManager.default.createFile(atPath: output.path, contents: nil)
             _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-            process.executableURL = try DemoCommandTests.executable()
+            process.executableURL = try XpediteBinary.executable()
             process.arguments = arguments
             process.standardOutput = try FileHandle(forWritingTo: output)
             process.standardError = try FileHandle(forWritingTo: errors)
             try process.run()
         }
 
+        deinit {
+            if process.isRunning { process.terminate() }
+        }
+
         var stdout: String { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }  // read again until written
-        var stderr: String { (try? String(contentsOf: errors, encoding: .utf8)) ?? "" }
+        var stderr: String { (try? String(contentsOf: errors, encoding: .utf8)) ?? "" }  // likewise
 
         /// Waits (up to `seconds`) until standard output contains `text`.
         func waitFor(_ text: String, seconds: Int = 120) async throws -> Bool {
@@ -63,16 +54,31 @@ import XpediteServer
 
     /// The `setConnection` answer of the server on `port`.
     static func connect(port: Int) async throws -> JSONValue {
-        let client = TestClient(host: "127.0.0.1", port: port)
-        client.connect()
-        let response = try await client.execute(TestClient.Request(
-            "/xpedite", method: .post, headers: [.contentType: "application/json"], body: ByteBuffer(string: connectJSON)))
-        try await client.shutdown()
-        return try JSONValue(parsing: Data(response.body.map { Array($0.readableBytesView) } ?? []))
+        let url = try #require(URL(string: "http://127.0.0.1:\(port)/xpedite"))
+        var request = URLRequest(url: url)
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = Data(#"{"method":"setConnection","bundleID":"b","uuid":"u","bounds":"(0.0, 0.0, 393.0, 852.0)","xpediteVersion":1}"#.utf8)
+        let (body, _) = try await URLSession.shared.data(for: request)
+        return try JSONValue(parsing: body)
+    }
+
+    /// A folder of its own, removed afterwards.
+    struct Folder: ~Copyable {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("xpedite-demo-cli-\(UUID().uuidString)")
+
+        init() throws {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        }
+
+        deinit {
+            // Cleanup only: a leftover temporary folder does not fail a test.
+            try? FileManager.default.removeItem(at: url)
+        }
     }
 
     @Test func theCommandSeedsServesAndStopsOnCtrlC() async throws {
-        let directory = try TemporaryDirectory()
+        let directory = try Folder()
         let data = directory.url.appendingPathComponent("data").path
         let port = Int.random(in: 20_000...40_000)
         let arguments = ["demo", "--port", "\(port)", "--data-dir", data, "--customers", "300", "--app-version", "7"]
