@@ -7,7 +7,8 @@ import XpediteServer
 public struct DemoConfiguration: Sendable {
     /// The data directory: `demo.sqlite` (customers, users) and `sessions.sqlite`.
     public var dataDirectory: URL
-    /// The TCP port on 127.0.0.1 (the demo never binds another address); `0` picks a free one.
+    /// The TCP port on 127.0.0.1 (the demo never binds another address). The image manifest's
+    /// URLs name it, so give a real port (`0` would pick a free one the URLs do not know).
     public var port: Int = 8080
     /// How many customers a first run (or `reset`) seeds.
     public var customerCount: Int = 50_000
