@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "XpediteBuilder", targets: ["XpediteBuilder"]),
         .library(name: "XpediteServer", targets: ["XpediteServer"]),
         .library(name: "XpediteClient", targets: ["XpediteClient"]),
+        .library(name: "XpediteDemo", targets: ["XpediteDemo"]),
         .executable(name: "xpedite", targets: ["xpedite"]),
     ],
     dependencies: [
@@ -28,6 +29,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
     ],
     targets: [
         .target(
@@ -69,7 +71,17 @@ let package = Package(
         ),
         .target(
             name: "XpediteDemo",
-            dependencies: ["XpediteServer", "XpediteBuilder", "XpediteProtocol"],
+            dependencies: [
+                "XpediteServer",
+                "XpediteBuilder",
+                "XpediteProtocol",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
             swiftSettings: strict
         ),
         .executableTarget(
@@ -106,7 +118,16 @@ let package = Package(
             dependencies: [
                 "XpediteServer",
                 "XpediteBuilder",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "XpediteDemoTests",
+            dependencies: [
                 "XpediteDemo",
+                "XpediteServer",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: strict

@@ -62,6 +62,16 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
+            name: "DemoBenchmarks",
+            dependencies: [
+                .product(name: "XpediteServer", package: "main"),
+                .product(name: "XpediteDemo", package: "main"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/DemoBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
             name: "LayoutBenchmarks",
             dependencies: [
                 "BenchmarkScreens",

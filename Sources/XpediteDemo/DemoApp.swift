@@ -1,34 +1,155 @@
 import Foundation
+import XpediteBuilder
 import XpediteServer
 
-/// The demo app, built with the server SDK: a hello screen with a slide-in menu, a profile form
-/// that saves into the session (with validation errors as `rc` messages), and a table of
-/// generated customers with paging and row taps.
-///
-/// ```swift
-/// let app = try DemoApp.make(configuration: configuration)
-/// try await app.run(port: 8080)
-/// ```
+/// The demo app, built with the server SDK and the DSL: sign-in, a slide-in menu, a customer
+/// list over SQLite with keyset paging and search, detail and edit screens, a quick-add dialog,
+/// a cached dashboard and a permanent about page. ``DemoServer`` serves it.
 public enum DemoApp {
-    /// The number of generated customers in the table.
-    public static let customerCount = 300
-
-    static let customers = Customer.generate(count: customerCount)
-    static let records = customers.map(\.record)
-
-    /// The demo's configuration on top of `configuration`: version, default styles.
-    public static func make(configuration: XpediteConfiguration = XpediteConfiguration()) throws -> XpediteApp {
+    /// The app on `configuration`, reading and writing `database`, signing in through `accounts`.
+    ///
+    /// - Parameters:
+    ///   - configuration: the SDK's configuration; the demo adds its theme (`setDefaults`) and
+    ///     the `critical` logo to the image manifest, and keeps its `version`.
+    ///   - baseURL: where the server is reached (`http://127.0.0.1:8080`), for image URLs.
+    /// - Throws: an ``XpediteSetupError`` when the app is set up wrongly.
+    public static func make(configuration: XpediteConfiguration, database: DemoDatabase, accounts: any DemoAccounts,
+                            baseURL: String) throws -> XpediteApp {
         var configuration = configuration
-        configuration.setDefaults = Defaults(fontsize: .set(16))
+        configuration.setDefaults = theme
+        configuration.images = [DemoImages.logoEntry(baseURL: baseURL)] + configuration.images
+        let version = configuration.version
+        let clock = configuration.clock
+        let store = CustomerStore(database: database)
         var app = XpediteApp(configuration: configuration)
         try app.register(navigation: DemoMenu.definition)
-        app.onConnect { call in try HelloScreen.make(call) }
-        app.on("home") { call in try HelloScreen.make(call) }
-        app.on("profile") { call in try ProfileScreens.form(call) }
-        app.on("saveProfile") { call in try ProfileScreens.save(call) }
-        app.on("customers") { call in CustomerScreens.list(call) }
-        app.on("listCustomers") { call in CustomerScreens.page(call) }
-        app.on("viewCustomer") { call in try CustomerScreens.detail(call) }
+
+        app.onConnect { call in
+            SignInScreen.make(notice: call.connectReason == .sessionExpired ? "Your session had expired." : nil)
+        }
+        app.on("signIn") { call in
+            let fields = try call.form(SignInScreen.Fields.self, id: SignInScreen.formID)
+            let email = (fields.email ?? "").trimmingCharacters(in: .whitespaces)
+            let password = fields.password ?? ""
+            guard !email.isEmpty, !password.isEmpty else {
+                throw XpediteError.message("Please enter your email and password.")
+            }
+            guard let user = try await accounts.authenticate(username: email, password: password) else {
+                call.logger.debug("Sign-in refused", metadata: ["demo.username": .string(email)])
+                throw XpediteError.message("Wrong email or password.")
+            }
+            try call.session.signIn(user)
+            call.logger.debug("Signed in", metadata: ["demo.username": .string(user.username)])
+            return CustomerListScreen.make(search: nil)
+        }
+
+        app.group(requiring: .demoSignedIn) { group in
+            group.on("customers") { call in
+                CustomerListScreen.make(search: CustomerListScreen.search(in: call))
+            }
+            group.on("search") { _ in
+                CustomerListScreen.make(search: nil, focusSearch: true)
+            }
+            group.on("listCustomers") { call in
+                try await store.page(for: call, search: CustomerListScreen.search(in: call))
+            }
+            group.on("viewCustomer") { call in
+                let customer = try await existing(call, in: store)
+                return CustomerDetailScreen.make(customer, baseURL: baseURL)
+            }
+            group.on("editCustomer") { call in
+                let customer = try await existing(call, in: store)
+                return CustomerFormScreen.make(CustomerDraft(customer), id: customer.id)
+            }
+            group.on("saveCustomer") { call in
+                let customer = try await existing(call, in: store)
+                let draft = try call.form(CustomerDraft.self, id: CustomerFormScreen.formID)
+                switch draft.validate(id: customer.id, score: customer.score) {
+                case .failure(let problem):
+                    return CustomerFormScreen.make(draft, id: customer.id, problem: problem.message)
+                case .success(let edited):
+                    guard try await store.update(edited) else { throw XpediteError.message("That customer no longer exists.") }
+                    return CustomerDetailScreen.make(edited, baseURL: baseURL, notice: "Saved.")
+                }
+            }
+            group.on("newCustomer") { _ in
+                CustomerFormScreen.make(CustomerDraft(today: CalendarDay(clock())), id: nil)
+            }
+            group.on("createCustomer") { call in
+                let draft = try call.form(CustomerDraft.self, id: CustomerFormScreen.formID)
+                switch draft.validate(id: 0, score: newScore) {
+                case .failure(let problem):
+                    return CustomerFormScreen.make(draft, id: nil, problem: problem.message)
+                case .success(var customer):
+                    customer.id = try await store.insert(customer)
+                    return CustomerDetailScreen.make(customer, baseURL: baseURL, notice: "Added.")
+                }
+            }
+            group.on("quickAdd") { _ in
+                QuickAddScreen.make(CustomerDraft(today: CalendarDay(clock())))
+            }
+            group.on("createQuickCustomer") { call in
+                var draft = try call.form(CustomerDraft.self, id: QuickAddScreen.formID)
+                let defaults = CustomerDraft(today: CalendarDay(clock()))
+                draft.since = defaults.since
+                draft.active = defaults.active
+                draft.creditLimit = defaults.creditLimit
+                draft.contact = defaults.contact
+                draft.notes = defaults.notes
+                switch draft.validate(id: 0, score: newScore) {
+                case .failure(let problem):
+                    return QuickAddScreen.make(draft, problem: problem.message)
+                case .success(var customer):
+                    customer.id = try await store.insert(customer)
+                    return CustomerDetailScreen.make(customer, baseURL: baseURL, notice: "Added.")
+                }
+            }
+            group.on("dashboard", screen: DashboardScreen.entries) { call in
+                let figures = try await store.statistics()
+                return DashboardScreen.make(figures, user: try call.currentUser(as: DemoUser.self),
+                                            time: timeText(clock()))
+            }
+            group.on("about", screen: AboutScreen.entries) { _ in
+                AboutScreen.make(version: version, customerCount: try await store.statistics().total)
+            }
+            group.on("signOut") { call in
+                call.session.signOut()
+                call.logger.debug("Signed out")
+                return SignInScreen.make(notice: "You are signed out.")
+            }
+        }
         return app
+    }
+
+    /// The demo's `setDefaults`: its type size, text colour and window background.
+    static let theme = Defaults(fontsize: .set(16), color: .set(.rgb(0x1F2937)), background: .set(.rgb(0xF7F8FA)))
+
+    /// The score of a customer added through the forms.
+    static let newScore = 50
+
+    /// The customer a call names: `selected` (a row tap) or the `id` parameter.
+    static func existing(_ call: XpediteCall, in store: CustomerStore) async throws -> Customer {
+        let id = call.selected?.intValue ?? call.selected?.stringValue.flatMap { Int($0) }
+            ?? call.parameter("id").flatMap { Int($0) }
+        guard let id, let customer = try await store.customer(id: id) else {
+            throw XpediteError.message("That customer does not exist.")
+        }
+        return customer
+    }
+
+    /// `HH:mm UTC`.
+    static func timeText(_ date: Date) -> String {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        let minutesOfDay = (seconds % 86_400) / 60
+        let hours = minutesOfDay / 60
+        let minutes = minutesOfDay % 60
+        return "\(hours < 10 ? "0" : "")\(hours):\(minutes < 10 ? "0" : "")\(minutes) UTC"
+    }
+}
+
+extension XpediteGuard {
+    /// Signed-in demo users pass; anyone else gets the sign-in screen.
+    static let demoSignedIn = XpediteGuard.signedIn(as: DemoUser.self) { _ in
+        SignInScreen.make(notice: "Please sign in first.")
     }
 }

@@ -1,39 +1,77 @@
 import ArgumentParser
 import Foundation
+import Logging
 import XpediteDemo
 
-/// `xpedite demo`: serves the demo app built with the server SDK.
+/// `xpedite demo`: a customer app on 50,000 generated customers, built with the server SDK.
 struct Demo: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Serve the demo app on http://127.0.0.1:PORT/xpedite.",
+        abstract: "Serve the demo customer app on http://127.0.0.1:PORT/xpedite.",
         discussion: """
-            A hello screen with a menu, a profile form that validates and saves into the session, and a \
-            table of 300 generated customers with paging. Sessions are kept in SQLite in the data \
-            directory, so they survive a restart. Prometheus metrics are on /metrics. The server binds \
-            127.0.0.1 only. Ctrl-C stops it gracefully.
+            Sign-in (demo@xpedite.dev / demo1234), a slide-in menu, a list of 50,000 customers in SQLite \
+            paged 40 at a time with search, detail and edit screens, a quick-add dialog, a cached dashboard \
+            and a permanent about page. The first run creates the database in the data directory and seeds \
+            it; later runs reuse it, so edits persist (--reset seeds again). Sessions are kept there too. \
+            Prometheus metrics are on /metrics, one log line per request goes to standard error. The server \
+            binds 127.0.0.1 only; Ctrl-C stops it gracefully.
 
             Examples:
               xpedite demo
-              xpedite demo --port 9000 --data-dir /tmp/xpedite-demo
-
-            Talk to it (setConnection first, then {"method": …, "token": …} with the token it returns):
-              curl -H 'Content-Type: application/json' http://127.0.0.1:8080/xpedite -d \
-                '{"method":"setConnection","bundleID":"b","uuid":"u","bounds":"(0, 0, 393, 852)","xpediteVersion":1}'
+              xpedite demo --port 9000 --data-dir /tmp/xpedite-demo --reset
+              xpedite demo --app-version 2        # phones purge their caches (version change)
             """
     )
 
     @Option(help: "The TCP port on 127.0.0.1.")
     var port: Int = 8080
 
-    @Option(name: .customLong("data-dir"), help: "Where sessions are kept (created if missing).")
-    var dataDir: String = DemoServer.defaultDataDirectory
+    @Option(name: .customLong("data-dir"), help: "Where the database and sessions are kept (created if missing).")
+    var dataDir: String = DemoConfiguration.defaultDataDirectory
+
+    @Flag(help: "Delete the customers and users and seed them again.")
+    var reset = false
+
+    @Option(name: .customLong("app-version"), help: "The app version sent to phones (a number or text).")
+    var appVersion: String = "1"
+
+    @Option(name: .customLong("customers"), help: .hidden)
+    var customerCount: Int = 50_000
 
     func validate() throws {
         guard (1...65535).contains(port) else { throw ValidationError("--port must be between 1 and 65535.") }
+        guard !appVersion.isEmpty else { throw ValidationError("--app-version must not be empty.") }
+        guard customerCount >= 0 else { throw ValidationError("--customers must not be negative.") }
     }
 
     func run() async throws {
-        let directory = URL(fileURLWithPath: dataDir, isDirectory: true).standardizedFileURL
-        try await DemoServer.run(port: port, dataDirectory: directory)
+        var logger = Logger(label: "xpedite.demo")
+        logger.logLevel = .info
+        var configuration = DemoConfiguration(
+            dataDirectory: URL(fileURLWithPath: dataDir, isDirectory: true).standardizedFileURL)
+        configuration.port = port
+        configuration.reset = reset
+        configuration.appVersion = DemoConfiguration.appVersion(parsing: appVersion)
+        configuration.customerCount = customerCount
+        configuration.logger = logger
+        let server = try await DemoServer.open(configuration, progress: SeedProgress().report)
+        if let report = server.seedReport {
+            let seconds = Double(report.duration.components.attoseconds) / 1e18 + Double(report.duration.components.seconds)
+            write("Seeded \(report.count) customers in \(String(format: "%.2f", seconds)) s.\n")
+        }
+        let database = server.database.path
+        try await server.run { bound in
+            write("""
+                Xpedite demo on http://127.0.0.1:\(bound)/xpedite (metrics on /metrics)
+                Sign in as \(DemoAccount.username) / \(DemoAccount.password)
+                Data in \(database); press Ctrl-C to stop.
+
+                """)
+        }
+        try server.close()
     }
+}
+
+/// Writes straight to the file descriptor: `print` is buffered when stdout is a pipe.
+private func write(_ text: String) {
+    FileHandle.standardOutput.write(Data(text.utf8))
 }

@@ -1,0 +1,20 @@
+/// How a customer likes to be contacted: the edit form's `radio` (PROTOCOL.md §4.10).
+public enum ContactPreference: String, Sendable, Hashable, Codable, CaseIterable {
+    case email
+    case phone
+    case post
+
+    /// The option's label.
+    public var label: String {
+        switch self {
+        case .email: "Email"
+        case .phone: "Phone"
+        case .post: "Post"
+        }
+    }
+
+    /// The radio's `options`: key → label.
+    static var options: [String: String] {
+        Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0.label) })
+    }
+}

@@ -1,0 +1,39 @@
+/// The countries customers live in: the edit form's `select` options (PROTOCOL.md §4.9), keyed by
+/// ISO 3166 code.
+public enum Country: String, Sendable, Hashable, Codable, CaseIterable {
+    case australia = "AU"
+    case brazil = "BR"
+    case canada = "CA"
+    case france = "FR"
+    case germany = "DE"
+    case india = "IN"
+    case japan = "JP"
+    case kenya = "KE"
+    case newZealand = "NZ"
+    case southAfrica = "ZA"
+    case unitedKingdom = "GB"
+    case unitedStates = "US"
+
+    /// The name shown in the select and on the detail screen.
+    public var label: String {
+        switch self {
+        case .australia: "Australia"
+        case .brazil: "Brazil"
+        case .canada: "Canada"
+        case .france: "France"
+        case .germany: "Germany"
+        case .india: "India"
+        case .japan: "Japan"
+        case .kenya: "Kenya"
+        case .newZealand: "New Zealand"
+        case .southAfrica: "South Africa"
+        case .unitedKingdom: "United Kingdom"
+        case .unitedStates: "United States"
+        }
+    }
+
+    /// The select's `options`: code → name.
+    static var options: [String: String] {
+        Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0.label) })
+    }
+}

@@ -1,0 +1,45 @@
+import XpediteBuilder
+import XpediteServer
+
+/// One customer: labels, the avatar (declared in the screen's own image manifest), the notes as
+/// HTML in a web component, and Edit and Back side by side (`x+`).
+enum CustomerDetailScreen {
+    /// The detail screen; `notice` is a line on top ("Saved.").
+    static func make(_ customer: Customer, baseURL: String, notice: String? = nil) -> Screen {
+        Screen(title: customer.name) {
+            DemoMenu.stub
+            if let notice {
+                Label(notice).color(.rgb(0x15803D)).align(.centre).id("notice")
+            }
+            Image(id: DemoImages.avatarID(customer.id)).size(width: 96, height: 96, centreX: 0)
+            Label(customer.name).fontSize(24).align(.centre).id("name")
+            Label("Email: \(customer.email)").id("email")
+            Label("City: \(customer.city), \(customer.country.label)").id("city")
+            Label("Customer since \(customer.since)").id("since")
+            Label("Score \(customer.score) · credit limit €\(Numbers.grouped(customer.creditLimit))").id("score")
+            Label(customer.active ? "Active account" : "Inactive account").id("active")
+            Label("Prefers contact by \(customer.contact.label.lowercased())").id("contact")
+            Web(html: notesHTML(customer)).size(width: .percent(100), height: 150).id("notes")
+            Button("Edit", .call("editCustomer", parameters: ["id": .number(Double(customer.id))]))
+                .style(.button).width(.percent(48)).id("edit")
+            Button("Back to the list", .call("customers")).style(.button)
+                .beside(gap: 8).width(.percent(48)).id("back")
+        }
+        .images(DemoImages.avatarEntry(customer.id, baseURL: baseURL))
+    }
+
+    /// The notes as a small HTML page; the customer's text is escaped, line breaks kept.
+    static func notesHTML(_ customer: Customer) -> String {
+        let body = customer.notes.isEmpty
+            ? "<p class=\"empty\">No notes yet.</p>"
+            : "<p>" + Markup.escape(customer.notes).split(separator: "\n", omittingEmptySubsequences: false)
+                .joined(separator: "<br>") + "</p>"
+        return """
+            <!DOCTYPE html><html><head><meta charset="utf-8">\
+            <meta name="viewport" content="width=device-width, initial-scale=1">\
+            <style>body{font-family:-apple-system,Helvetica,Arial,sans-serif;font-size:15px;color:#1F2937;margin:8px}\
+            h2{font-size:16px;margin:0 0 6px}.empty{color:#6B7280;font-style:italic}</style></head>\
+            <body><h2>Notes about \(Markup.escape(customer.name))</h2>\(body)</body></html>
+            """
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Logging
+import XpediteServer
+
+/// What `xpedite demo` is told: where the data lives, the port, how many customers to seed,
+/// whether to reseed, the app version.
+public struct DemoConfiguration: Sendable {
+    /// The data directory: `demo.sqlite` (customers, users) and `sessions.sqlite`.
+    public var dataDirectory: URL
+    /// The TCP port on 127.0.0.1 (the demo never binds another address). The image manifest's
+    /// URLs name it, so give a real port (`0` would pick a free one the URLs do not know).
+    public var port: Int = 8080
+    /// How many customers a first run (or `reset`) seeds.
+    public var customerCount: Int = 50_000
+    /// Deletes every customer and user and seeds again.
+    public var reset: Bool = false
+    /// The app's `version` (PROTOCOL.md §2.2); changing it makes phones purge their caches.
+    public var appVersion: AppVersion = .number(1)
+    /// bcrypt's cost for the users' passwords (4…31).
+    public var passwordCost: UInt8 = 10
+    /// The logger of the server, the SDK and every request (one `info` line per request).
+    public var logger: Logger = Logger(label: "xpedite.demo")
+    /// The clock of sessions and dates; tests move it.
+    public var clock: @Sendable () -> Date = { Date() }
+
+    /// The default data directory, relative to the current directory.
+    public static let defaultDataDirectory = ".xpedite-demo"
+
+    /// A configuration with the defaults above.
+    public init(dataDirectory: URL) {
+        self.dataDirectory = dataDirectory
+    }
+
+    /// Where phones reach the server, for the image manifest's URLs.
+    public var baseURL: String { "http://127.0.0.1:\(port)" }
+
+    /// `--app-version`: a number when the text is one (`2`, `2.5`), text otherwise (`"P1.213"`).
+    public static func appVersion(parsing text: String) -> AppVersion {
+        if let number = Double(text), number.isFinite { return .number(number) }
+        return .string(text)
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+import XpediteProtocol
+
+/// `xpedite demo` as a person runs it: it seeds with progress lines, prints the URL and the
+/// account, serves the configured version, keeps the data for the next run, and stops cleanly on
+/// Ctrl-C (SIGINT).
+@Suite struct DemoCommandTests {
+    /// A running `xpedite demo`, its output going to files; terminated if a failed test leaves it running.
+    final class Run {
+        let process = Process()
+        let output: URL
+        let errors: URL
+
+        init(_ arguments: [String], in folder: URL, name: String) throws {
+            output = folder.appendingPathComponent("\(name).out")
+            errors = folder.appendingPathComponent("\(name).err")
+            _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+            process.executableURL = try XpediteBinary.executable()
+            process.arguments = arguments
+            process.standardOutput = try FileHandle(forWritingTo: output)
+            process.standardError = try FileHandle(forWritingTo: errors)
+            try process.run()
+        }
+
+        deinit {
+            if process.isRunning { process.terminate() }
+        }
+
+        var stdout: String { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }  // read again until written
+        var stderr: String { (try? String(contentsOf: errors, encoding: .utf8)) ?? "" }  // likewise
+
+        /// Waits (up to `seconds`) until standard output contains `text`.
+        func waitFor(_ text: String, seconds: Int = 120) async throws -> Bool {
+            for _ in 0..<(seconds * 10) {
+                if stdout.contains(text) { return true }
+                if !process.isRunning { return false }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            return false
+        }
+
+        /// Sends SIGINT and waits (up to 30 s) for the process to end; its exit status.
+        func interrupt() async throws -> Int32? {
+            process.interrupt()
+            for _ in 0..<300 where process.isRunning { try await Task.sleep(for: .milliseconds(100)) }
+            return process.isRunning ? nil : process.terminationStatus
+        }
+    }
+
+    /// The `setConnection` answer of the server on `port`.
+    static func connect(port: Int) async throws -> JSONValue {
+        let url = try #require(URL(string: "http://127.0.0.1:\(port)/xpedite"))
+        var request = URLRequest(url: url)
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = Data(#"{"method":"setConnection","bundleID":"b","uuid":"u","bounds":"(0.0, 0.0, 393.0, 852.0)","xpediteVersion":1}"#.utf8)
+        let (body, _) = try await URLSession.shared.data(for: request)
+        return try JSONValue(parsing: body)
+    }
+
+    /// A folder of its own, removed afterwards.
+    struct Folder: ~Copyable {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("xpedite-demo-cli-\(UUID().uuidString)")
+
+        init() throws {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        }
+
+        deinit {
+            // Cleanup only: a leftover temporary folder does not fail a test.
+            try? FileManager.default.removeItem(at: url)
+        }
+    }
+
+    @Test func theCommandSeedsServesAndStopsOnCtrlC() async throws {
+        let directory = try Folder()
+        let data = directory.url.appendingPathComponent("data").path
+        let port = Int.random(in: 20_000...40_000)
+        let arguments = ["demo", "--port", "\(port)", "--data-dir", data, "--customers", "300", "--app-version", "7"]
+
+        let first = try Run(arguments, in: directory.url, name: "first")
+        let started = try await first.waitFor("press Ctrl-C to stop")
+        #expect(started, "stdout: \(first.stdout)\nstderr: \(first.stderr)")
+        let answer = try await Self.connect(port: port)
+        #expect(answer["title"] == "Sign in")
+        #expect(answer["version"] == 7)
+        #expect(try await first.interrupt() == 0)
+        let printed = first.stdout
+        #expect(printed.contains("Seeded 300 customers in "))
+        #expect(printed.contains("Xpedite demo on http://127.0.0.1:\(port)/xpedite"))
+        #expect(printed.contains("Sign in as demo@xpedite.dev / demo1234"))
+        let logged = first.stderr
+        #expect(logged.contains("Seeding customers: 30/300 (10%)"))
+        #expect(logged.contains("Seeding customers: 300/300 (100%)"))
+        #expect(logged.contains("hb.request.path=/xpedite"))
+
+        // The second run reuses the data.
+        let second = try Run(arguments, in: directory.url, name: "second")
+        #expect(try await second.waitFor("press Ctrl-C to stop"))
+        #expect(try await second.interrupt() == 0)
+        #expect(!second.stdout.contains("Seeded"))
+        #expect(!second.stderr.contains("Seeding customers"))
+    }
+}
