@@ -51,17 +51,17 @@ extension XpediteClient {
                 return
             }
         } else if let key, let id = packet.id, let disposition = packet.disposition {
-            await store(page: packet, key: key, id: id, disposition: disposition)
+            await store(page: packet, answer: answer, key: key, id: id, disposition: disposition)
         }
         await show(packet, issues: decoded.issues, dropped: decoded.droppedComponents, offline: false, ticket: ticket)
     }
 
     /// Caches a page (§7.1) as the canonical JSON of the packet as read (new dialect, checked, the
     /// broken components of a lenient read left out), so that serving it offline skips the
-    /// normaliser and the validator. A permanent page this client already stored byte for byte
-    /// is not written again; an expiring one is, since its expiry counts from reception.
-    func store(page packet: ResponsePacket, key: PageKey, id: String, disposition: Disposition) async {
-        let answer = CanonicalJSON.data(packet.json)
+    /// normaliser and the validator. A permanent page whose answer this client already stored byte
+    /// for byte is neither encoded nor written again; an expiring one is, since its expiry counts
+    /// from reception.
+    func store(page packet: ResponsePacket, answer: Data, key: PageKey, id: String, disposition: Disposition) async {
         let now = configuration.clock()
         let expires: Date?
         let hash: Int?
@@ -79,8 +79,8 @@ extension XpediteClient {
         }
         storedPages = storedPages.filter { $0.value.pageID != id }
         do {
-            try await cache.store(page: answer, key: key, pageID: id, receivedAt: now, expiresAt: expires,
-                                  time: packet.time, version: lastVersion)
+            try await cache.store(page: CanonicalJSON.data(packet.json), key: key, pageID: id, receivedAt: now,
+                                  expiresAt: expires, time: packet.time, version: lastVersion)
             if let hash { storedPages[key] = (id, hash) }
         } catch {
             state.diagnostics.append("page cache: \(error)")
