@@ -44,12 +44,20 @@ extension XpediteClient {
             return nil
         }
         guard let body else { return nil }
-        // The definition is stored as the canonical JSON of a component; it is read back
-        // through the same lenient decoder as a one-component screen.
-        let wrapper = JSONValue.object(["rc": 0, "components": .array([(try? JSONValue(parsing: body)) ?? .null])])
-        guard let decoded = try? PacketDecoder(mode: .lenient).decodeResponse(wrapper),
-              case .navigation(let navigation)? = decoded.packet.components.first else {
-            // A stored definition that no longer reads is treated as a cache miss.
+        // The definition is stored as the canonical JSON of a component already read and
+        // checked; it is read back as a one-component canonical screen.
+        let navigation: Component.Navigation
+        do {
+            let screen = JSONValue.object(["rc": 0, "components": [try JSONValue(parsing: body)]])
+            guard case .navigation(let stored)? = try PacketDecoder().decodeCanonicalResponse(screen).components.first
+            else {
+                diagnostics.append("navigation cache: the entry for \"\(id)\" is not a navigation")
+                return nil
+            }
+            navigation = stored
+        } catch {
+            // A damaged entry is a cache miss, reported.
+            diagnostics.append("navigation cache: the entry for \"\(id)\" does not decode: \(error)")
             return nil
         }
         navigationDefinitions[id] = navigation

@@ -68,7 +68,12 @@ public struct PacketDecoder: Sendable {
     /// - Throws: ``PacketError/notJSON(_:)`` for bytes that are not JSON, and
     ///   ``PacketError/invalid(_:)`` when the JSON is not an object with an `rc`.
     public func decodeCanonicalResponse(_ data: Data) throws(PacketError) -> ResponsePacket {
-        guard case .object(let members) = try JSONValue(parsing: data),
+        try decodeCanonicalResponse(JSONValue(parsing: data))
+    }
+
+    /// Rebuilds a screen from a canonical tree; see ``decodeCanonicalResponse(_:)-(Data)``.
+    public func decodeCanonicalResponse(_ value: JSONValue) throws(PacketError) -> ResponsePacket {
+        guard case .object(let members) = value,
               let packet = ResponsePacket(reading: ObjectReader(members, at: .root, context: BuildContext()))
         else {
             throw PacketError.invalid([ValidationIssue(path: .root, code: .missingKey, severity: .error,
