@@ -42,8 +42,9 @@ def load_section(folder: pathlib.Path) -> str:
     lines.append("`scripts/bench --load` starts a release build of `Benchmarks/Sources/BenchServer` on 127.0.0.1 with")
     lines.append(f"three routes answering the same table page of 80 rows ({page_bytes:,} bytes): static bytes of the")
     lines.append("page's size, a naive Codable server (`JSONDecoder` request, a new `JSONEncoder` per answer of the")
-    lines.append("same 80 rows), and the Xpedite endpoint (SQLite sessions, a table handler paging cached records;")
-    lines.append("decode, session lookup, handler, validation, canonical JSON). wrk loads each route in turn (one")
+    lines.append("same 80 rows), and the Xpedite endpoint (SQLite sessions behind the store's default in-memory")
+    lines.append("cache of recent sessions, a table handler paging cached records; decode, session lookup, handler,")
+    lines.append("validation, canonical JSON). wrk loads each route in turn (one")
     lines.append("thread, after a 2 s warm-up), the server is stopped afterwards. The ratios compare routes measured")
     lines.append("in the same run on the same machine; the absolute figures depend on it (2 cores shared by the")
     lines.append("server and wrk).\n")
@@ -73,6 +74,12 @@ def load_section(folder: pathlib.Path) -> str:
     lines.append(f"In-band errors: the Xpedite answer checked before and after the load "
                  f"{'had rc 0 and 80 rows both times' if not in_band else 'was wrong'}; "
                  f"the server logged {server_errors} error{'s' if server_errors != 1 else ''}.\n")
+    loads = [(folder / name).read_text().split()[0] for name in ("loadavg-before", "loadavg-after")
+             if (folder / name).exists()]
+    if len(loads) == 2:
+        lines.append(f"Machine load (1-minute load average, /proc/loadavg) when the load test started: {loads[0]}, "
+                     f"when it ended: {loads[1]}; above 2 on this 2-core machine, other processes competed "
+                     f"with the server and wrk, which moves the absolute figures more than the ratios.\n")
     return "\n".join(lines)
 
 
@@ -83,7 +90,7 @@ if sys.argv[1] == "--load":
     if LOAD_HEADING in existing:
         start = existing.index(LOAD_HEADING)
         end = existing.find("\n## ", start + len(LOAD_HEADING))
-        existing = existing[:start] + section + (existing[end + 1:] if end != -1 else "")
+        existing = existing[:start] + section + ("\n" + existing[end + 1:] if end != -1 else "")
     elif "## How to run" in existing:
         at = existing.index("## How to run")
         existing = existing[:at] + section + "\n" + existing[at:]
