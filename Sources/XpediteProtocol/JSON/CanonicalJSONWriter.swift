@@ -108,7 +108,9 @@ struct CanonicalJSONWriter: ~Copyable {
             append("null")
             return
         }
-        if number.rounded() == number, abs(number) <= 9_007_199_254_740_992 {
+        // An integral value up to 2^53 converts to Int64 and back unchanged (a truncating
+        // conversion and a compare, no call into libm's round).
+        if abs(number) <= 9_007_199_254_740_992, Double(Int64(number)) == number {
             write(integer: Int64(number))
         } else {
             append(number.description)
