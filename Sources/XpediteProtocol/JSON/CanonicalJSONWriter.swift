@@ -76,13 +76,7 @@ struct CanonicalJSONWriter: ~Copyable {
             for index in buffer.indices {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
                 if pretty { newline(depth: depth + 1) }
-                let wireKey = buffer[index].wireKey
-                if wireKey == .unknown {
-                    write(string: buffer[index].key)
-                } else {
-                    // A protocol key: its quoted form was written once, ahead of time.
-                    Self.quotedKeys[Int(wireKey.rawValue)].withUnsafeBufferPointer { bytes.append($0) }
-                }
+                write(string: buffer[index].key)
                 if pretty {
                     append(" : ")
                 } else {
@@ -93,13 +87,6 @@ struct CanonicalJSONWriter: ~Copyable {
         }
         if pretty { newline(depth: depth) }
         bytes.append(UInt8(ascii: "}"))
-    }
-
-    /// Every protocol key (``WireKey``) as this writer writes it, quoted and escaped, by raw value.
-    private static let quotedKeys: [[UInt8]] = WireKey.allCases.map { key in
-        var writer = CanonicalJSONWriter(pretty: false, capacity: 64)
-        writer.write(string: key.name)
-        return writer.withWritten { Array($0) }
     }
 
     /// `JSONEncoder` prints an empty container as an open line, an empty line, and the close.
