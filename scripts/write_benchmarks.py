@@ -15,9 +15,8 @@ def micros(text: str) -> float:
     return float(value) * {"us": 1, "ms": 1e3, "s": 1e6}[unit]
 
 
-def wrk_result(folder: pathlib.Path, route: str, connections: int) -> dict:
-    """Requests per second, p50/p99 latency and errors from wrk's --latency output."""
-    text = (folder / f"wrk-{route}-{connections}.txt").read_text()
+def wrk_run(text: str) -> dict:
+    """Requests per second, p50/p99 latency and errors from one run of wrk --latency."""
     socket = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", text)
     non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
     return {
@@ -25,8 +24,17 @@ def wrk_result(folder: pathlib.Path, route: str, connections: int) -> dict:
         "p50": micros(re.search(r"^\s+50%\s+(\S+)", text, re.M).group(1)),
         "p99": micros(re.search(r"^\s+99%\s+(\S+)", text, re.M).group(1)),
         "errors": (sum(int(n) for n in socket.groups()) if socket else 0) + (int(non2xx.group(1)) if non2xx else 0),
-        "command": (folder / f"wrk-{route}-{connections}.command").read_text().strip(),
     }
+
+
+def wrk_result(folder: pathlib.Path, route: str, connections: int) -> dict:
+    """A route's median round (by requests per second, with its latencies), every round's figure,
+    and the errors of all rounds."""
+    files = sorted(folder.glob(f"wrk-{route}-{connections}-*.txt"), key=lambda f: int(f.stem.rsplit("-", 1)[1]))
+    runs = [wrk_run(f.read_text()) for f in files]
+    median = sorted(runs, key=lambda r: r["rps"])[(len(runs) - 1) // 2]
+    return dict(median, rounds=[r["rps"] for r in runs], errors=sum(r["errors"] for r in runs),
+                command=(folder / f"wrk-{route}-{connections}.command").read_text().strip())
 
 
 def load_section(folder: pathlib.Path) -> str:
@@ -42,11 +50,14 @@ def load_section(folder: pathlib.Path) -> str:
     lines.append("`scripts/bench --load` starts a release build of `Benchmarks/Sources/BenchServer` on 127.0.0.1 with")
     lines.append(f"three routes answering the same table page of 80 rows ({page_bytes:,} bytes): static bytes of the")
     lines.append("page's size, a naive Codable server (`JSONDecoder` request, a new `JSONEncoder` per answer of the")
-    lines.append("same 80 rows), and the Xpedite endpoint (SQLite sessions, a table handler paging cached records;")
-    lines.append("decode, session lookup, handler, validation, canonical JSON). wrk loads each route in turn (one")
-    lines.append("thread, after a 2 s warm-up), the server is stopped afterwards. The ratios compare routes measured")
-    lines.append("in the same run on the same machine; the absolute figures depend on it (2 cores shared by the")
-    lines.append("server and wrk).\n")
+    lines.append("same 80 rows), and the Xpedite endpoint (SQLite sessions behind the store's default in-memory")
+    lines.append("cache of recent sessions, a table handler paging cached records; decode, session lookup, handler,")
+    lines.append("validation, canonical JSON). wrk loads the three routes in turn (one thread, after a 2 s")
+    lines.append("warm-up each), in rounds, so that load from other processes falls on every route alike; each")
+    lines.append("table shows a route's median round (req/s and its latencies; every round's req/s is listed")
+    lines.append("below it) and the errors of all rounds. The server is stopped afterwards. The ratios compare")
+    lines.append("routes measured in the same run on the same machine; the absolute figures depend on it (2 cores")
+    lines.append("shared by the server and wrk).\n")
     verdicts = []
     for connections in (32, 64):
         results = {route: wrk_result(folder, route, connections) for route, _ in ROUTES}
@@ -59,6 +70,9 @@ def load_section(folder: pathlib.Path) -> str:
             lines.append(f"| {label} | {r['rps']:,.0f} | {r['rps'] / static:.2f} | {r['rps'] / naive:.2f} | "
                          f"{r['p50']:,.0f} | {r['p99']:,.0f} | {r['errors']} |")
         lines.append("")
+        lines.append("Rounds (req/s): " + "; ".join(
+            f"{route} " + ", ".join(f"{rps:,.0f}" for rps in results[route]["rounds"])
+            for route, label in ROUTES) + "\n")
         errors = sum(r["errors"] for r in results.values())
         verdicts.append((connections, xpedite / static, xpedite / naive, errors))
         lines.append("Commands: " + "; ".join(f"`{results[route]['command']}`" for route, _ in ROUTES) + "\n")
@@ -73,6 +87,12 @@ def load_section(folder: pathlib.Path) -> str:
     lines.append(f"In-band errors: the Xpedite answer checked before and after the load "
                  f"{'had rc 0 and 80 rows both times' if not in_band else 'was wrong'}; "
                  f"the server logged {server_errors} error{'s' if server_errors != 1 else ''}.\n")
+    loads = [(folder / name).read_text().split()[0] for name in ("loadavg-before", "loadavg-after")
+             if (folder / name).exists()]
+    if len(loads) == 2:
+        lines.append(f"Machine load (1-minute load average, /proc/loadavg) when the load test started: {loads[0]}, "
+                     f"when it ended: {loads[1]}; above 2 on this 2-core machine, other processes competed "
+                     f"with the server and wrk, which moves the absolute figures more than the ratios.\n")
     return "\n".join(lines)
 
 
@@ -83,7 +103,7 @@ if sys.argv[1] == "--load":
     if LOAD_HEADING in existing:
         start = existing.index(LOAD_HEADING)
         end = existing.find("\n## ", start + len(LOAD_HEADING))
-        existing = existing[:start] + section + (existing[end + 1:] if end != -1 else "")
+        existing = existing[:start] + section + ("\n" + existing[end + 1:] if end != -1 else "")
     elif "## How to run" in existing:
         at = existing.index("## How to run")
         existing = existing[:at] + section + "\n" + existing[at:]
@@ -223,7 +243,7 @@ delivered = next((v for n, v in client.items() if n.startswith("Answer received"
 offline = next((v for n, v in client.items() if n.startswith("Offline")), None)
 if base and delivered and offline:
     print(f"Delivered: {delivered / base:.2f}× decode + validate (target ≤ 1.5×). Offline: {offline / base:.2f}× "
-          f"decode + validate, {offline / delivered:.2f}× the online delivery (target ≤ 1.0× against the online delivery; docs/decisions.md 61).\n")
+          f"decode + validate, {offline / delivered:.2f}× the online delivery (target ≤ 1.0× against the online delivery; docs/decisions.md 65).\n")
 
 if (folder / "server.out").exists():
     print(load_section(folder))

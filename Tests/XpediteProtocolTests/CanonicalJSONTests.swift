@@ -93,6 +93,22 @@ struct CanonicalJSONTests {
         #expect(CanonicalJSON.data(text) == (try ReferenceEncoder.data(text)))
     }
 
+    /// The writer checks eight bytes at a time for characters to escape and copies short runs
+    /// word by word: every escaped character (and the bytes around the boundaries: space, DEL,
+    /// `!`, `#`, `[`, `]`, non-ASCII) at every position of strings from 1 to 24 bytes.
+    @Test("escapes are found at every position of short and word-sized strings",
+          arguments: ["\"", "\\", "\u{00}", "\u{1F}", "\n", " ", "!", "#", "[", "]", "\u{7F}", "é"])
+    func escapesAtEveryPosition(_ special: String) throws {
+        for length in 1...24 {
+            for position in 0..<length {
+                let text = String(repeating: "a", count: position) + special
+                    + String(repeating: "b", count: length - position - 1)
+                #expect(CanonicalJSON.data(.string(text)) == (try ReferenceEncoder.data(.string(text))),
+                        "\(special.debugDescription) at \(position) of \(length)")
+            }
+        }
+    }
+
     @Test("keys sort by their UTF-8 bytes, the protocol's own keys included")
     func keyOrder() {
         let object: JSONValue = ["width%": 1, "width": 2, "a10": 3, "a2": 4, "B": 5, "a": 6, "é": 7, "type": 8, "x+": 9]

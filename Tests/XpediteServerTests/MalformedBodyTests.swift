@@ -64,6 +64,8 @@ import XpediteServer
     @Test(arguments: [
         ("application/json", true), ("Application/JSON; charset=utf-8", true), ("application/vnd.xpedite+json", true),
         ("text/json", false), ("multipart/form-data; boundary=x", false),
+        (" application/json ;charset=utf-8", true), ("\tAPPLICATION/JSON", true), ("application/jsonx", false),
+        ("application/json5", false), ("application/jso", false), ("application/problem+json", true), ("", false),
     ])
     func contentTypes(_ contentType: String, accepted: Bool) async throws {
         let endpoint = try CustomerTestApp.make(configuration: testConfiguration()).makeEndpoint()

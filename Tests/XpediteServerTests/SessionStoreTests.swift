@@ -14,6 +14,8 @@ import XpediteServer
     enum Kind: String, CaseIterable, Sendable {
         case memory
         case sqlite
+        /// SQLite with no in-memory copy of its records: every lookup reads the database.
+        case sqliteUncached
 
         /// A new, empty store, and the directory to delete afterwards (SQLite only).
         func makeStore() throws -> (store: any SessionStore, directory: URL?) {
@@ -23,6 +25,9 @@ import XpediteServer
             case .sqlite:
                 let directory = SessionStoreTests.temporaryDirectory()
                 return (try SQLiteSessionStore(directory: directory), directory)
+            case .sqliteUncached:
+                let directory = SessionStoreTests.temporaryDirectory()
+                return (try SQLiteSessionStore(directory: directory, cachedSessions: 0), directory)
             }
         }
     }

@@ -14,6 +14,15 @@ public enum CanonicalJSON {
         return writer.withWritten { Data(buffer: $0) }
     }
 
+    /// Calls `body` with the canonical JSON of a tree, written into a buffer that lives only for
+    /// the call: a server copies it once into its own output buffer, with no `Data` in between.
+    public static func withBytes<Result>(of value: JSONValue, pretty: Bool = false,
+                                         _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        var writer = CanonicalJSONWriter(pretty: pretty)
+        writer.write(value)
+        return try writer.withWritten(body)
+    }
+
     /// Encodes a tree as canonical JSON bytes.
     public static func bytes(_ value: JSONValue, pretty: Bool = false) -> [UInt8] {
         var writer = CanonicalJSONWriter(pretty: pretty)

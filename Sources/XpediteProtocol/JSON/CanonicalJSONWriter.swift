@@ -26,7 +26,7 @@ struct CanonicalJSONWriter: ~Copyable {
         write(value, depth: 0)
     }
 
-    private mutating func write(_ value: JSONValue, depth: Int) {
+    private mutating func write(_ value: borrowing JSONValue, depth: Int) {
         switch value {
         case .null:
             append("null")
@@ -108,7 +108,9 @@ struct CanonicalJSONWriter: ~Copyable {
             append("null")
             return
         }
-        if number.rounded() == number, abs(number) <= 9_007_199_254_740_992 {
+        // An integral value up to 2^53 converts to Int64 and back unchanged (a truncating
+        // conversion and a compare, no call into libm's round).
+        if abs(number) <= 9_007_199_254_740_992, Double(Int64(number)) == number {
             write(integer: Int64(number))
         } else {
             append(number.description)
@@ -117,17 +119,8 @@ struct CanonicalJSONWriter: ~Copyable {
 
     private mutating func write(integer: Int64) {
         if integer < 0 { bytes.append(UInt8(ascii: "-")) }
-        // |integer| ≤ 2^53 here: at most 16 digits, written backwards into a small buffer.
-        var magnitude = integer.magnitude
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var start = digits.count
-            repeat {
-                start -= 1
-                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            bytes.append(UnsafeBufferPointer(rebasing: digits[start...]))
-        }
+        // |integer| ≤ 2^53 here: at most 16 digits, written straight into the sink.
+        bytes.appendDecimal(integer.magnitude)
     }
 
     private mutating func write(string: String) {
@@ -146,6 +139,11 @@ struct CanonicalJSONWriter: ~Copyable {
 
     /// Copies runs of bytes that need no escape as they are, and escapes the rest.
     private mutating func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+        // Most strings need no escape at all: checked eight bytes at a time, then copied at once.
+        if !Self.needsEscape(utf8) {
+            bytes.append(utf8)
+            return
+        }
         var start = 0
         for index in utf8.indices {
             let byte = utf8[index]
@@ -155,6 +153,34 @@ struct CanonicalJSONWriter: ~Copyable {
             start = index + 1
         }
         if start < utf8.count { bytes.append(UnsafeBufferPointer(rebasing: utf8[start...])) }
+    }
+
+    /// Whether any byte is a C0 control, `"` or `\`: eight bytes per step (SWAR: a byte of a word
+    /// is zero exactly when `(w - 0x01…) & ~w & 0x80…` has its high bit), the tail one by one.
+    @inline(__always)
+    private static func needsEscape(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = utf8.baseAddress else { return false }
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var offset = 0
+        while offset + 8 <= utf8.count {
+            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            // Bytes below 0x20: (w - 0x20…) & ~w has the high bit of such a byte set.
+            let controls = (word &- 0x2020_2020_2020_2020) & ~word & highs
+            let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+            let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+            let quotes = (quote &- ones) & ~quote & highs
+            let backslashes = (backslash &- ones) & ~backslash & highs
+            if controls | quotes | backslashes != 0 { return true }
+            offset += 8
+        }
+        while offset < utf8.count {
+            let byte = utf8[offset]
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return true }
+            offset += 1
+        }
+        return false
     }
 
     /// The escape `JSONEncoder` writes: the short forms RFC 8259 names, `\u00xx` (lowercase) otherwise.

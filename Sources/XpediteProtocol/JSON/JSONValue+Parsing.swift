@@ -33,6 +33,8 @@ extension JSONValue {
             self = .object(JSONValue.object(foundation: dictionary))
         } else if type == FoundationTypes.array, let array = value as? [Any] {
             self = .array(array.map(JSONValue.init(foundation:)))
+        } else if type == FoundationTypes.number, let number = value as? NSNumber {
+            self = number.objCType.pointee == 0x63 ? .bool(number.boolValue) : .number(number.doubleValue)
         } else if let string = value as? String {
             self = .string(string)
         } else if let dictionary = value as? [String: Any] {
@@ -70,4 +72,5 @@ private enum FoundationTypes {
     static let string = ObjectIdentifier(String.self)
     static let dictionary = ObjectIdentifier([String: Any].self)
     static let array = ObjectIdentifier([Any].self)
+    static let number = ObjectIdentifier(NSNumber.self)
 }

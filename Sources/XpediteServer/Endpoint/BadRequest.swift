@@ -40,8 +40,33 @@ enum BadRequest: Error, Sendable, Hashable {
     /// Whether a `Content-Type` value names JSON: `application/json` or any `…/…+json`, with any
     /// parameters. A missing header is accepted too (§1.1 asks for JSON; some clients omit it).
     static func isJSON(contentType: String) -> Bool {
+        // The header every client sends, compared byte by byte without building strings.
+        if let isJSON = isPlainJSON(contentType.utf8) { return isJSON }
         let mediaType = contentType.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
         let normalized = mediaType.trimmingCharacters(in: .whitespaces).lowercased()
         return normalized == "application/json" || (normalized.hasPrefix("application/") && normalized.hasSuffix("+json"))
+    }
+
+    /// Whether an ASCII `Content-Type` is `application/json` (any case, optional surrounding
+    /// blanks, any parameters after `;`): `true`, or `nil` when the general rule must decide
+    /// (another media type, or bytes outside ASCII).
+    private static func isPlainJSON(_ utf8: String.UTF8View) -> Bool? {
+        let expected = "application/json".utf8
+        var index = utf8.startIndex
+        while index != utf8.endIndex, utf8[index] == UInt8(ascii: " ") || utf8[index] == UInt8(ascii: "\t") {
+            index = utf8.index(after: index)
+        }
+        for byte in expected {
+            guard index != utf8.endIndex else { return nil }
+            let actual = utf8[index]
+            // ASCII letters compare in lower case; every other byte must match exactly.
+            let lowered = actual >= UInt8(ascii: "A") && actual <= UInt8(ascii: "Z") ? actual | 0x20 : actual
+            guard lowered == byte else { return nil }
+            index = utf8.index(after: index)
+        }
+        while index != utf8.endIndex, utf8[index] == UInt8(ascii: " ") || utf8[index] == UInt8(ascii: "\t") {
+            index = utf8.index(after: index)
+        }
+        return index == utf8.endIndex || utf8[index] == UInt8(ascii: ";") ? true : nil
     }
 }

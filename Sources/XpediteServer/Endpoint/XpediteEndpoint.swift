@@ -35,7 +35,8 @@ public struct XpediteEndpoint: Sendable {
 
     /// What one request produced: the bytes, and how it counts in the metrics.
     struct Outgoing: Sendable {
-        var data: Data
+        /// The answer's canonical JSON, in the buffer the HTTP response sends.
+        var data: ByteBuffer
         var method: String
         var outcome: XpediteMetrics.Outcome
     }
@@ -55,7 +56,7 @@ public struct XpediteEndpoint: Sendable {
         let body = await readBody(of: request)
         let data = await process(body, requestID: requestID, transport: Transport(request: request, context: context))
         return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
-                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+                        body: ResponseBody(byteBuffer: data))
     }
 
     /// Answers a request body directly, without HTTP: the full round trip of a request through
@@ -75,7 +76,8 @@ public struct XpediteEndpoint: Sendable {
         } else {
             checked = .success(body)
         }
-        return await process(checked, requestID: requestID ?? RequestIdentifier.make(from: nil), transport: .none)
+        let answer = await process(checked, requestID: requestID ?? RequestIdentifier.make(from: nil), transport: .none)
+        return Data(answer.readableBytesView)
     }
 
     // MARK: - Body
@@ -132,10 +134,10 @@ public struct XpediteEndpoint: Sendable {
 
     // MARK: - Processing
 
-    func process(_ body: Result<Data, BadRequest>, requestID: String, transport: Transport) async -> Data {
+    func process(_ body: Result<Data, BadRequest>, requestID: String, transport: Transport) async -> ByteBuffer {
         let started = ContinuousClock.now
-        var logger = configuration.logger
-        logger[metadataKey: "xpedite.request"] = .string(requestID)
+        // The request's id and method go into the lines logged, not into a logger's metadata.
+        var logger = RequestLogger(base: configuration.logger, requestID: requestID)
         let outgoing: Outgoing
         switch body.flatMap(decode) {
         case .failure(let problem):
@@ -148,6 +150,7 @@ public struct XpediteEndpoint: Sendable {
                     "xpedite.repairs": .array(incoming.repairs.map { .string($0.description) }),
                 ])
             }
+            logger.method = label(of: incoming.packet.method)
             outgoing = await dispatch(incoming.packet, requestID: requestID, logger: logger, transport: transport)
         }
         let elapsed = ContinuousClock.now - started
@@ -171,10 +174,9 @@ public struct XpediteEndpoint: Sendable {
         return request.offset != nil || request.limit != nil
     }
 
-    private func dispatch(_ request: RequestPacket, requestID: String, logger: Logger, transport: Transport) async -> Outgoing {
-        var logger = logger
+    private func dispatch(_ request: RequestPacket, requestID: String, logger: RequestLogger,
+                          transport: Transport) async -> Outgoing {
         let method = label(of: request.method)
-        logger[metadataKey: "xpedite.method"] = .string(method)
         let now = configuration.clock()
         if request.isSetConnection {
             return await connect(request, reason: .setConnection, device: Device(connecting: request), now: now,
@@ -229,11 +231,11 @@ public struct XpediteEndpoint: Sendable {
 
     /// A new session and the entry screen: `setConnection` (§1.4) or renewal (§1.8).
     private func connect(_ request: RequestPacket, reason: ConnectReason, device: Device, now: Date, requestID: String,
-                         logger: Logger, transport: Transport) async -> Outgoing {
+                         logger: RequestLogger, transport: Transport) async -> Outgoing {
         let session = Session(record: SessionRecord(token: Session.makeToken(), device: device, createdAt: now), isNew: true)
         let method = label(of: request.method)
         var outcome: XpediteMetrics.Outcome
-        let data: Data
+        let data: ByteBuffer
         if let connectHandler {
             let call = makeCall(request, session: session, connectReason: reason, requestID: requestID, logger: logger,
                                 transport: transport)
@@ -256,12 +258,12 @@ public struct XpediteEndpoint: Sendable {
     }
 
     private func makeCall(_ request: RequestPacket, session: Session, connectReason: ConnectReason?, requestID: String,
-                          logger: Logger, transport: Transport) -> XpediteCall {
-        var callLogger = transport.logger ?? logger
-        callLogger[metadataKey: "xpedite.request"] = .string(requestID)
-        callLogger[metadataKey: "xpedite.method"] = logger[metadataKey: "xpedite.method"]
+                          logger: RequestLogger, transport: Transport) -> XpediteCall {
+        // The call's logger gets the request's keys only when a handler asks for it.
+        let callLogger = transport.logger ?? logger.base
         return XpediteCall(method: request.method, request: request, session: session, connectReason: connectReason,
-                           page: page(of: request), requestID: requestID, logger: callLogger, transport: transport)
+                           page: page(of: request), requestID: requestID, logger: callLogger, methodLabel: logger.method,
+                           transport: transport)
     }
 
     private func page(of request: RequestPacket) -> PageRequest {
@@ -283,7 +285,7 @@ public struct XpediteEndpoint: Sendable {
     /// handler, then ``finish(_:session:entries:isConnect:now:logger:)`` and encoding. A thrown
     /// error answers in the handler's kind.
     private func run(_ handler: Handler, call: XpediteCall, isConnect: Bool, now: Date,
-                     logger: Logger) async -> (Data, XpediteMetrics.Outcome) {
+                     logger: RequestLogger) async -> (ByteBuffer, XpediteMetrics.Outcome) {
         let token = call.session.token
         let isData = handler.kind == .data
         let response: XpediteResponse
@@ -306,7 +308,8 @@ public struct XpediteEndpoint: Sendable {
                                     now: now, logger: logger) else {
             return (answer(rc: genericReturnCode(call.requestID), token: token, isData: isData), .failed)
         }
-        return (CanonicalJSON.data(finished), .ok)
+        // Written once, straight into the buffer the response sends.
+        return (CanonicalJSON.withBytes(of: finished) { ByteBuffer(bytes: $0) }, .ok)
     }
 
     /// Runs the guards in order, then the handler.
@@ -323,7 +326,7 @@ public struct XpediteEndpoint: Sendable {
     /// protocol. A screen gets token, version, entries, defaults, images and expanded navigation
     /// stubs; a data response gets the token.
     func finish(_ response: XpediteResponse, session: Session, entries: ScreenEntries?, isConnect: Bool, now: Date,
-                logger: Logger) -> JSONValue? {
+                logger: RequestLogger) -> JSONValue? {
         let json: JSONValue
         var sentNavigation: Set<String> = []
         switch response {
@@ -351,7 +354,7 @@ public struct XpediteEndpoint: Sendable {
     /// A screen as sent: token, version, entries, defaults, images, expanded navigation stubs
     /// (whose ids go into `sentNavigation`).
     private func finish(_ screen: ResponsePacket, session: Session, entries: ScreenEntries?, isConnect: Bool, now: Date,
-                        sentNavigation sent: inout Set<String>, logger: Logger) -> ResponsePacket {
+                        sentNavigation sent: inout Set<String>, logger: RequestLogger) -> ResponsePacket {
         var packet = screen
         packet.token = session.token
         packet.version = configuration.version
@@ -383,7 +386,7 @@ public struct XpediteEndpoint: Sendable {
     /// Replaces navigation stubs the phone has not received in full by the registered
     /// definitions, and collects the ids of every full definition sent (§7.4).
     private func expand(_ components: [Component], known: (String) -> Bool, sent: inout Set<String>,
-                        logger: Logger) -> [Component] {
+                        logger: RequestLogger) -> [Component] {
         components.map { component in
             switch component {
             case .navigation(let menu):
@@ -415,7 +418,7 @@ public struct XpediteEndpoint: Sendable {
         }
     }
 
-    private func logInvalid(_ issues: [ValidationIssue], logger: Logger) {
+    private func logInvalid(_ issues: [ValidationIssue], logger: RequestLogger) {
         logger.error("A handler's answer breaks the protocol and was not sent", metadata: [
             "xpedite.issues": .array(issues.errors.map { .string($0.description) }),
         ])
@@ -425,7 +428,7 @@ public struct XpediteEndpoint: Sendable {
 
     /// Saves what the request changed in the session; `false` (logged) when the store failed.
     @discardableResult
-    private func save(_ session: Session, touch: Date?, logger: Logger) async -> Bool {
+    private func save(_ session: Session, touch: Date?, logger: RequestLogger) async -> Bool {
         let changes = session.pendingChanges(touchingAt: touch)
         guard !changes.isEmpty else { return true }
         do {
@@ -440,7 +443,7 @@ public struct XpediteEndpoint: Sendable {
     /// The `rc` for an error a handler threw: its own message for ``XpediteError`` and
     /// ``FormError``, the generic message (and a log line) for anything else.
     private func returnCode(for error: any Error, requestID: String,
-                            logger: Logger) -> (ReturnCode, XpediteMetrics.Outcome) {
+                            logger: RequestLogger) -> (ReturnCode, XpediteMetrics.Outcome) {
         switch error {
         case let error as XpediteError:
             logger.debug("Handler rejected the request", metadata: ["xpedite.rc": .string(error.description)])
@@ -460,14 +463,14 @@ public struct XpediteEndpoint: Sendable {
 
     /// An answer that leaves the phone's screen alone: `rc`, `token` and an empty `components`
     /// (or, for a data request, empty `data`).
-    private func answer(rc: ReturnCode, token: String?, isData: Bool) -> Data {
+    private func answer(rc: ReturnCode, token: String?, isData: Bool) -> ByteBuffer {
         if isData {
-            return DataResponse(rc: rc, data: .rows([]), token: token).canonicalData()
+            return ByteBuffer(bytes: DataResponse(rc: rc, data: .rows([]), token: token).canonicalData())
         }
         return screenAnswer(rc: rc, token: token)
     }
 
-    private func screenAnswer(rc: ReturnCode, token: String?) -> Data {
-        ResponsePacket(rc: rc, token: token, version: configuration.version, components: []).canonicalData()
+    private func screenAnswer(rc: ReturnCode, token: String?) -> ByteBuffer {
+        ByteBuffer(bytes: ResponsePacket(rc: rc, token: token, version: configuration.version, components: []).canonicalData())
     }
 }

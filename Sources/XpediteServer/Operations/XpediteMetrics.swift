@@ -32,7 +32,14 @@ final class XpediteMetrics: Sendable {
     static let sessionsLabel = "xpedite_sessions_created_total"
 
     private let factory: any MetricsFactory
+    /// Request counters by method and outcome, looked up without building a key string.
+    private let requestCounters = Mutex<[RequestKey: Counter]>([:])
     private let counters = Mutex<[String: Counter]>([:])
+
+    private struct RequestKey: Hashable {
+        var method: String
+        var outcome: Outcome
+    }
     private let timers = Mutex<[String: Metrics.Timer]>([:])
 
     init(factory: any MetricsFactory) {
@@ -41,7 +48,15 @@ final class XpediteMetrics: Sendable {
 
     /// Counts one request and records its latency.
     func record(method: String, outcome: Outcome, nanoseconds: Int64) {
-        counter(Self.requestsLabel, [("method", method), ("outcome", outcome.rawValue)]).increment()
+        let key = RequestKey(method: method, outcome: outcome)
+        let counter = requestCounters.withLock { counters in
+            if let counter = counters[key] { return counter }
+            let counter = Counter(label: Self.requestsLabel, dimensions: [("method", method), ("outcome", outcome.rawValue)],
+                                  factory: factory)
+            counters[key] = counter
+            return counter
+        }
+        counter.increment()
         let timer = timers.withLock { timers in
             if let timer = timers[method] { return timer }
             let timer = Metrics.Timer(label: Self.durationLabel, dimensions: [("method", method)], factory: factory)

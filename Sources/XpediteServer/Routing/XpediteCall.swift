@@ -30,7 +30,19 @@ public struct XpediteCall: Sendable {
     /// The request context's logger (Hummingbird's, with its `hb.request.id`), carrying
     /// `xpedite.request` and `xpedite.method` too; the configured logger when the request did not
     /// come through Hummingbird.
-    public let logger: Logger
+    ///
+    /// The two keys are added when a handler asks for the logger, so a request whose handler
+    /// does not log pays nothing for them.
+    public var logger: Logger {
+        var logger = baseLogger
+        logger[metadataKey: "xpedite.request"] = .string(requestID)
+        if let methodLabel { logger[metadataKey: "xpedite.method"] = .string(methodLabel) }
+        return logger
+    }
+    /// The logger before the request's keys.
+    private let baseLogger: Logger
+    /// The method as logged and counted (`_unregistered` for unknown ones).
+    private let methodLabel: String?
     /// The HTTP request head (method, path, headers); `nil` when the request did not come
     /// through HTTP (``XpediteEndpoint/respond(to:contentType:requestID:)``).
     public let httpRequest: HTTPRequest?
@@ -40,14 +52,15 @@ public struct XpediteCall: Sendable {
     public let remoteAddress: SocketAddress?
 
     init(method: String, request: RequestPacket, session: Session, connectReason: ConnectReason?, page: PageRequest,
-         requestID: String, logger: Logger, transport: Transport) {
+         requestID: String, logger: Logger, methodLabel: String?, transport: Transport) {
         self.method = method
         self.request = request
         self.session = session
         self.connectReason = connectReason
         self.page = page
         self.requestID = requestID
-        self.logger = logger
+        self.baseLogger = logger
+        self.methodLabel = methodLabel
         self.httpRequest = transport.head
         self.remoteAddress = transport.remoteAddress
     }

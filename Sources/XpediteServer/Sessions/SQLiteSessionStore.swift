@@ -12,6 +12,11 @@ import Synchronization
 /// ``update(_:applying:)`` is one `UPDATE` that edits the JSON columns in SQL, which SQLite
 /// serialises, so concurrent requests on one session merge key by key.
 ///
+/// Recently used records are also kept in memory (``cachedSessions``, 10,000 by default), written
+/// through on every change after it is committed: a lookup that finds its session there answers
+/// without touching SQLite, with the same expiry. The copy assumes this store is the only writer
+/// of the file; when other processes change sessions in it, pass `cachedSessions: 0`.
+///
 /// ```swift
 /// let store = try SQLiteSessionStore(directory: URL(filePath: ".xpedite"))
 /// var configuration = XpediteConfiguration()
@@ -27,18 +32,38 @@ public final class SQLiteSessionStore: SessionStore {
     /// shared queue first). In WAL mode they never wait for the pool's writer.
     private let readers: [DatabaseQueue]
     private let nextReader = Atomic<Int>(0)
+    /// The in-memory copy of recent records; `nil` when ``cachedSessions`` is 0.
+    private let cache: SessionRecordCache?
+
+    /// The most session records kept in memory in front of the database; 0 when there is no cache.
+    public var cachedSessions: Int { cache?.capacity ?? 0 }
 
     /// The name of the database file inside the data directory.
     public static let defaultFileName = "sessions.sqlite"
 
+    /// The number of session records kept in memory by default.
+    public static let defaultCachedSessions = 10_000
+
     /// Opens (creating if needed) `sessions.sqlite` in `directory`, creating the directory too.
-    public convenience init(directory: URL, fileName: String = SQLiteSessionStore.defaultFileName) throws {
+    ///
+    /// - Parameters:
+    ///   - directory: the data directory.
+    ///   - fileName: the database file's name in it.
+    ///   - cachedSessions: how many recently used records to keep in memory (0: none). Keep it 0
+    ///     when another process writes sessions to the same file.
+    public convenience init(directory: URL, fileName: String = SQLiteSessionStore.defaultFileName,
+                            cachedSessions: Int = SQLiteSessionStore.defaultCachedSessions) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try self.init(path: directory.appendingPathComponent(fileName).path)
+        try self.init(path: directory.appendingPathComponent(fileName).path, cachedSessions: cachedSessions)
     }
 
     /// Opens (creating if needed) the database file at `path` and migrates its schema.
-    public init(path: String) throws {
+    ///
+    /// - Parameters:
+    ///   - path: the database file.
+    ///   - cachedSessions: how many recently used records to keep in memory (0: none). Keep it 0
+    ///     when another process writes sessions to the same file.
+    public init(path: String, cachedSessions: Int = SQLiteSessionStore.defaultCachedSessions) throws {
         var configuration = Configuration()
         configuration.label = "XpediteSessions"
         // Other processes (a second server, the CLI) may write the same file; wait for them.
@@ -64,11 +89,13 @@ public final class SQLiteSessionStore: SessionStore {
             try db.execute(sql: "PRAGMA cache_size = -16384")
         }
         let readerCount = Swift.min(Swift.max(ProcessInfo.processInfo.activeProcessorCount, 2), 8)
+        self.cache = cachedSessions > 0 ? SessionRecordCache(capacity: cachedSessions) : nil
         self.readers = try (0..<readerCount).map { _ in try DatabaseQueue(path: path, configuration: readerConfiguration) }
     }
 
     /// Closes the database connections; later calls fail. Closing also happens on deinit.
     public func close() throws {
+        cache?.removeAll()
         for reader in readers { try reader.close() }
         try pool.close()
     }
@@ -106,18 +133,29 @@ public final class SQLiteSessionStore: SessionStore {
 
     // MARK: - SessionStore
 
+    // Every write mirrors itself in the cache after SQLite committed it, inside the closure that
+    // GRDB runs on its one serial writer: the cache changes in the database's order
+    // (see SessionRecordCache).
+
+    /// One `INSERT`, committed by itself; the new record is cached.
     public func insert(_ record: SessionRecord) async throws {
         let arguments = try Self.arguments(of: record)
-        try await pool.write { db in
+        try await pool.writeWithoutTransaction { [cache] db in
             try db.cachedStatement(sql: Self.insertSQL).execute(arguments: arguments)
+            cache?.store(record)
         }
     }
 
+    /// One transaction; the records are not cached (an import should not evict sessions in use).
     public func insert(contentsOf records: [SessionRecord]) async throws {
         let rows = try records.map(Self.arguments(of:))
-        try await pool.write { db in
-            let statement = try db.cachedStatement(sql: Self.insertSQL)
-            for arguments in rows { try statement.execute(arguments: arguments) }
+        try await pool.writeWithoutTransaction { [cache] db in
+            try db.inTransaction {
+                let statement = try db.cachedStatement(sql: Self.insertSQL)
+                for arguments in rows { try statement.execute(arguments: arguments) }
+                return .commit
+            }
+            for record in records { cache?.remove(record.token) }
         }
     }
 
@@ -125,7 +163,20 @@ public final class SQLiteSessionStore: SessionStore {
     /// suspended, never blocked, while GRDB runs it on the connection's queue. It never waits for
     /// writers (WAL). One statement needs no transaction — SQLite runs it on one consistent
     /// snapshot — so the read skips GRDB's `BEGIN`/`COMMIT` around it.
+    /// A cached record answers at once, with the same expiry rule.
     public func record(for token: String, activeSince cutoff: Date) async throws -> SessionRecord? {
+        guard let cache else { return try await read(token, activeSince: cutoff) }
+        switch cache.lookup(token, activeSince: cutoff) {
+        case .hit(let record):
+            return record
+        case .miss(let generation):
+            let record = try await read(token, activeSince: cutoff)
+            if let record { cache.fill(record, ifGeneration: generation) }
+            return record
+        }
+    }
+
+    private func read(_ token: String, activeSince cutoff: Date) async throws -> SessionRecord? {
         let turn = nextReader.wrappingAdd(1, ordering: .relaxed).oldValue & Int.max  // never negative, even after wrapping
         let reader = readers[turn % readers.count]
         return try await reader.unsafeRead { db in
@@ -147,8 +198,9 @@ public final class SQLiteSessionStore: SessionStore {
             return
         }
         let update = Self.update(token, applying: changes)
-        try await pool.writeWithoutTransaction { db in
+        try await pool.writeWithoutTransaction { [cache] db in
             try db.cachedStatement(sql: update.sql).execute(arguments: update.arguments)
+            cache?.apply(changes, to: token)
         }
     }
 
@@ -213,21 +265,28 @@ public final class SQLiteSessionStore: SessionStore {
     /// The change set applied by reading and rewriting the row in one write transaction: only for
     /// value names SQLite's JSON paths cannot address (see ``isPathSafe(_:)``).
     private func rewriteValues(_ token: String, applying changes: SessionChanges) async throws {
-        try await pool.write { db in
-            guard let row = try Row.fetchOne(db.cachedStatement(sql: Self.byTokenSQL), arguments: [token]) else { return }
-            var record = try Self.record(from: row)
-            record.apply(changes)
-            try db.cachedStatement(sql: """
-                UPDATE xpedite_session SET last_seen = ?, version = ?, app_values = ?, navigation = ? WHERE token = ?
-                """).execute(arguments: [record.lastSeen.timeIntervalSince1970, record.version,
-                                         try Self.encode(values: record.values),
-                                         Self.encode(navigation: record.sentNavigation), token])
+        try await pool.writeWithoutTransaction { [cache] db in
+            try db.inTransaction {
+                guard let row = try Row.fetchOne(db.cachedStatement(sql: Self.byTokenSQL), arguments: [token]) else {
+                    return .commit
+                }
+                var record = try Self.record(from: row)
+                record.apply(changes)
+                try db.cachedStatement(sql: """
+                    UPDATE xpedite_session SET last_seen = ?, version = ?, app_values = ?, navigation = ? WHERE token = ?
+                    """).execute(arguments: [record.lastSeen.timeIntervalSince1970, record.version,
+                                             try Self.encode(values: record.values),
+                                             Self.encode(navigation: record.sentNavigation), token])
+                return .commit
+            }
+            cache?.apply(changes, to: token)
         }
     }
 
     public func removeSession(_ token: String) async throws {
-        try await pool.write { db in
+        try await pool.writeWithoutTransaction { [cache] db in
             try db.cachedStatement(sql: "DELETE FROM xpedite_session WHERE token = ?").execute(arguments: [token])
+            cache?.remove(token)
         }
     }
 
@@ -236,12 +295,15 @@ public final class SQLiteSessionStore: SessionStore {
     public func removeSessions(inactiveSince cutoff: Date) async throws -> Int {
         var total = 0
         while true {
-            let deleted = try await pool.write { db in
+            let deleted = try await pool.writeWithoutTransaction { [cache] db in
                 try db.cachedStatement(sql: """
                     DELETE FROM xpedite_session WHERE token IN
                         (SELECT token FROM xpedite_session WHERE last_seen < ? LIMIT 1000)
                     """).execute(arguments: [cutoff.timeIntervalSince1970])
-                return db.changesCount
+                let deleted = db.changesCount
+                // Cached records of this batch and of later ones go: a cached record never outlives its row.
+                if deleted > 0 { cache?.removeAll(inactiveSince: cutoff) }
+                return deleted
             }
             total += deleted
             if deleted < 1000 { return total }
