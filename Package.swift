@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "XpediteLayout", targets: ["XpediteLayout"]),
         .library(name: "XpediteBuilder", targets: ["XpediteBuilder"]),
         .library(name: "XpediteServer", targets: ["XpediteServer"]),
+        .library(name: "XpediteNotify", targets: ["XpediteNotify"]),
         .executable(name: "xpedite", targets: ["xpedite"]),
     ],
     dependencies: [
@@ -27,6 +28,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
     ],
     targets: [
         .target(
@@ -58,6 +62,23 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(
+            name: "XpediteNotify",
+            dependencies: [
+                "XpediteProtocol",
+                "XpediteServer",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(
             name: "XpediteDemo",
             dependencies: ["XpediteServer", "XpediteBuilder", "XpediteProtocol"],
             swiftSettings: strict
@@ -69,7 +90,9 @@ let package = Package(
                 "XpediteLayout",
                 "XpediteServer",
                 "XpediteDemo",
+                "XpediteNotify",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             swiftSettings: strict
         ),
@@ -102,7 +125,22 @@ let package = Package(
         ),
         .testTarget(
             name: "XpediteCLITests",
-            dependencies: ["xpedite", "XpediteProtocol", "XpediteLayout", "XpediteTestFixtures"],
+            dependencies: [
+                "xpedite", "XpediteProtocol", "XpediteLayout", "XpediteTestFixtures",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "XpediteNotifyTests",
+            dependencies: [
+                "XpediteNotify",
+                "XpediteProtocol",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(
