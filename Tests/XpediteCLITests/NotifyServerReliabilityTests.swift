@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import Hummingbird
 import NIOCore
+import NIOHTTP1
 import Synchronization
 import Testing
 import XpediteProtocol
@@ -20,7 +21,7 @@ import XpediteProtocol
         init(dataDirectory: URL) async throws {
             let output = dataDirectory.deletingLastPathComponent()
                 .appendingPathComponent("serve-\(UUID().uuidString).log")
-            FileManager.default.createFile(atPath: output.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: output.path, contents: nil)
             let handle = try FileHandle(forWritingTo: output)
             let process = Process()
             process.executableURL = try XpediteBinary.executable()
@@ -67,6 +68,11 @@ import XpediteProtocol
 
     static func call(_ method: HTTPMethod, _ url: String, token: String = apiKey, body: JSONValue? = nil) async throws
         -> (status: UInt, json: JSONValue) {
+        try await request(method, url, token, body)
+    }
+
+    @Sendable static func request(_ method: HTTPMethod, _ url: String, _ token: String, _ body: JSONValue?) async throws
+        -> (status: UInt, json: JSONValue) {
         var request = HTTPClientRequest(url: url)
         request.method = method
         request.headers.add(name: "Authorization", value: "Bearer \(token)")
@@ -77,6 +83,12 @@ import XpediteProtocol
         let response = try await HTTPClient.shared.execute(request, timeout: .seconds(20))
         let bytes = try await response.body.collect(upTo: 16 << 20)
         return (response.status.code, (try? JSONValue(parsing: Data(bytes.readableBytesView))) ?? .null)   // empty: null
+    }
+
+    /// What the answering lanes saw.
+    final class Tally: Sendable {
+        let acknowledged = Mutex<[String]>([])
+        let finishedLanes = Mutex(0)
     }
 
     /// Records webhook POSTs by the responseId in their body.
@@ -131,30 +143,30 @@ import XpediteProtocol
                 messages.append(try #require(sent.json["messageId"]?.stringValue))
             }
             // 8 concurrent devices-worth of answers; the server is killed once 40 were acknowledged.
-            let acknowledged = Mutex<[String]>([])
-            let finishedLanes = Mutex(0)
+            let tally = Tally()
             let base = first.base
+            let messageIDs = messages
             await withTaskGroup(of: Void.self) { group in
                 for lane in 0..<8 {
                     group.addTask {
-                        for (index, message) in messages.enumerated() where index % 8 == lane {
+                        for (index, message) in messageIDs.enumerated() where index % 8 == lane {
                             let id = "resp-\(index)"
                             let answer = try? await Self.call(.POST, base + "/device/responses", token: token, body: [
                                 "responseId": .string(id), "messageId": .string(message), "submitValue": 0, "values": ["n": .number(Double(index))],
                             ])    // a request cut by the kill throws: not acknowledged, which is what we count
-                            if answer?.status == 201 { acknowledged.withLock { $0.append(id) } }
+                            if answer?.status == 201 { tally.acknowledged.withLock { $0.append(id) } }
                         }
-                        finishedLanes.withLock { $0 += 1 }
+                        tally.finishedLanes.withLock { $0 += 1 }
                     }
                 }
                 group.addTask {
-                    while acknowledged.withLock({ $0.count }) < 40, finishedLanes.withLock({ $0 }) < 8 {
+                    while tally.acknowledged.withLock({ $0.count }) < 40, tally.finishedLanes.withLock({ $0 }) < 8 {
                         try? await Task.sleep(for: .milliseconds(5))    // cancellation ends the wait early; fine
                     }
                     first.kill()
                 }
             }
-            let acked = acknowledged.withLock { $0 }
+            let acked = tally.acknowledged.withLock { $0 }
             #expect(acked.count >= 40)
 
             let second = try await ServerProcess(dataDirectory: data)

@@ -37,7 +37,7 @@ import XpediteProtocol
             let answer = try await api.call(.post, "/send", body: ["title": "t", "body": "b", "to": to,
                                                                    "payload": NotifyHarness.colourPayload])
             #expect(answer.status == .unprocessableContent)
-            #expect(answer.json["error"]?["issues"]?[0]?["path"]?.stringValue == path)
+            #expect(answer.json["error"]?["issues"]?.arrayValue?.first?["path"]?.stringValue == path)
         }
     }
 
@@ -127,14 +127,14 @@ import XpediteProtocol
             let second = try await api.send(to: ["joe"])
             var inbox = try await api.call(.get, "/device/inbox", token: joe)
             #expect(inbox.json["messages"]?.arrayValue?.compactMap { $0["messageId"]?.stringValue } == [second, first])
-            #expect(inbox.json["messages"]?[0]?["responseTopic"] == "/a/b/c")
+            #expect(inbox.json["messages"]?.arrayValue?.first?["responseTopic"] == "/a/b/c")
             _ = try await api.answer(second, token: joe)
             inbox = try await api.call(.get, "/device/inbox", token: joe)
             #expect(inbox.json["messages"]?.arrayValue?.compactMap { $0["messageId"]?.stringValue } == [first])
             let message = try await api.call(.get, "/messages/\(second)")
-            #expect(message.json["recipients"]?[0]?["state"] == "answered")
-            #expect(message.json["deliveries"]?[0]?["state"] == "sent")
-            #expect(message.json["deliveries"]?[0]?["provider"] == "test")
+            #expect(message.json["recipients"]?.arrayValue?.first?["state"] == "answered")
+            #expect(message.json["deliveries"]?.arrayValue?.first?["state"] == "sent")
+            #expect(message.json["deliveries"]?.arrayValue?.first?["provider"] == "test")
         }
     }
 
@@ -178,7 +178,7 @@ import XpediteProtocol
             let list = try await api.call(.get, "/device/requests", token: joe)
             #expect(list.json == ["requests": [["name": "report", "title": "Report", "body": "File a report", "responseTopic": "/reports"]]])
             let one = try await api.call(.get, "/device/requests/report", token: joe)
-            #expect(one.json["fields"]?[0]?["id"] == "what")
+            #expect(one.json["fields"]?.arrayValue?.first?["id"] == "what")
             let answer = try await api.call(.post, "/device/responses", token: joe, body: [
                 "responseId": "s-1", "request": "report", "submitValue": 0, "values": ["what": "a leak"],
             ])

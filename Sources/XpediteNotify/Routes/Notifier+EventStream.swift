@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import NIOCore
+import ServiceLifecycle
 
 extension Notifier {
     /// The `Last-Event-ID` header of a request.
@@ -51,16 +52,22 @@ extension Notifier {
                 }
                 last = cursor
             }
-            for await item in items {
-                switch item {
-                case .response(let response) where response.cursor > last:
-                    try await writer.write(Self.event(cursor: response.cursor, json: response.json))
-                    last = response.cursor
-                case .response:
-                    continue
-                case .heartbeat:
-                    try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
+            // A graceful shutdown of the server ends the stream (the client reconnects with
+            // Last-Event-ID), so an open stream never holds the shutdown up.
+            try await withGracefulShutdownHandler {
+                for await item in items {
+                    switch item {
+                    case .response(let response) where response.cursor > last:
+                        try await writer.write(Self.event(cursor: response.cursor, json: response.json))
+                        last = response.cursor
+                    case .response:
+                        continue
+                    case .heartbeat:
+                        try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
+                    }
                 }
+            } onGracefulShutdown: {
+                continuation.finish()
             }
             try await writer.finish(nil)
         }

@@ -32,7 +32,10 @@ public struct WebhookDispatcher: Service {
                 let due: [WebhookDelivery]
                 do {
                     due = try await store.dueWebhookDeliveries(now: now(), limit: max(1, policy.concurrency))
+                } catch is CancellationError {
+                    return
                 } catch {
+                    if Task.isCancelled { return }
                     logger.error("webhook outbox unreadable", metadata: ["error": "\(error)"])
                     await wakeup.wait(upTo: policy.pollInterval)
                     continue

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+import NIOHTTP1
 import XpediteProtocol
 
 /// The notification API as a client: JSON requests with an API key, errors printed as the

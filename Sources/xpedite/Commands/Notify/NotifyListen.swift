@@ -1,6 +1,7 @@
 import ArgumentParser
 import AsyncHTTPClient
 import Foundation
+import NIOHTTP1
 import XpediteProtocol
 
 /// `xpedite notify listen`: prints each response published to a topic, through Server-Sent Events.
@@ -62,8 +63,8 @@ struct NotifyListen: AsyncParsableCommand {
                 var parser = EventStreamParser()
                 for try await chunk in response.body {
                     for event in parser.feed(String(buffer: chunk)) where event.event == "response" {
-                        print(event.data)
-                        fflush(stdout)
+                        // Unbuffered: each response is visible as soon as it is printed, even in a pipe.
+                        FileHandle.standardOutput.write(Data((event.data + "\n").utf8))
                         lastEventID = event.id ?? lastEventID
                         printed += 1
                         if let count, printed >= count { return }

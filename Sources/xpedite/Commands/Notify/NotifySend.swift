@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NIOHTTP1
 import XpediteProtocol
 
 /// `xpedite notify send`: sends a payload to users through `POST /notify/v1/send`.

@@ -60,8 +60,7 @@ struct NotifyServe: AsyncParsableCommand {
         let app = Application(router: router, configuration: .init(address: .hostname(host, port: port)),
                               services: notifier.services,
                               onServerRunning: { channel in
-                                  print("listening on \(channel.localAddress?.port ?? 0)")
-                                  fflush(stdout)
+                                  FileHandle.standardOutput.write(Data("listening on \(channel.localAddress?.port ?? 0)\n".utf8))
                               },
                               logger: logger)
         try await app.runService()
