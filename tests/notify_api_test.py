@@ -14,6 +14,7 @@ import http.server
 import json
 import os
 import queue
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -35,7 +36,7 @@ PAYLOAD = {
 
 
 def start_server(executable, data_dir):
-    log_path = os.path.join(data_dir, "..", "serve.log")
+    log_path = os.path.join(os.path.dirname(data_dir), "serve.log")
     log = open(log_path, "wb")
     process = subprocess.Popen(
         [executable, "notify", "serve", "--data-dir", data_dir, "--port", "0", "--api-key", API_KEY,
@@ -165,6 +166,7 @@ def main():
         hook_server.shutdown()
         process.terminate()
         process.wait(10)
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 if __name__ == "__main__":

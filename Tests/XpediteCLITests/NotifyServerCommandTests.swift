@@ -23,7 +23,9 @@ import XpediteProtocol
 
     @Test func sendDeliversAPayloadAndListenPrintsTheResponse() async throws {
         try await Self.withServer { server, folder in
-            let call = NotifyServerReliabilityTests.request
+            let call = { @Sendable (method: HTTPMethod, url: String, token: String, body: JSONValue?) in
+                try await NotifyServerReliabilityTests.request(method, url, token, body)
+            }
             #expect(try await call(.PUT, server.base + "/users/joe", NotifyServerReliabilityTests.apiKey, ["password": "pw"]).status == 200)
             let payloadFile = folder.appendingPathComponent("payload.json")
             try CanonicalJSON.data(Self.colour).write(to: payloadFile)
