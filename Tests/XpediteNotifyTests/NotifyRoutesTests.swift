@@ -53,6 +53,19 @@ import XpediteProtocol
         }
     }
 
+    @Test func anUnknownRouteAnswersTheErrorObject() async throws {
+        let harness = try NotifyHarness()
+        try await harness.application().test(.router) { client in
+            let api = APIClient(client: client)
+            for (method, path) in [(HTTPRequest.Method.get, "/nothing"), (.post, "/device/nothing/here"), (.delete, "/nowhere/at/all")] {
+                let answer = try await api.call(method, path)
+                #expect(answer.status == .notFound, "\(method) \(path)")
+                #expect(answer.json["error"]?["code"] == "not_found", "\(method) \(path)")
+            }
+            #expect(try await api.call(.get, "/users").status == .ok)
+        }
+    }
+
     @Test func groupsExpandWithoutDuplicates() async throws {
         let harness = try NotifyHarness()
         try await harness.application().test(.router) { client in

@@ -12,6 +12,13 @@ extension Notifier {
         let api = router.group(RouterPath(Self.basePath))
         mountBackendRoutes(on: api)
         mountDeviceRoutes(on: api)
+        // Any other path under the base answers the error object too (the router prefers the
+        // routes above to these catch-alls).
+        for method in [HTTPRequest.Method.get, .post, .put, .delete, .patch] {
+            api.on("**", method: method) { request, _ in
+                await self.answer(request) { throw NotifyError.notFound("no route \(request.method) \(request.uri.path)") }
+            }
+        }
     }
 
     /// Runs a route, turning every error into the error object of NOTIFY-API.md §1: a
