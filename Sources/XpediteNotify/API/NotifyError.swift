@@ -66,6 +66,7 @@ public struct NotifyError: Error, HTTPResponseError, Sendable, CustomStringConve
     /// 500: a fault of the server (a database error), reported without its detail.
     static let `internal` = NotifyError(status: .internalServerError, code: "internal", message: "internal error")
 
+    /// The message and the issues, one a line.
     public var description: String {
         ([message] + issues.map(\.description)).joined(separator: "\n")
     }
@@ -81,6 +82,7 @@ public struct NotifyError: Error, HTTPResponseError, Sendable, CustomStringConve
         return .object(JSONObject(["error": .object(JSONObject(error))]))
     }
 
+    /// The error object with the status.
     public func response(from request: Request, context: some RequestContext) throws -> Response {
         JSONResponse.make(json, status: status)
     }

@@ -16,7 +16,9 @@ public final class TestPushProvider: PushProvider {
         public var description: String { "refused by the test provider" }
     }
 
+    /// The provider's name (`test` by default).
     public let name: String
+    /// The push limit (2048 by default).
     public let maximumPushSize: Int
     private let state = Mutex<(records: [Record], failing: Bool)>(([], false))
 
@@ -34,6 +36,7 @@ public final class TestPushProvider: PushProvider {
         state.withLock { $0.failing = failing }
     }
 
+    /// Records the push, or throws ``Refused`` when set to fail.
     public func deliver(_ push: Push, to device: NotifyDevice) async throws {
         try state.withLock { state in
             if state.failing { throw Refused() }

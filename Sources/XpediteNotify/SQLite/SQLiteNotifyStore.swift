@@ -179,6 +179,7 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
     /// A document's file is missing.
     case missingFile(String)
 
+    /// What went wrong.
     public var description: String {
         switch self {
         case .corrupt(let detail): "corrupt store: \(detail)"

@@ -11,7 +11,9 @@ import XpediteProtocol
 /// Responses are buffered without bound while the loop is busy; leaving the loop ends the
 /// subscription.
 public struct ResponseSubscription: AsyncSequence, Sendable {
+    /// A response object.
     public typealias Element = ResponseObject
+    /// Never thrown today; kept for stores that may fail.
     public typealias Failure = any Error
 
     private let stream: AsyncThrowingStream<ResponseObject, any Error>
@@ -23,6 +25,7 @@ public struct ResponseSubscription: AsyncSequence, Sendable {
         self.stream = stream
     }
 
+    /// The iterator of the responses.
     public func makeAsyncIterator() -> AsyncThrowingStream<ResponseObject, any Error>.AsyncIterator {
         stream.makeAsyncIterator()
     }

@@ -26,6 +26,7 @@ public struct WebhookDispatcher: Service {
         self.wakeup = wakeup
     }
 
+    /// Delivers due rows until a graceful shutdown.
     public func run() async throws {
         await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
