@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "XpediteServer", targets: ["XpediteServer"]),
         .library(name: "XpediteClient", targets: ["XpediteClient"]),
         .library(name: "XpediteDemo", targets: ["XpediteDemo"]),
+        .library(name: "XpediteNotify", targets: ["XpediteNotify"]),
         .executable(name: "xpedite", targets: ["xpedite"]),
     ],
     dependencies: [
@@ -29,6 +30,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
     ],
     targets: [
@@ -70,6 +73,23 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(
+            name: "XpediteNotify",
+            dependencies: [
+                "XpediteProtocol",
+                "XpediteServer",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(
             name: "XpediteDemo",
             dependencies: [
                 "XpediteServer",
@@ -92,7 +112,11 @@ let package = Package(
                 "XpediteClient",
                 "XpediteServer",
                 "XpediteDemo",
+                "XpediteNotify",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),
@@ -134,7 +158,24 @@ let package = Package(
         ),
         .testTarget(
             name: "XpediteCLITests",
-            dependencies: ["xpedite", "XpediteProtocol", "XpediteLayout", "XpediteTestFixtures"],
+            dependencies: [
+                "xpedite", "XpediteProtocol", "XpediteLayout", "XpediteTestFixtures",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "XpediteNotifyTests",
+            dependencies: [
+                "XpediteNotify",
+                "XpediteProtocol",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(

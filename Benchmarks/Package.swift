@@ -15,6 +15,7 @@ let package = Package(
         .package(path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         .target(
@@ -64,11 +65,23 @@ let package = Package(
         .executableTarget(
             name: "DemoBenchmarks",
             dependencies: [
-                .product(name: "XpediteServer", package: "main"),
-                .product(name: "XpediteDemo", package: "main"),
+                .product(name: "XpediteServer", package: main),
+                .product(name: "XpediteDemo", package: main),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/DemoBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "NotifyBenchmarks",
+            dependencies: [
+                .product(name: "XpediteNotify", package: main),
+                .product(name: "XpediteProtocol", package: main),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/NotifyBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
@@ -86,8 +99,8 @@ let package = Package(
             name: "ClientBenchmarks",
             dependencies: [
                 "BenchmarkScreens",
-                .product(name: "XpediteProtocol", package: "main"),
-                .product(name: "XpediteClient", package: "main"),
+                .product(name: "XpediteProtocol", package: main),
+                .product(name: "XpediteClient", package: main),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/ClientBenchmarks",

@@ -9,7 +9,10 @@ struct Notify: AsyncParsableCommand {
               xpedite notify validate payload.json
               xpedite notify validate --response --payload payload.json response.json
               xpedite notify schema > notify-payload.schema.json
+              xpedite notify serve --data-dir /tmp/notify --port 8090 --api-key K
+              xpedite notify send --server http://127.0.0.1:8090 --api-key K --to user:joe --title T --body B payload.json
+              xpedite notify listen --server http://127.0.0.1:8090 --api-key K --topic /a/b/c
             """,
-        subcommands: [NotifyValidate.self, NotifySchema.self]
+        subcommands: [NotifyValidate.self, NotifySchema.self, NotifyServe.self, NotifySend.self, NotifyListen.self]
     )
 }

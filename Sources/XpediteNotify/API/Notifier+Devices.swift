@@ -1,0 +1,73 @@
+import Foundation
+import XpediteProtocol
+
+extension Notifier {
+    /// Logs a device in (`POST /device/login`): checks the password, registers or refreshes the
+    /// device (one per `deviceId` and user) and returns a new device token; the device's previous
+    /// token stops working. `nil` on a wrong username or password.
+    public func login(username: String, password: String, deviceId: String, deviceName: String, platform: String,
+                      pushToken: String? = nil) async throws -> (device: NotifyDevice, token: String)? {
+        guard try await authenticate(username: username, password: password) != nil else { return nil }
+        let token = Credentials.newDeviceToken()
+        let device = try await store.registerDevice(username: username, deviceId: deviceId, deviceName: deviceName,
+                                                    platform: platform, pushToken: pushToken,
+                                                    tokenDigest: Credentials.digest(token))
+        return (device, token)
+    }
+
+    /// The device a token belongs to, or `nil`.
+    public func device(token: String) async throws -> NotifyDevice? {
+        try await store.device(tokenDigest: Credentials.digest(token))
+    }
+
+    /// Logs a device out: its token stops working and it gets no more pushes.
+    public func logout(_ device: NotifyDevice) async throws {
+        try await store.removeDevice(key: device.key)
+    }
+
+    /// The messages `device`'s user has not answered, newest first.
+    public func inbox(of device: NotifyDevice) async throws -> [NotifyMessage] {
+        try await store.inbox(of: device.username)
+    }
+
+    /// A message for `device`'s user.
+    ///
+    /// - Throws: ``NotifyError`` 404 unless the user is a recipient.
+    public func message(_ messageId: String, for device: NotifyDevice) async throws -> NotifyMessage {
+        guard try await store.recipient(device.username, of: messageId) != nil,
+              let message = try await store.messageHeader(messageId) else {
+            throw NotifyError.notFound("no message \"\(messageId)\"")
+        }
+        return message
+    }
+
+    /// Stores an uploaded document of `device`'s user after checking its size and magic bytes.
+    ///
+    /// - Throws: ``NotifyError`` 413 over the limit, 422 when the bytes are not of `kind`.
+    public func upload(_ bytes: Data, kind: DocumentKind, from device: NotifyDevice) async throws -> DocumentRecord {
+        guard bytes.count <= configuration.maximumDocumentSize else {
+            throw NotifyError.tooLarge(limit: configuration.maximumDocumentSize)
+        }
+        guard kind.matches(bytes) else {
+            throw NotifyError.invalid(at: .root, .invalidValue,
+                                      "the bytes are not \(kind == .image ? "a JPEG image" : "an MP4/M4A file") (magic bytes)")
+        }
+        let record = DocumentRecord(name: "rcs/\(kind.rawValue)/\(UUID().uuidString.lowercased()).\(kind.fileExtension)",
+                                    kind: kind, owner: device.username, size: bytes.count)
+        try await store.saveDocument(record, bytes: bytes)
+        return record
+    }
+
+    /// A document's metadata and bytes, when `device`'s user uploaded it or received a message
+    /// whose payload names it.
+    ///
+    /// - Throws: ``NotifyError`` 404 to anyone else, and for a name that is no document.
+    public func document(_ name: String, for device: NotifyDevice) async throws -> (DocumentRecord, Data) {
+        let missing = NotifyError.notFound("no document \"\(name)\"")
+        guard DocumentKind(documentName: name) != nil, let record = try await store.document(name) else { throw missing }
+        if record.owner != device.username {
+            guard try await store.receivedDocument(name, username: device.username) else { throw missing }
+        }
+        return (record, try await store.documentBytes(name))
+    }
+}

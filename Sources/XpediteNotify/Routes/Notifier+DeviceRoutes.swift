@@ -1,0 +1,123 @@
+import Foundation
+import Hummingbird
+import NIOCore
+import XpediteProtocol
+
+extension Notifier {
+    /// The platforms a device may declare.
+    static let platforms: Set<String> = ["ios", "android", "web"]
+
+    /// The routes of NOTIFY-API.md §3, behind a device token (but for login).
+    func mountDeviceRoutes<Routes: RouterMethods>(on api: Routes) {
+        let limit = configuration.maximumBodySize
+
+        api.post("device/login") { request, _ in
+            await self.answer(request) {
+                var body = try await BodyReader.read(request, limit: limit)
+                let username = body.string("username")
+                let password = body.string("password")
+                let deviceId = body.string("deviceId")
+                let deviceName = body.string("deviceName", allowEmpty: true)
+                let platform = body.string("platform")
+                let pushToken = body.string("pushToken", required: false)
+                if let platform, !Self.platforms.contains(platform) {
+                    body.add(ValidationIssue(path: JSONPath.root.appending("platform"), code: .unknownOption, severity: .error,
+                                             message: "expected \"ios\", \"android\" or \"web\""))
+                }
+                try body.finish("the login is not valid")
+                guard let username, let password, let deviceId, let deviceName, let platform else {
+                    throw NotifyError.malformed("incomplete login")
+                }
+                guard let (device, token) = try await self.login(username: username, password: password, deviceId: deviceId,
+                                                                 deviceName: deviceName, platform: platform, pushToken: pushToken) else {
+                    throw NotifyError.unauthorized("wrong username or password")
+                }
+                return JSONResponse.make(.object(["deviceToken": .string(token), "username": .string(device.username)]))
+            }
+        }
+        api.post("device/logout") { request, _ in
+            await self.answer(request) {
+                let device = try await self.requireDevice(request)
+                try await self.logout(device)
+                return JSONResponse.empty()
+            }
+        }
+        api.put("device/push-token") { request, _ in
+            await self.answer(request) {
+                let device = try await self.requireDevice(request)
+                var body = try await BodyReader.read(request, limit: limit)
+                let pushToken = body.string("pushToken")
+                try body.finish()
+                try await self.store.setPushToken(pushToken ?? "", deviceKey: device.key)
+                return JSONResponse.empty()
+            }
+        }
+        api.get("device/inbox") { request, _ in
+            await self.answer(request) {
+                let device = try await self.requireDevice(request)
+                let messages = try await self.inbox(of: device)
+                return JSONResponse.make(.object(["messages": .array(messages.map { message in
+                    .object([
+                        "messageId": .string(message.messageId), "title": .string(message.title), "body": .string(message.body),
+                        "sentAt": .string(self.timestamp(message.sentAt)),
+                        "responseTopic": .string(message.payload.responseTopic),
+                    ])
+                })]))
+            }
+        }
+        api.get("device/messages/:messageId") { request, context in
+            await self.answer(request) {
+                let device = try await self.requireDevice(request)
+                let message = try await self.message(try Self.parameter("messageId", context), for: device)
+                return JSONResponse.make(.object([
+                    "messageId": .string(message.messageId), "title": .string(message.title), "body": .string(message.body),
+                    "sentAt": .string(self.timestamp(message.sentAt)), "payload": message.payload.json,
+                ]))
+            }
+        }
+        api.get("device/requests") { request, _ in
+            await self.answer(request) {
+                _ = try await self.requireDevice(request)
+                let requests = try await self.requests()
+                return JSONResponse.make(.object(["requests": .array(requests.map { Self.json($0, fields: false) })]))
+            }
+        }
+        api.get("device/requests/:name") { request, context in
+            await self.answer(request) {
+                _ = try await self.requireDevice(request)
+                let name = try Self.parameter("name", context)
+                guard let stored = try await self.request(named: name) else { throw NotifyError.notFound("no start request \"\(name)\"") }
+                return JSONResponse.make(Self.json(stored, fields: true))
+            }
+        }
+        api.post("device/documents") { request, _ in
+            await self.answer(request) {
+                let device = try await self.requireDevice(request)
+                guard let kind = request.uri.queryParameters.get("kind").flatMap({ DocumentKind(rawValue: String($0)) }) else {
+                    throw NotifyError.malformed("kind must be image, audio or video")
+                }
+                let bytes = try await BodyReader.collect(request, limit: self.configuration.maximumDocumentSize)
+                let record = try await self.upload(bytes, kind: kind, from: device)
+                return JSONResponse.make(.object(["name": .string(record.name)]), status: .created)
+            }
+        }
+        api.get("device/documents/**") { request, context in
+            await self.answer(request) {
+                let device = try await self.requireDevice(request)
+                let raw = context.parameters.getCatchAll().joined(separator: "/")
+                let name = raw.removingPercentEncoding ?? raw
+                let (record, bytes) = try await self.document(name, for: device)
+                return Response(status: .ok, headers: [.contentType: record.kind.contentType],
+                                body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+            }
+        }
+        api.post("device/responses") { request, _ in
+            await self.answer(request) {
+                let device = try await self.requireDevice(request)
+                let body = try await BodyReader.read(request, limit: limit)
+                let (stored, isNew) = try await self.submitResponse(body.members, from: device)
+                return JSONResponse.make(data: stored.json, status: isNew ? .created : .ok)
+            }
+        }
+    }
+}

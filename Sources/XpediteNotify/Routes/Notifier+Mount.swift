@@ -1,0 +1,108 @@
+import Foundation
+import Hummingbird
+import NIOCore
+import XpediteProtocol
+
+extension Notifier {
+    /// The base path of every route (NOTIFY-API.md §1).
+    public static let basePath = "notify/v1"
+
+    /// Adds every route of NOTIFY-API.md under `/notify/v1` to a Hummingbird router (or group).
+    public func mount<Routes: RouterMethods>(on router: Routes) throws {
+        let api = router.group(RouterPath(Self.basePath))
+        mountBackendRoutes(on: api)
+        mountDeviceRoutes(on: api)
+        // Any other path under the base answers the error object too (the router prefers the
+        // routes above to these catch-alls).
+        for method in [HTTPRequest.Method.get, .post, .put, .delete, .patch] {
+            api.on("**", method: method) { request, _ in
+                await self.answer(request) { throw NotifyError.notFound("no route \(request.method) \(request.uri.path)") }
+            }
+        }
+    }
+
+    /// Runs a route, turning every error into the error object of NOTIFY-API.md §1: a
+    /// ``NotifyError`` as it is, anything else as 500 without detail (a fault of the server,
+    /// logged), so bad input never gets a 5xx and no internal detail leaves.
+    func answer(_ request: Request, _ work: () async throws -> Response) async -> Response {
+        do {
+            return try await work()
+        } catch let error as NotifyError {
+            return JSONResponse.make(error.json, status: error.status)
+        } catch is NIOTooManyBytesError {
+            let error = NotifyError.tooLarge(limit: configuration.maximumBodySize)
+            return JSONResponse.make(error.json, status: error.status)
+        } catch {
+            logger.error("notify route failed", metadata: ["path": .string(request.uri.path), "error": "\(error)"])
+            return JSONResponse.make(NotifyError.internal.json, status: .internalServerError)
+        }
+    }
+
+    /// Requires an API key (the §2 routes).
+    func requireBackend(_ request: Request) throws {
+        guard let key = Credentials.bearer(request.headers[.authorization]), apiKeys.contains(key) else {
+            throw NotifyError.unauthorized("an API key is required")
+        }
+    }
+
+    /// Requires a device token (the §3 routes) and returns its device.
+    func requireDevice(_ request: Request) async throws -> NotifyDevice {
+        guard let token = Credentials.bearer(request.headers[.authorization]), let device = try await device(token: token) else {
+            throw NotifyError.unauthorized("a device token is required")
+        }
+        return device
+    }
+
+    /// A path parameter, percent-decoded.
+    static func parameter(_ name: String, _ context: some RequestContext) throws -> String {
+        guard let raw = context.parameters.get(name) else { throw NotifyError.malformed("missing \(name)") }
+        return raw.removingPercentEncoding ?? raw
+    }
+
+    /// A topic from the query (400 when absent or not of the form `/a/b/c`).
+    static func topicQuery(_ request: Request) throws -> String {
+        guard let topic = request.uri.queryParameters.get("topic") else { throw NotifyError.malformed("the topic query is required") }
+        guard Topic.isValid(topic) else { throw NotifyError.malformed("\"\(topic)\" is not a topic of the form /a/b/c") }
+        return topic
+    }
+
+    /// A message as JSON for its sender (`GET /messages/{id}`).
+    func senderJSON(_ message: NotifyMessage) -> JSONValue {
+        .object(JSONObject([
+            "messageId": .string(message.messageId), "title": .string(message.title), "body": .string(message.body),
+            "payload": message.payload.json, "sentAt": .string(timestamp(message.sentAt)),
+            "recipients": .array(message.recipients.map { recipient in
+                var members: [String: JSONValue] = ["username": .string(recipient.username), "state": .string(recipient.state)]
+                if let answeredAt = recipient.answeredAt { members["answeredAt"] = .string(timestamp(answeredAt)) }
+                return .object(JSONObject(members))
+            }),
+            "deliveries": .array(message.deliveries.map { delivery in
+                var members: [String: JSONValue] = [
+                    "deviceId": .string(delivery.deviceId), "provider": .string(delivery.provider),
+                    "state": .string(delivery.state), "attempts": .number(Double(delivery.attempts)),
+                ]
+                if let lastError = delivery.lastError { members["lastError"] = .string(lastError) }
+                return .object(JSONObject(members))
+            }),
+        ]))
+    }
+
+    /// A user as JSON.
+    static func json(_ user: NotifyUser, devices: Bool) -> JSONValue {
+        var members: [String: JSONValue] = [
+            "username": .string(user.username), "displayName": .string(user.displayName),
+            "groups": .array(user.groups.map(JSONValue.string)),
+        ]
+        if devices { members["devices"] = .number(Double(user.devices)) }
+        return .object(JSONObject(members))
+    }
+
+    /// The JSON text of a stored response as a value.
+    static func json(_ response: StoredResponse) throws -> JSONValue {
+        do {
+            return try JSONValue(parsing: response.json)
+        } catch {
+            throw StoreError.corrupt("stored response \(response.responseId) is not JSON")
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import GRDB
+
+extension SQLiteNotifyStore {
+    public func registerDevice(username: String, deviceId: String, deviceName: String, platform: String,
+                               pushToken: String?, tokenDigest: String) async throws -> NotifyDevice {
+        try await pool.write { db in
+            try db.execute(sql: """
+                INSERT INTO notify_device (username, device_id, device_name, platform, push_token, token_digest)
+                VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT(username, device_id) DO UPDATE SET device_name = excluded.device_name,
+                    platform = excluded.platform, push_token = coalesce(excluded.push_token, push_token),
+                    token_digest = excluded.token_digest
+                """, arguments: [username, deviceId, deviceName, platform, pushToken, tokenDigest])
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM notify_device WHERE token_digest = ?", arguments: [tokenDigest]) else {
+                throw StoreError.corrupt("the device just registered is missing")
+            }
+            return Self.device(from: row)
+        }
+    }
+
+    public func device(tokenDigest: String) async throws -> NotifyDevice? {
+        try await pool.read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM notify_device WHERE token_digest = ?", arguments: [tokenDigest]).map(Self.device(from:))
+        }
+    }
+
+    public func removeDevice(key: Int64) async throws {
+        try await pool.write { db in try db.execute(sql: "DELETE FROM notify_device WHERE id = ?", arguments: [key]) }
+    }
+
+    public func setPushToken(_ pushToken: String, deviceKey: Int64) async throws {
+        try await pool.write { db in
+            try db.execute(sql: "UPDATE notify_device SET push_token = ? WHERE id = ?", arguments: [pushToken, deviceKey])
+        }
+    }
+
+    public func devices(of usernames: [String]) async throws -> [NotifyDevice] {
+        try await pool.read { db in
+            var devices: [NotifyDevice] = []
+            let statement = try db.cachedStatement(sql: "SELECT * FROM notify_device WHERE username = ? ORDER BY id")
+            for username in usernames {
+                devices += try Row.fetchAll(statement, arguments: [username]).map(Self.device(from:))
+            }
+            return devices
+        }
+    }
+
+    static func device(from row: Row) -> NotifyDevice {
+        NotifyDevice(key: row["id"], username: row["username"], deviceId: row["device_id"], deviceName: row["device_name"],
+                     platform: row["platform"], pushToken: row["push_token"])
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import GRDB
+
+extension SQLiteNotifyStore {
+    public func response(responseId: String) async throws -> StoredResponse? {
+        try await pool.read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM notify_response WHERE response_id = ?", arguments: [responseId])
+                .map(Self.response(from:))
+        }
+    }
+
+    public func recordResponse(_ response: StoredResponse, answeredAt: Date, now: Date) async throws -> ResponseRecordOutcome {
+        let body = String(decoding: response.json, as: UTF8.self)
+        return try await pool.write { db in
+            if let existing = try Row.fetchOne(db, sql: "SELECT * FROM notify_response WHERE response_id = ?",
+                                               arguments: [response.responseId]) {
+                return .duplicate(Self.response(from: existing))
+            }
+            if let messageId = response.messageId {
+                let answered = try Row.fetchOne(db, sql: """
+                    SELECT answered_at FROM notify_recipient WHERE message_id = ? AND username = ?
+                    """, arguments: [messageId, response.username])
+                if let answered, answered["answered_at"] as Double? != nil { return .alreadyAnswered }
+                try db.execute(sql: "UPDATE notify_recipient SET answered_at = ? WHERE message_id = ? AND username = ?",
+                               arguments: [answeredAt.timeIntervalSince1970, messageId, response.username])
+            }
+            try db.execute(sql: """
+                INSERT INTO notify_response (response_id, username, message_id, request, topic, json) VALUES (?, ?, ?, ?, ?, ?)
+                """, arguments: [response.responseId, response.username, response.messageId, response.request, response.topic, body])
+            var stored = response
+            stored.cursor = db.lastInsertedRowID
+            let webhooks = try Row.fetchAll(db, sql: "SELECT name, url, secret FROM notify_webhook WHERE topic = ?",
+                                            arguments: [response.topic])
+            for webhook in webhooks {
+                try db.execute(sql: """
+                    INSERT INTO notify_outbox (delivery_id, webhook, url, secret, body, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?)
+                    """, arguments: [UUID().uuidString.lowercased(), webhook["name"] as String, webhook["url"] as String,
+                                     webhook["secret"] as String, body, now.timeIntervalSince1970])
+            }
+            return .stored(stored)
+        }
+    }
+
+    public func responses(topic: String, after cursor: Int64, limit: Int) async throws -> [StoredResponse] {
+        try await pool.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT * FROM notify_response WHERE topic = ? AND cursor > ? ORDER BY cursor LIMIT ?
+                """, arguments: [topic, cursor, limit]).map(Self.response(from:))
+        }
+    }
+
+    public func putWebhook(_ webhook: Webhook) async throws {
+        try await pool.write { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO notify_webhook (name, topic, url, secret) VALUES (?, ?, ?, ?)",
+                           arguments: [webhook.name, webhook.topic, webhook.url, webhook.secret])
+        }
+    }
+
+    public func deleteWebhook(_ name: String) async throws -> Bool {
+        try await pool.write { db in
+            try db.execute(sql: "DELETE FROM notify_webhook WHERE name = ?", arguments: [name])
+            let deleted = db.changesCount > 0
+            try db.execute(sql: "DELETE FROM notify_outbox WHERE webhook = ? AND delivered_at IS NULL", arguments: [name])
+            return deleted
+        }
+    }
+
+    public func dueWebhookDeliveries(now: Date, limit: Int) async throws -> [WebhookDelivery] {
+        try await pool.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT * FROM notify_outbox WHERE delivered_at IS NULL AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?
+                """, arguments: [now.timeIntervalSince1970, limit]).map { row in
+                WebhookDelivery(key: row["id"], deliveryId: row["delivery_id"], webhook: row["webhook"], url: row["url"],
+                                secret: row["secret"], body: Data((row["body"] as String).utf8), attempts: row["attempts"])
+            }
+        }
+    }
+
+    public func nextWebhookDueDate() async throws -> Date? {
+        try await pool.read { db in
+            try Double.fetchOne(db, sql: "SELECT min(next_attempt_at) FROM notify_outbox WHERE delivered_at IS NULL")
+                .map(Date.init(timeIntervalSince1970:))
+        }
+    }
+
+    public func markWebhookDelivered(key: Int64, at date: Date) async throws {
+        try await pool.write { db in
+            try db.execute(sql: "UPDATE notify_outbox SET delivered_at = ?, attempts = attempts + 1 WHERE id = ?",
+                           arguments: [date.timeIntervalSince1970, key])
+        }
+    }
+
+    public func scheduleWebhookRetry(key: Int64, at date: Date, error: String) async throws {
+        try await pool.write { db in
+            try db.execute(sql: "UPDATE notify_outbox SET next_attempt_at = ?, attempts = attempts + 1, last_error = ? WHERE id = ?",
+                           arguments: [date.timeIntervalSince1970, error, key])
+        }
+    }
+
+    static func response(from row: Row) -> StoredResponse {
+        StoredResponse(cursor: row["cursor"], responseId: row["response_id"], username: row["username"],
+                       messageId: row["message_id"], request: row["request"], topic: row["topic"],
+                       json: Data((row["json"] as String).utf8))
+    }
+}

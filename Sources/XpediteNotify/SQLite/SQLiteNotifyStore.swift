@@ -1,0 +1,189 @@
+import Foundation
+import GRDB
+import NIOPosix
+import XpediteProtocol
+
+/// Every store of the notification server in one SQLite database (`notify.sqlite`) in the data
+/// directory, through GRDB, plus the uploaded documents as files under `documents/`.
+///
+/// WAL mode with `synchronous = FULL`: a response acknowledged to a device (201) has been
+/// committed and synced, so neither a `kill -9` nor a power loss forgets it. Every access is
+/// asynchronous (GRDB runs it on its own queue); file reads and writes run on NIO's thread pool.
+public final class SQLiteNotifyStore: NotifyStore {
+    /// The database file.
+    public let path: String
+    /// The folder of the uploaded documents.
+    public let documentsDirectory: URL
+
+    let pool: DatabasePool
+
+    /// The name of the database file inside the data directory.
+    public static let defaultFileName = "notify.sqlite"
+
+    /// Opens (creating if needed) `notify.sqlite` and `documents/` in `directory`.
+    public init(directory: URL) throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        documentsDirectory = directory.appendingPathComponent("documents", isDirectory: true)
+        for kind in DocumentKind.allCases {
+            try FileManager.default.createDirectory(at: documentsDirectory.appendingPathComponent(kind.rawValue),
+                                                    withIntermediateDirectories: true)
+        }
+        path = directory.appendingPathComponent(Self.defaultFileName).path
+        var configuration = Configuration()
+        configuration.label = "XpediteNotify"
+        configuration.busyMode = .timeout(5)
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        pool = try DatabasePool(path: path, configuration: configuration)
+        try Self.migrator.migrate(pool)
+    }
+
+    /// Closes the database connections.
+    public func close() throws {
+        try pool.close()
+    }
+
+    // MARK: - Schema
+
+    private static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("notify.v1") { db in
+            try db.execute(sql: """
+                CREATE TABLE notify_user (
+                    username TEXT NOT NULL PRIMARY KEY,
+                    password_hash TEXT NOT NULL,
+                    display_name TEXT NOT NULL
+                ) WITHOUT ROWID;
+                CREATE TABLE notify_group (name TEXT NOT NULL PRIMARY KEY) WITHOUT ROWID;
+                CREATE TABLE notify_group_member (
+                    group_name TEXT NOT NULL REFERENCES notify_group(name) ON DELETE CASCADE,
+                    username TEXT NOT NULL REFERENCES notify_user(username) ON DELETE CASCADE,
+                    PRIMARY KEY (group_name, username)
+                ) WITHOUT ROWID;
+                CREATE INDEX notify_group_member_user ON notify_group_member(username);
+                CREATE TABLE notify_device (
+                    id INTEGER PRIMARY KEY,
+                    username TEXT NOT NULL REFERENCES notify_user(username) ON DELETE CASCADE,
+                    device_id TEXT NOT NULL,
+                    device_name TEXT NOT NULL,
+                    platform TEXT NOT NULL,
+                    push_token TEXT,
+                    token_digest TEXT NOT NULL UNIQUE,
+                    UNIQUE (username, device_id)
+                );
+                CREATE TABLE notify_message (
+                    seq INTEGER PRIMARY KEY,
+                    id TEXT NOT NULL UNIQUE,
+                    title TEXT NOT NULL,
+                    body TEXT NOT NULL,
+                    payload TEXT NOT NULL,
+                    direct INTEGER NOT NULL,
+                    sent_at DOUBLE NOT NULL
+                );
+                CREATE TABLE notify_recipient (
+                    message_id TEXT NOT NULL,
+                    username TEXT NOT NULL,
+                    answered_at DOUBLE,
+                    PRIMARY KEY (message_id, username)
+                ) WITHOUT ROWID;
+                CREATE INDEX notify_recipient_inbox ON notify_recipient(username, answered_at);
+                CREATE TABLE notify_message_document (
+                    name TEXT NOT NULL,
+                    message_id TEXT NOT NULL,
+                    PRIMARY KEY (name, message_id)
+                ) WITHOUT ROWID;
+                CREATE TABLE notify_delivery (
+                    id INTEGER PRIMARY KEY,
+                    message_id TEXT NOT NULL,
+                    device_key INTEGER NOT NULL,
+                    device_id TEXT NOT NULL,
+                    provider TEXT NOT NULL,
+                    state TEXT NOT NULL,
+                    attempts INTEGER NOT NULL,
+                    last_error TEXT
+                );
+                CREATE INDEX notify_delivery_message ON notify_delivery(message_id);
+                CREATE TABLE notify_named_payload (name TEXT NOT NULL PRIMARY KEY, payload TEXT NOT NULL) WITHOUT ROWID;
+                CREATE TABLE notify_start_request (
+                    name TEXT NOT NULL PRIMARY KEY,
+                    title TEXT NOT NULL,
+                    body TEXT NOT NULL,
+                    payload TEXT NOT NULL
+                ) WITHOUT ROWID;
+                CREATE TABLE notify_response (
+                    cursor INTEGER PRIMARY KEY AUTOINCREMENT,
+                    response_id TEXT NOT NULL UNIQUE,
+                    username TEXT NOT NULL,
+                    message_id TEXT,
+                    request TEXT,
+                    topic TEXT NOT NULL,
+                    json TEXT NOT NULL
+                );
+                CREATE UNIQUE INDEX notify_response_answer ON notify_response(message_id, username)
+                    WHERE message_id IS NOT NULL;
+                CREATE INDEX notify_response_topic ON notify_response(topic, cursor);
+                CREATE TABLE notify_webhook (
+                    name TEXT NOT NULL PRIMARY KEY,
+                    topic TEXT NOT NULL,
+                    url TEXT NOT NULL,
+                    secret TEXT NOT NULL
+                ) WITHOUT ROWID;
+                CREATE INDEX notify_webhook_topic ON notify_webhook(topic);
+                CREATE TABLE notify_outbox (
+                    id INTEGER PRIMARY KEY,
+                    delivery_id TEXT NOT NULL UNIQUE,
+                    webhook TEXT NOT NULL,
+                    url TEXT NOT NULL,
+                    secret TEXT NOT NULL,
+                    body TEXT NOT NULL,
+                    attempts INTEGER NOT NULL DEFAULT 0,
+                    next_attempt_at DOUBLE NOT NULL,
+                    last_error TEXT,
+                    delivered_at DOUBLE
+                );
+                CREATE INDEX notify_outbox_due ON notify_outbox(next_attempt_at) WHERE delivered_at IS NULL;
+                CREATE TABLE notify_document (
+                    name TEXT NOT NULL PRIMARY KEY,
+                    kind TEXT NOT NULL,
+                    owner TEXT NOT NULL,
+                    size INTEGER NOT NULL
+                ) WITHOUT ROWID;
+                CREATE INDEX notify_document_owner ON notify_document(owner);
+                """)
+        }
+        return migrator
+    }
+
+    // MARK: - Helpers
+
+    /// Canonical JSON text of a payload, the form payloads are stored in.
+    static func text(_ payload: Payload) -> String {
+        CanonicalJSON.string(payload.json)
+    }
+
+    /// Reads a stored payload back.
+    static func payload(_ text: String) throws -> Payload {
+        do {
+            return try Payload(validating: JSONValue(parsing: text))
+        } catch {
+            throw StoreError.corrupt("a stored payload no longer validates: \(error)")
+        }
+    }
+}
+
+/// A fault of a store, never the caller's.
+public enum StoreError: Error, Sendable, CustomStringConvertible {
+    /// Stored data that cannot be read back.
+    case corrupt(String)
+    /// A document's file is missing.
+    case missingFile(String)
+
+    /// What went wrong.
+    public var description: String {
+        switch self {
+        case .corrupt(let detail): "corrupt store: \(detail)"
+        case .missingFile(let name): "missing document file: \(name)"
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import Logging
+import XpediteNotify
+
+/// `xpedite notify serve`: the notification API (NOTIFY-API.md) on its own.
+struct NotifyServe: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the notification API on http://HOST:PORT/notify/v1.",
+        discussion: """
+            Users, devices, messages, responses, webhooks and documents are kept in the data \
+            directory (SQLite and files), so they survive a restart. The API key comes from \
+            --api-key or XPEDITE_API_KEY. Pushes are logged. Prints "listening on PORT" once ready \
+            (with --port 0 the system picks the port). Ctrl-C stops it gracefully.
+
+            Example:
+              xpedite notify serve --data-dir /tmp/notify --port 8090 --api-key K
+            """
+    )
+
+    @Option(name: .customLong("data-dir"), help: "Where everything is stored (created if missing).")
+    var dataDir: String
+
+    @Option(help: "The TCP port.")
+    var port: Int = 8090
+
+    @Option(help: "The address to bind.")
+    var host: String = "127.0.0.1"
+
+    @Option(name: .customLong("api-key"), help: "The backend API key (default: $XPEDITE_API_KEY).")
+    var apiKey: String?
+
+    @Option(name: .customLong("bcrypt-cost"), help: "The bcrypt cost of password hashes (4…31).")
+    var bcryptCost: UInt8 = 10
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535.") }
+        guard (4...31).contains(bcryptCost) else { throw ValidationError("--bcrypt-cost must be 4…31.") }
+        guard resolvedAPIKey() != nil else { throw ValidationError("give --api-key or set XPEDITE_API_KEY.") }
+    }
+
+    func resolvedAPIKey() -> String? {
+        let key = apiKey ?? ProcessInfo.processInfo.environment["XPEDITE_API_KEY"]
+        return key?.isEmpty == false ? key : nil
+    }
+
+    func run() async throws {
+        var logger = Logger(label: "xpedite.notify")
+        logger.logLevel = .notice
+        var configuration = NotifyConfiguration(dataDirectory: URL(fileURLWithPath: dataDir, isDirectory: true),
+                                                apiKeys: [resolvedAPIKey() ?? ""])
+        configuration.bcryptCost = bcryptCost
+        configuration.logger = logger
+        configuration.defaultPushProvider = LoggingPushProvider(logger: logger)
+        let notifier = try Notifier(configuration: configuration)
+        let router = Router()
+        try notifier.mount(on: router)
+        let app = Application(router: router, configuration: .init(address: .hostname(host, port: port)),
+                              services: notifier.services,
+                              onServerRunning: { channel in
+                                  FileHandle.standardOutput.write(Data("listening on \(channel.localAddress?.port ?? 0)\n".utf8))
+                              },
+                              logger: logger)
+        try await app.runService()
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import NIOHTTP1
+import Testing
+import XpediteProtocol
+
+/// `xpedite notify send` and `xpedite notify listen` against `xpedite notify serve`, all child processes.
+@Suite(.serialized) struct NotifyServerCommandTests {
+    typealias Server = NotifyServerReliabilityTests.ServerProcess
+
+    static func withServer(_ body: (Server, URL) async throws -> Void) async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("notify-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let server = try await Server(dataDirectory: folder.appendingPathComponent("data"))
+        defer { server.stop() }
+        try await body(server, folder)
+    }
+
+    static let colour: JSONValue = [
+        "responseTopic": "/a/b/c",
+        "fields": [["id": "simpleDropList", "type": "droplist", "label": "Pick your favorite color",
+                    "values": ["Red", "Green", "Blue"], "default": "Blue"]],
+    ]
+
+    @Test func sendDeliversAPayloadAndListenPrintsTheResponse() async throws {
+        try await Self.withServer { server, folder in
+            let call = { @Sendable (method: HTTPMethod, url: String, token: String, body: JSONValue?) in
+                try await NotifyServerReliabilityTests.request(method, url, token, body)
+            }
+            #expect(try await call(.PUT, server.base + "/users/joe", NotifyServerReliabilityTests.apiKey, ["password": "pw"]).status == 200)
+            let payloadFile = folder.appendingPathComponent("payload.json")
+            try CanonicalJSON.data(Self.colour).write(to: payloadFile)
+            let url = "http://127.0.0.1:\(server.port)"
+
+            // listen, in the background, until one response.
+            let output = folder.appendingPathComponent("listen.out")
+            _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+            let listen = Process()
+            listen.executableURL = try XpediteBinary.executable()
+            listen.arguments = ["notify", "listen", "--server", url, "--api-key", NotifyServerReliabilityTests.apiKey,
+                                "--topic", "/a/b/c", "--count", "1"]
+            listen.standardOutput = try FileHandle(forWritingTo: output)
+            try listen.run()
+            // Wait until the stream is subscribed.
+            for _ in 0..<200 {
+                let subscribed = try await call(.GET, server.base + "/users", NotifyServerReliabilityTests.apiKey, nil)
+                if subscribed.status == 200, listen.isRunning { try await Task.sleep(for: .milliseconds(300)); break }
+            }
+
+            let sent = try XpediteBinary.run(["notify", "send", "--server", url, "--api-key", NotifyServerReliabilityTests.apiKey,
+                                              "--to", "user:joe", "--title", "Colour", "--body", "Pick one", payloadFile.path])
+            #expect(sent.status == 0, "\(sent.stderr)")
+            let answer = try JSONValue(parsing: sent.stdout)
+            #expect(answer["recipients"] == ["joe"])
+            let messageId = try #require(answer["messageId"]?.stringValue)
+
+            let login = try await call(.POST, server.base + "/device/login", "", [
+                "username": "joe", "password": "pw", "deviceId": "d", "deviceName": "Phone", "platform": "web",
+            ])
+            let token = try #require(login.json["deviceToken"]?.stringValue)
+            let published = try await call(.POST, server.base + "/device/responses", token, [
+                "responseId": "cli-1", "messageId": .string(messageId), "submitValue": 0, "values": ["simpleDropList": "Green"],
+            ])
+            #expect(published.status == 201)
+            for _ in 0..<200 where listen.isRunning { try await Task.sleep(for: .milliseconds(50)) }
+            if listen.isRunning { listen.terminate() }
+            let lines = String(decoding: try Data(contentsOf: output), as: UTF8.self).split(separator: "\n")
+            #expect(lines.count == 1)
+            #expect(try JSONValue(parsing: String(lines.first ?? "")) == published.json)
+        }
+    }
+
+    @Test func sendRefusesAnInvalidPayloadLocallyAndReportsServerErrors() async throws {
+        try await Self.withServer { server, folder in
+            let url = "http://127.0.0.1:\(server.port)"
+            let key = NotifyServerReliabilityTests.apiKey
+            let bad = folder.appendingPathComponent("bad.json")
+            try Data(#"{"responseTopic": "nope", "fields": []}"#.utf8).write(to: bad)
+            let invalid = try XpediteBinary.run(["notify", "send", "--server", url, "--api-key", key, "--to", "user:joe",
+                                                 "--title", "T", "--body", "B", bad.path])
+            #expect(invalid.status == 1)
+            #expect(invalid.stderr.contains("$.responseTopic"))
+
+            let good = folder.appendingPathComponent("good.json")
+            try CanonicalJSON.data(Self.colour).write(to: good)
+            let unknown = try XpediteBinary.run(["notify", "send", "--server", url, "--api-key", key, "--to", "user:nobody",
+                                                 "--title", "T", "--body", "B", good.path])
+            #expect(unknown.status == 1)
+            #expect(unknown.stderr.contains("422") && unknown.stderr.contains("$.to.users[0]"))
+
+            let wrongKey = try XpediteBinary.run(["notify", "send", "--server", url, "--api-key", "wrong", "--to", "all",
+                                                  "--title", "T", "--body", "B", good.path])
+            #expect(wrongKey.status == 1)
+            #expect(wrongKey.stderr.contains("401"))
+
+            let mixed = try XpediteBinary.run(["notify", "send", "--server", url, "--api-key", key, "--to", "user:a",
+                                               "--to", "group:b", "--title", "T", "--body", "B", good.path])
+            #expect(mixed.status == 64)
+        }
+    }
+
+    @Test func listenRefusesABadTopic() throws {
+        let result = try XpediteBinary.run(["notify", "listen", "--server", "http://127.0.0.1:1", "--api-key", "k", "--topic", "a/b"])
+        #expect(result.status == 64)
+    }
+}

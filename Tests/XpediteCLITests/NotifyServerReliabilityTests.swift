@@ -1,0 +1,207 @@
+import AsyncHTTPClient
+import Foundation
+import Hummingbird
+import NIOCore
+import NIOHTTP1
+import Synchronization
+import Testing
+import XpediteProtocol
+
+/// The notification server as a child process (`xpedite notify serve`), killed with SIGKILL under a
+/// load of responses and restarted on the same data directory: no acknowledged response and no
+/// webhook delivery is lost.
+@Suite(.serialized) struct NotifyServerReliabilityTests {
+    static let apiKey = "reliability-key"
+
+    /// A running `xpedite notify serve`.
+    final class ServerProcess: Sendable {
+        let process: Process
+        let port: Int
+
+        init(dataDirectory: URL) async throws {
+            let output = dataDirectory.deletingLastPathComponent()
+                .appendingPathComponent("serve-\(UUID().uuidString).log")
+            _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+            let handle = try FileHandle(forWritingTo: output)
+            let process = Process()
+            process.executableURL = try XpediteBinary.executable()
+            process.arguments = ["notify", "serve", "--data-dir", dataDirectory.path, "--port", "0",
+                                 "--api-key", NotifyServerReliabilityTests.apiKey, "--bcrypt-cost", "4"]
+            process.standardOutput = handle
+            process.standardError = handle
+            try process.run()
+            self.process = process
+            var port: Int?
+            for _ in 0..<600 where port == nil {
+                try await Task.sleep(for: .milliseconds(50))
+                let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""    // not yet written: keep waiting
+                if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("listening on ") }) {
+                    port = Int(line.dropFirst("listening on ".count))
+                }
+            }
+            guard let port else {
+                process.terminate()
+                throw TestFailure("the server did not start: \((try? String(contentsOf: output, encoding: .utf8)) ?? "")")
+            }
+            self.port = port
+        }
+
+        var base: String { "http://127.0.0.1:\(port)/notify/v1" }
+
+        func kill() {
+            Foundation.kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+
+        func stop() {
+            if process.isRunning {
+                process.terminate()
+                process.waitUntilExit()
+            }
+        }
+    }
+
+    struct TestFailure: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    static func call(_ method: HTTPMethod, _ url: String, token: String = apiKey, body: JSONValue? = nil) async throws
+        -> (status: UInt, json: JSONValue) {
+        try await request(method, url, token, body)
+    }
+
+    /// One request. A refused connection is retried by the client until `timeout`, so calls that
+    /// may meet a killed server pass a short one.
+    @Sendable static func request(_ method: HTTPMethod, _ url: String, _ token: String, _ body: JSONValue?,
+                                  timeout: Int64 = 20) async throws -> (status: UInt, json: JSONValue) {
+        var request = HTTPClientRequest(url: url)
+        request.method = method
+        request.headers.add(name: "Authorization", value: "Bearer \(token)")
+        if let body {
+            request.headers.add(name: "Content-Type", value: "application/json")
+            request.body = .bytes(ByteBuffer(bytes: CanonicalJSON.data(body)))
+        }
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(timeout))
+        let bytes = try await response.body.collect(upTo: 16 << 20)
+        return (response.status.code, (try? JSONValue(parsing: Data(bytes.readableBytesView))) ?? .null)   // empty: null
+    }
+
+    /// What the answering lanes saw.
+    final class Tally: Sendable {
+        let acknowledged = Mutex<[String]>([])
+        let finishedLanes = Mutex(0)
+        let killed = Mutex(false)
+    }
+
+    /// Records webhook POSTs by the responseId in their body.
+    final class Receiver: Sendable {
+        let received = Mutex<[String: Int]>([:])
+
+        func serve<T: Sendable>(_ body: @Sendable (String) async throws -> T) async throws -> T {
+            let router = Router()
+            router.post("hook") { request, _ -> HTTPResponse.Status in
+                let bytes = try await request.body.collect(upTo: 1 << 20)
+                if let id = (try? JSONValue(parsing: Data(bytes.readableBytesView)))?["responseId"]?.stringValue {   // not JSON: ignored
+                    self.received.withLock { $0[id, default: 0] += 1 }
+                }
+                return .ok
+            }
+            let (ports, continuation) = AsyncStream<Int>.makeStream()
+            let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+                                  onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? 0) })
+            return try await withThrowingTaskGroup(of: T?.self) { group in
+                group.addTask {
+                    try await app.runService(gracefulShutdownSignals: [])
+                    return nil
+                }
+                var iterator = ports.makeAsyncIterator()
+                let port = await iterator.next() ?? 0
+                let result = try await body("http://127.0.0.1:\(port)/hook")
+                group.cancelAll()
+                return result
+            }
+        }
+    }
+
+    @Test func killDashNineLosesNoAcknowledgedResponseAndNoWebhook() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("notify-kill-\(UUID().uuidString)")
+        let data = folder.appendingPathComponent("data")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let receiver = Receiver()
+        try await receiver.serve { hook in
+            let first = try await ServerProcess(dataDirectory: data)
+            #expect(try await Self.call(.PUT, first.base + "/users/joe", body: ["password": "pw"]).status == 200)
+            let login = try await Self.call(.POST, first.base + "/device/login", token: "", body: [
+                "username": "joe", "password": "pw", "deviceId": "d1", "deviceName": "Phone", "platform": "ios",
+            ])
+            let token = try #require(login.json["deviceToken"]?.stringValue)
+            #expect(try await Self.call(.PUT, first.base + "/webhooks/h", body: ["topic": "/load", "url": .string(hook),
+                                                                                  "secret": "s"]).status == 200)
+            var messages: [String] = []
+            let payload: JSONValue = ["responseTopic": "/load", "fields": [["id": "n", "type": "inputInteger", "maxValue": 1000]]]
+            for _ in 0..<150 {
+                let sent = try await Self.call(.POST, first.base + "/send", body: ["title": "t", "body": "b", "payload": payload,
+                                                                                   "to": ["users": ["joe"]]])
+                messages.append(try #require(sent.json["messageId"]?.stringValue))
+            }
+            // 8 concurrent devices-worth of answers; the server is killed once 40 were acknowledged.
+            let tally = Tally()
+            let base = first.base
+            let messageIDs = messages
+            await withTaskGroup(of: Void.self) { group in
+                for lane in 0..<8 {
+                    group.addTask {
+                        for (index, message) in messageIDs.enumerated() where index % 8 == lane {
+                            if tally.killed.withLock({ $0 }) { break }
+                            let id = "resp-\(index)"
+                            let answer = try? await Self.request(.POST, base + "/device/responses", token, [
+                                "responseId": .string(id), "messageId": .string(message), "submitValue": 0, "values": ["n": .number(Double(index))],
+                            ], timeout: 2)    // a request cut by the kill throws: not acknowledged, which is what we count
+                            if answer?.status == 201 { tally.acknowledged.withLock { $0.append(id) } }
+                        }
+                        tally.finishedLanes.withLock { $0 += 1 }
+                    }
+                }
+                group.addTask {
+                    while tally.acknowledged.withLock({ $0.count }) < 40, tally.finishedLanes.withLock({ $0 }) < 8 {
+                        try? await Task.sleep(for: .milliseconds(5))    // cancellation ends the wait early; fine
+                    }
+                    tally.killed.withLock { $0 = true }
+                    first.kill()
+                }
+            }
+            let acked = tally.acknowledged.withLock { $0 }
+            #expect(acked.count >= 40)
+            #expect(acked.count < messages.count, "the kill came after the load, not during it")
+
+            let second = try await ServerProcess(dataDirectory: data)
+            defer { second.stop() }
+            // Every acknowledged response is stored.
+            var stored = Set<String>()
+            var after = "0"
+            while true {
+                let page = try await Self.call(.GET, second.base + "/responses?topic=/load&after=\(after)&limit=1000")
+                let ids = page.json["responses"]?.arrayValue?.compactMap { $0["responseId"]?.stringValue } ?? []
+                stored.formUnion(ids)
+                if ids.isEmpty { break }
+                after = page.json["next"]?.stringValue ?? after
+            }
+            #expect(Set(acked).isSubset(of: stored), "lost: \(Set(acked).subtracting(stored).sorted())")
+            // Every stored response reaches the webhook, at least once, after the restart.
+            let deadline = ContinuousClock.now.advanced(by: .seconds(60))
+            while ContinuousClock.now < deadline, !stored.isSubset(of: Set(receiver.received.withLock { $0.keys })) {
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            let delivered = Set(receiver.received.withLock { $0.keys })
+            #expect(stored.isSubset(of: delivered), "undelivered: \(stored.subtracting(delivered).sorted())")
+            // Answering again after the restart with an acknowledged id is idempotent.
+            if let id = acked.first, let index = Int(id.dropFirst("resp-".count)) {
+                let again = try await Self.call(.POST, second.base + "/device/responses", token: token, body: [
+                    "responseId": .string(id), "messageId": .string(messages[index]), "submitValue": 0, "values": ["n": .number(Double(index))],
+                ])
+                #expect(again.status == 200)
+            }
+        }
+    }
+}

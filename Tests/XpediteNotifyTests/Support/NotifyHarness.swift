@@ -1,0 +1,119 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import XpediteNotify
+import XpediteProtocol
+
+/// A notifier in a fresh temporary data directory, with a cheap bcrypt cost, the test push
+/// provider and one API key; and helpers that speak NOTIFY-API.md through a test client.
+struct NotifyHarness {
+    static let apiKey = "test-api-key"
+
+    let notifier: Notifier
+    let pushes: TestPushProvider
+    let directory: URL
+
+    init(configure: (inout NotifyConfiguration) -> Void = { _ in }) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("notify-tests-\(UUID().uuidString)")
+        var configuration = NotifyConfiguration(dataDirectory: directory, apiKeys: [Self.apiKey])
+        configuration.bcryptCost = 4
+        let pushes = TestPushProvider()
+        configuration.defaultPushProvider = pushes
+        configuration.webhookRetry.initialDelay = .milliseconds(20)
+        configuration.webhookRetry.maximumDelay = .milliseconds(200)
+        configuration.webhookRetry.pollInterval = .milliseconds(20)
+        configure(&configuration)
+        self.pushes = pushes
+        notifier = try Notifier(configuration: configuration)
+    }
+
+    /// An application serving the notifier (and its webhook dispatcher).
+    func application() throws -> some ApplicationProtocol {
+        let router = Router()
+        try notifier.mount(on: router)
+        return Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+                           services: notifier.services)
+    }
+
+    /// The favourite-colour payload of the source document.
+    static let colourPayload: JSONValue = [
+        "responseTopic": "/a/b/c",
+        "fields": [["id": "simpleDropList", "type": "droplist", "label": "Pick your favorite color",
+                    "values": ["Red", "Green", "Blue"], "default": "Blue"]],
+    ]
+}
+
+/// A test client speaking the API.
+struct APIClient {
+    let client: any TestClientProtocol
+
+    static func json(_ value: JSONValue) -> ByteBuffer {
+        ByteBuffer(bytes: CanonicalJSON.data(value))
+    }
+
+    /// One request; the answer's status and parsed body (`null` when empty or not JSON).
+    @discardableResult
+    func call(_ method: HTTPRequest.Method, _ path: String, token: String? = NotifyHarness.apiKey, body: JSONValue? = nil,
+              raw: ByteBuffer? = nil, headers: HTTPFields = [:]) async throws -> (status: HTTPResponse.Status, json: JSONValue) {
+        var fields = headers
+        if let token { fields[.authorization] = "Bearer \(token)" }
+        if body != nil { fields[.contentType] = "application/json" }
+        let payload = raw ?? body.map(Self.json)
+        return try await client.execute(uri: "/notify/v1" + path, method: method, headers: fields, body: payload) { response in
+            let bytes = Data(response.body.readableBytesView)
+            return (response.status, (try? JSONValue(parsing: bytes)) ?? .null)    // an empty body reads as null
+        }
+    }
+
+    /// Creates a user.
+    func user(_ name: String, password: String = "secret", groups: [String]? = nil) async throws {
+        var body: [String: JSONValue] = ["password": .string(password)]
+        if let groups { body["groups"] = .array(groups.map(JSONValue.string)) }
+        let answer = try await call(.put, "/users/\(name)", body: .object(JSONObject(body)))
+        guard answer.status == .ok else { throw Failure("PUT /users/\(name): \(answer.status) \(answer.json)") }
+    }
+
+    /// Logs a device in; returns its token.
+    func login(_ name: String, password: String = "secret", deviceId: String? = nil, deviceName: String = "Test Phone",
+               platform: String = "ios") async throws -> String {
+        let answer = try await call(.post, "/device/login", token: nil, body: [
+            "username": .string(name), "password": .string(password), "deviceId": .string(deviceId ?? "device-of-\(name)"),
+            "deviceName": .string(deviceName), "platform": .string(platform),
+        ])
+        guard answer.status == .ok, let token = answer.json["deviceToken"]?.stringValue else {
+            throw Failure("login \(name): \(answer.status) \(answer.json)")
+        }
+        return token
+    }
+
+    /// Sends a payload to users; returns the message id.
+    func send(_ payload: JSONValue = NotifyHarness.colourPayload, to users: [String], direct: Bool = false) async throws -> String {
+        let answer = try await call(.post, "/send", body: [
+            "title": "Colour", "body": "Pick one", "payload": payload,
+            "to": ["users": .array(users.map(JSONValue.string))], "direct": .bool(direct),
+        ])
+        guard answer.status == .created, let id = answer.json["messageId"]?.stringValue else {
+            throw Failure("send: \(answer.status) \(answer.json)")
+        }
+        return id
+    }
+
+    /// Answers a message from a device.
+    func answer(_ messageId: String, token: String, responseId: String = UUID().uuidString,
+                values: JSONValue = ["simpleDropList": "Green"], extra: [String: JSONValue] = [:]) async throws
+        -> (status: HTTPResponse.Status, json: JSONValue) {
+        var body: [String: JSONValue] = ["responseId": .string(responseId), "messageId": .string(messageId),
+                                         "submitValue": 0, "values": values]
+        for (key, value) in extra { body[key] = value }
+        return try await call(.post, "/device/responses", token: token, body: .object(JSONObject(body)))
+    }
+}
+
+struct Failure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// The smallest JPEG header the magic-byte check accepts.
+let jpegBytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10] + Array("JFIF".utf8) + Array(repeating: 0, count: 32)
