@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "XpediteBuilder", targets: ["XpediteBuilder"]),
         .library(name: "XpediteServer", targets: ["XpediteServer"]),
         .library(name: "XpediteClient", targets: ["XpediteClient"]),
+        .library(name: "XpediteSimulator", targets: ["XpediteSimulator"]),
         .executable(name: "xpedite", targets: ["xpedite"]),
     ],
     dependencies: [
@@ -28,6 +29,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     ],
     targets: [
         .target(
@@ -67,6 +69,19 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // The browser simulator: XpediteClient's state rendered as HTML, served by Hummingbird.
+        .target(
+            name: "XpediteSimulator",
+            dependencies: [
+                "XpediteClient",
+                "XpediteLayout",
+                "XpediteProtocol",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+            ],
+            resources: [.copy("Resources/static")],
+            swiftSettings: strict
+        ),
         .target(
             name: "XpediteDemo",
             dependencies: ["XpediteServer", "XpediteBuilder", "XpediteProtocol"],
@@ -80,7 +95,11 @@ let package = Package(
                 "XpediteClient",
                 "XpediteServer",
                 "XpediteDemo",
+                "XpediteSimulator",
+                "XpediteBuilder",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             ],
             swiftSettings: strict
         ),
@@ -119,6 +138,15 @@ let package = Package(
         .testTarget(
             name: "XpediteClientTests",
             dependencies: ["XpediteClient", "XpediteServer", "XpediteBuilder", "XpediteProtocol", "XpediteLayout"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "XpediteSimulatorTests",
+            dependencies: [
+                "XpediteSimulator", "XpediteClient", "XpediteLayout", "XpediteProtocol",
+                "XpediteServer", "XpediteBuilder",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(

@@ -1,0 +1,50 @@
+import Foundation
+import XpediteClient
+import Testing
+import XpediteProtocol
+@testable import XpediteSimulator
+
+@Suite("Packet inspector")
+struct InspectorTests {
+    @Test func issuesAreHighlightedAtTheirPaths() async throws {
+        let log = PacketLog()
+        let answer = Data(#"{"rc":0,"components":[{"type":"label","text":"ok"},{"type":"label"}]}"#.utf8)
+        await log.record(request: Data(#"{"method":"setConnection"}"#.utf8), answer: answer, failure: nil,
+                         at: Date(), duration: .milliseconds(3))
+        let exchanges = await log.exchanges
+        #expect(!exchanges[0].issues.isEmpty)
+        let html = InspectorRenderer(endpointURL: "http://127.0.0.1:8080/xpedite").render(exchanges)
+        #expect(html.contains("data-issue-path=\"$.components[1]"))
+        #expect(html.contains(">setConnection</span>"))
+        #expect(html.contains("data-action=\"resend\" data-number=\"1\""))
+        #expect(html.contains("curl -X POST"))
+    }
+
+    @Test func packetTextIsEscaped() async throws {
+        let log = PacketLog()
+        let answer = Data(#"{"rc":0,"components":[{"type":"label","text":"<script>alert(1)</script>"}]}"#.utf8)
+        await log.record(request: Data("{}".utf8), answer: answer, failure: nil, at: Date(), duration: .zero)
+        let html = InspectorRenderer(endpointURL: nil).render(await log.exchanges)
+        #expect(!html.contains("<script>"))
+        #expect(html.contains("&lt;script&gt;"))
+    }
+
+    @Test func curlQuotesTheBodyForTheShell() {
+        let curl = InspectorRenderer(endpointURL: "http://h/x").curl(Data(#"{"text":"it's"}"#.utf8))
+        #expect(curl == #"curl -X POST -H 'Content-Type: application/json' --data '{"text":"it'\''s"}' http://h/x"#)
+    }
+
+    @Test func failuresAreLogged() async throws {
+        let log = PacketLog()
+        let transport = SwitchableTransport(base: FailingTransport(), log: log)
+        transport.isOffline = true
+        await #expect(throws: (any Error).self) { try await transport.send(Data("{}".utf8)) }
+        let exchanges = await log.exchanges
+        #expect(exchanges.count == 1)
+        #expect(exchanges[0].failure?.contains("offline") == true)
+    }
+}
+
+struct FailingTransport: XpediteClient.Transport {
+    func send(_ body: Data) async throws -> Data { Data() }
+}
