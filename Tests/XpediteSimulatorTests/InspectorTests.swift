@@ -34,17 +34,18 @@ struct InspectorTests {
         #expect(curl == #"curl -X POST -H 'Content-Type: application/json' --data '{"text":"it'\''s"}' http://h/x"#)
     }
 
-    @Test func failuresAreLogged() async throws {
+    @Test func theOfflineSwitchFailsSendsAndEveryExchangeIsLogged() async throws {
         let log = PacketLog()
-        let transport = SwitchableTransport(base: FailingTransport(), log: log)
+        let transport = SwitchableTransport(base: InProcessTransport { _ in Data(#"{"rc":0,"components":[]}"#.utf8) }, log: log)
         transport.isOffline = true
-        await #expect(throws: (any Error).self) { try await transport.send(Data("{}".utf8)) }
+        await #expect(throws: TransportError.self) { try await transport.send(Data("{}".utf8)) }
+        transport.isOffline = false
+        let answer = try await transport.send(Data("{}".utf8))
+        #expect(String(decoding: answer, as: UTF8.self) == #"{"rc":0,"components":[]}"#)
         let exchanges = await log.exchanges
-        #expect(exchanges.count == 1)
+        #expect(exchanges.map(\.number) == [1, 2])
         #expect(exchanges[0].failure?.contains("offline") == true)
+        #expect(exchanges[0].answer == nil)
+        #expect(exchanges[1].failure == nil)
     }
-}
-
-struct FailingTransport: XpediteClient.Transport {
-    func send(_ body: Data) async throws -> Data { Data() }
 }

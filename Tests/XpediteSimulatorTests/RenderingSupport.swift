@@ -5,7 +5,7 @@ import XpediteProtocol
 
 /// An engine connected to a scripted server: `screen` answers every screen request, `rows`
 /// every table data request.
-func renderedState(screen: String, rows: String = #"{"rc":0,"rows":[]}"#,
+func renderedState(screen: String, rows: String = #"{"rc":0,"data":[]}"#,
                    bounds: Bounds = Bounds(width: 393, height: 852)) async throws -> ScreenState {
     let transport = InProcessTransport { body in
         let request = try JSONValue(parsing: body)
@@ -17,6 +17,6 @@ func renderedState(screen: String, rows: String = #"{"rc":0,"rows":[]}"#,
     return await client.state
 }
 
-func renderedHTML(screen: String, rows: String = #"{"rc":0,"rows":[]}"#) async throws -> String {
+func renderedHTML(screen: String, rows: String = #"{"rc":0,"data":[]}"#) async throws -> String {
     ScreenRenderer().render(try await renderedState(screen: screen, rows: rows))
 }

@@ -17,7 +17,8 @@ actor PacketLog {
     func record(request: Data, answer: Data?, failure: String?, at date: Date, duration: Duration) {
         let number = (exchanges.last?.number ?? 0) + 1
         exchanges.append(PacketExchange(number: number, sentAt: date, duration: duration, request: request,
-                                        answer: answer, failure: failure, issues: answer.map(Self.issues) ?? []))
+                                        answer: answer, failure: failure,
+                                        issues: answer.map { Self.issues($0, isDataRequest: Self.isDataRequest(request)) } ?? []))
         if exchanges.count > limit { exchanges.removeFirst(exchanges.count - limit) }
         continuation.yield()
     }
@@ -30,8 +31,15 @@ actor PacketLog {
         continuation.finish()
     }
 
-    /// The issues of an answer: screen answers and table pages are told apart by `rows`.
-    static func issues(_ answer: Data) -> [ValidationIssue] {
+    /// Whether a request asks for table rows or menu entries (§3.7: it has `offset`), so its
+    /// answer is a data response rather than a screen.
+    static func isDataRequest(_ request: Data) -> Bool {
+        // A request that is not JSON is shown as it is; its answer is read as a screen.
+        (try? JSONValue(parsing: request))?.objectValue?["offset"] != nil
+    }
+
+    /// The issues of an answer, read as a data response or a screen.
+    static func issues(_ answer: Data, isDataRequest: Bool) -> [ValidationIssue] {
         let value: JSONValue
         do {
             value = try JSONValue(parsing: answer)
@@ -40,7 +48,7 @@ actor PacketLog {
         }
         let decoder = PacketDecoder(mode: .lenient)
         do {
-            if value.objectValue?["rows"] != nil { return try decoder.decodeDataResponse(value).issues }
+            if isDataRequest { return try decoder.decodeDataResponse(value).issues }
             return try decoder.decodeResponse(value).issues
         } catch {
             return error.issues

@@ -39,7 +39,10 @@ extension ScreenRenderer {
             var bodyStyle = CSSStyle()
             bodyStyle.frame(LayoutRect(x: 0, y: headerHeight, width: node.frame.width,
                                        height: max(0, node.frame.height - headerHeight)))
-            let hasMore = loaded?.hasMore == true && { if case .dynamic = table.data { true } else { false } }()
+            // The engine asks for the first batch itself; the browser asks for more only once
+            // rows are in and no batch is in flight.
+            let isDynamic = if case .dynamic = table.data { true } else { false }
+            let hasMore = isDynamic && loaded?.hasMore == true && !rows.isEmpty && loaded?.isLoading != true
             w.element("div", [.init("class", "x-tbody"), .init("style", bodyStyle.text), .init("data-scroll", path),
                               .init("data-table", path), .init("data-more", hasMore ? "1" : nil),
                               .init("data-refresh", table.refresh == nil ? nil : "1")]) { w in
