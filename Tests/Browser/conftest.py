@@ -51,8 +51,14 @@ def server():
         shutil.rmtree(data, ignore_errors=True)
 
 
-def make_driver(width, height):
+def make_driver(width, height, mobile=False):
+    """Headless Chromium; `mobile` emulates a phone's viewport (headless windows are at least
+    500 px wide) with touch."""
     options = webdriver.ChromeOptions()
+    if mobile:
+        options.add_experimental_option("mobileEmulation", {
+            "deviceMetrics": {"width": width, "height": height, "pixelRatio": 3, "touch": True},
+            "userAgent": "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148"})
     for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
                      f"--window-size={width},{height}"]:
         options.add_argument(argument)

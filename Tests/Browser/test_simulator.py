@@ -131,13 +131,15 @@ def test_the_packet_inspector_shows_requests_and_answers(browser, server):
 
 
 def test_the_web_app_at_a_phone_sized_window(server, output):
-    driver = make_driver(390, 844)
+    driver = make_driver(390, 844, mobile=True)
     try:
         driver.get(server + "/app")
         wait(driver).until(lambda d: "Hello from the test app" in texts(d))
         assert driver.find_elements(By.ID, "tools") == []
         width = driver.execute_script("return document.getElementById('screen').getBoundingClientRect().width")
-        assert width == driver.execute_script("return window.innerWidth")
+        assert width == driver.execute_script("return window.innerWidth") == 390
+        title = driver.execute_script("return document.querySelector('#screen .x-titlebar').getBoundingClientRect().width")
+        assert title == 390, "the screen is laid out for the viewport's bounds"
         assert driver.find_element(By.CSS_SELECTOR, "link[rel=manifest]")
         tap(driver, "Next screen")
         wait_for_label(driver, "You reached the second screen")

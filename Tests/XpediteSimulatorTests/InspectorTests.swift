@@ -48,4 +48,23 @@ struct InspectorTests {
         #expect(exchanges[0].answer == nil)
         #expect(exchanges[1].failure == nil)
     }
+
+    @Test func prettyJSONIsIndentedWithSortedKeysAndMarksIssues() throws {
+        var writer = HTMLWriter()
+        let value = try JSONValue(parsing: #"{"b":1,"a":[true,null,"x"],"c":{}}"#)
+        let issue = ValidationIssue(path: JSONPath.root.appending("a").appending(2), code: .typeMismatch,
+                                    severity: .error, message: "bad")
+        JSONHTML(issues: [issue]).write(value, &writer)
+        #expect(writer.html == """
+            {
+              <span class="x-json-key">&quot;a&quot;</span>: [
+                <span class="x-json-literal">true</span>,
+                <span class="x-json-literal">null</span>,
+                <span class="x-issue" title="error: bad" data-issue-path="$.a[2]"><span class="x-json-string">&quot;x&quot;</span></span>
+              ],
+              <span class="x-json-key">&quot;b&quot;</span>: <span class="x-json-literal">1</span>,
+              <span class="x-json-key">&quot;c&quot;</span>: {}
+            }
+            """)
+    }
 }

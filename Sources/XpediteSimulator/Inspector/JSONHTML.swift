@@ -26,16 +26,18 @@ struct JSONHTML {
         let closingPad = String(repeating: "  ", count: indent)
         switch value {
         case .object(let object):
-            if object.keys.isEmpty {
+            // Keys in code-point order, as in canonical JSON (and the curl command).
+            let keys = object.keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+            if keys.isEmpty {
                 w.text("{}")
             } else {
                 w.text("{\n")
-                for (index, key) in object.keys.enumerated() {
+                for (index, key) in keys.enumerated() {
                     w.text(pad)
                     w.element("span", [.init("class", "x-json-key")], text: CanonicalJSON.string(.string(key)))
                     w.text(": ")
                     if let member = object[key] { write(member, path: path.appending(key), indent: indent + 1, &w) }
-                    w.text(index == object.keys.count - 1 ? "\n" : ",\n")
+                    w.text(index == keys.count - 1 ? "\n" : ",\n")
                 }
                 w.text(closingPad + "}")
             }
