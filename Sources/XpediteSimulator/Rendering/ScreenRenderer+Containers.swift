@@ -97,10 +97,19 @@ extension ScreenRenderer {
         let side = implementation?.position == .right ? "right" : "left"
         let single = !isPanel && entries.count == 1
         let menuID = "menu-\(path)"
-        if let bar = node.parts.first(where: { $0.kind == .barButton }) {
+        // A panel's bar button is a part relative to the panel; a `button` menu's frame is the bar
+        // button itself (XpediteLayout's WindowLayout).
+        let barFrame: LayoutRect? = if let bar = node.parts.first(where: { $0.kind == .barButton }) {
+            LayoutRect(x: node.frame.x + bar.frame.x, y: node.frame.y + bar.frame.y,
+                       width: bar.frame.width, height: bar.frame.height)
+        } else if !isPanel, implementation != nil {
+            node.frame
+        } else {
+            nil
+        }
+        if let barFrame {
             var style = CSSStyle()
-            style.frame(LayoutRect(x: node.frame.x + bar.frame.x, y: node.frame.y + bar.frame.y,
-                                   width: bar.frame.width, height: bar.frame.height))
+            style.frame(barFrame)
             let glyph = implementation?.icon.map(SymbolGlyphs.glyph) ?? (isPanel ? "☰" : "…")
             let text = single ? (entries[0].text ?? glyph) : glyph
             w.element("button", [.init("type", "button"), .init("class", "x-bar-button"), .init("style", style.text),
@@ -115,6 +124,7 @@ extension ScreenRenderer {
             w.element("div", [.init("class", "x-shade"), .init("data-close", menuID), .init("style", shade.text)])
         }
         var panelStyle = CSSStyle()
+        if isPanel { panelStyle.frame(node.frame) }
         panelStyle.background(navigation.background)
         panelStyle.color(navigation.color)
         panelStyle.fontSize(navigation.fontsize)

@@ -58,7 +58,7 @@ extension ScreenRenderer {
             attributes.append(.init("style", textStyle(password.color, password.fontsize, password.font, password.align)))
             w.void("input", attributes)
             w.element("button", [.init("type", "button"), .init("class", "x-eye"), .init("data-toggle", "eye"),
-                                 .init("aria-label", "show password")], text: "👁")
+                                 .init("aria-label", "show password")], text: "◉")
         case .textview(let view):
             var attributes = textAttributes(path: path, value: value, placeholder: view.placeholder)
             attributes.append(.init("style", textStyle(view.color, view.fontsize, view.font, nil)))

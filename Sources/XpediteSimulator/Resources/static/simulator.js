@@ -163,6 +163,14 @@
     send(message);
   });
 
+  // Images: the placeholder stays until the image has loaded; a failed image is hidden.
+  screen.addEventListener("load", function (event) {
+    if (event.target.tagName === "IMG") event.target.parentElement.classList.add("x-loaded");
+  }, true);
+  screen.addEventListener("error", function (event) {
+    if (event.target.tagName === "IMG") event.target.classList.add("x-broken");
+  }, true);
+
   // Inputs: the value goes to the engine when it changes.
   function valueMessage(el) {
     const message = { action: "set", path: el.dataset.path, kind: el.dataset.kind };

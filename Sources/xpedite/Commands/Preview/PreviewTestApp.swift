@@ -4,8 +4,9 @@ import XpediteServer
 
 /// The small app the browser tests run the simulator against (`xpedite preview --demo-test-app`):
 /// labels (one of them an HTML injection attempt), a second screen, a form whose Save answers
-/// with an `rc` message, a dynamic table of 120 rows, a slide-in menu, a cached home page, and a
-/// 50-component screen for the tap-to-screen measurement.
+/// with an `rc` message, a dynamic table of 120 rows, a slide-in menu, a cached home page, a
+/// screen of every input and container, a dialog form, and a 50-component screen for the
+/// tap-to-screen measurement.
 enum PreviewTestApp {
     static let injection = "<img src=x onerror=alert(1)>"
     static let menuID = "test-menu"
@@ -39,7 +40,7 @@ enum PreviewTestApp {
             }.packet
         }
         app.on("saveForm") { call throws -> ResponsePacket in
-            let name = call.formData.value(of: "name", inForm: "details")?.stringValue
+            let name = (call.formData.value(of: "name", inForm: "details") ?? call.formData.value(of: "name", inForm: "quick"))?.stringValue
             throw XpediteError.message("Saved \(name ?? "nobody")")
         }
         app.on("table") { _ in
@@ -51,6 +52,8 @@ enum PreviewTestApp {
             }.packet
         }
         app.on("rows") { call in TablePage(slicing: rows, page: call.page) }
+        app.on("components") { _ in components }
+        app.on("dialog") { _ in dialog }
         app.on("fifty") { call in
             let round = Int(call.parameter("round") ?? "0") ?? 0
             return Screen(title: "Fifty \(round)") {
@@ -73,6 +76,7 @@ enum PreviewTestApp {
             Button("Form", .call("form")).style(.button).id("to-form")
             Button("Table", .call("table")).style(.button).id("to-table")
             Button("Fifty", .call("fifty", parameters: ["round": .string("0")])).id("to-fifty")
+            Button("Components", .call("components")).id("to-components")
         }.cached(id: "home", .permanent).packet
     }
 }
