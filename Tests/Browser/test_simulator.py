@@ -3,7 +3,8 @@ import json
 import statistics
 
 import pytest
-from selenium.common.exceptions import NoAlertPresentException, StaleElementReferenceException
+from selenium.common.exceptions import (ElementClickInterceptedException, NoAlertPresentException,
+                                        StaleElementReferenceException)
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -15,7 +16,9 @@ INJECTION = "<img src=x onerror=alert(1)>"
 
 def wait(driver, seconds=10):
     # The screen is replaced on every engine state: an element found a moment ago may be gone.
-    return WebDriverWait(driver, seconds, ignored_exceptions=[StaleElementReferenceException])
+    # While a request is in flight the screen takes no taps (a click is intercepted): try again.
+    return WebDriverWait(driver, seconds,
+                         ignored_exceptions=[StaleElementReferenceException, ElementClickInterceptedException])
 
 
 def texts(driver, selector=".x-label"):

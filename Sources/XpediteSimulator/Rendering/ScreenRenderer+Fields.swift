@@ -21,7 +21,8 @@ extension ScreenRenderer {
             }
             var style = CSSStyle()
             style.frame(controlFrame)
-            w.element("div", [.init("class", "x-control"), .init("style", style.text)]) { w in
+            w.element("div", [.init("class", "x-control"), .init("style", style.text),
+                              .init("data-focus", state.focusedField == node.indexPath ? "1" : nil)]) { w in
                 control(component, path: path, value: value, inForm: node.parts.contains { $0.kind == .field }, &w)
             }
         }

@@ -34,7 +34,11 @@ public struct ScreenRenderer: Sendable {
                 w.element("div", [.init("class", "x-empty")], text: state.isLoading ? "Connecting…" : "No screen yet")
             }
             if state.isOffline { w.element("div", [.init("class", "x-offline-badge")], text: "Offline") }
-            if state.isLoading { w.element("div", [.init("class", "x-loading"), .init("aria-label", "loading")]) }
+            if state.isLoading {
+                // A screen request is in flight: the phone takes no taps until it is answered (§1.1).
+                w.element("div", [.init("class", "x-loading"), .init("aria-label", "loading")])
+                w.element("div", [.init("class", "x-busy")])
+            }
             alerts(state.alerts, &w)
         }
         return writer.html

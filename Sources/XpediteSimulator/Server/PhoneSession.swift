@@ -53,6 +53,7 @@ actor PhoneSession {
         stateForwarding = Task { [continuation] in
             for await state in states {
                 let message = ServerMessage(kind: "screen", html: renderer.render(state), revision: state.revision,
+                                            screen: state.packet?.hashValue,
                                             offline: state.isOffline, loading: state.isLoading, title: state.packet?.title)
                 continuation.yield(Self.encode(message))
             }

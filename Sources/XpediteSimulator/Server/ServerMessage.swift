@@ -7,6 +7,9 @@ struct ServerMessage: Encodable, Sendable {
     var html: String
     /// The screen's revision (screen messages).
     var revision: Int?
+    /// Identifies the screen shown (a hash of the packet): it changes when a new screen arrives,
+    /// not when the same screen is drawn again with new rows, values or images.
+    var screen: Int?
     /// Whether the screen came from the cache because the server is unreachable.
     var offline: Bool?
     /// Whether a screen request is in flight.

@@ -15,7 +15,7 @@
   let socket = null;
   let pendingTap = null;
   let rotated = false;
-  let lastRevision = -1;
+  let lastScreen = null;
 
   function tabID() {
     let id = sessionStorage.getItem("xpedite-tab");
@@ -51,8 +51,9 @@
     body.dataset.connection = text;
   }
 
-  // Scroll offsets and focus survive a new rendering of the same screen.
-  function render(html) {
+  // Scroll offsets and focus survive a new rendering of the same screen; a new screen starts at
+  // the top with the engine's initial focus.
+  function render(html, sameScreen) {
     const scrolls = {};
     screen.querySelectorAll("[data-scroll]").forEach(function (el) { scrolls[el.dataset.scroll] = el.scrollTop; });
     const open = Array.from(screen.querySelectorAll(".x-open[id]")).map(function (el) { return el.id; });
@@ -60,10 +61,17 @@
     const focusPath = active && screen.contains(active) ? active.dataset.path : null;
     const selection = focusPath && typeof active.selectionStart === "number" ? [active.selectionStart, active.selectionEnd] : null;
     screen.innerHTML = html;
-    screen.querySelectorAll("[data-scroll]").forEach(function (el) {
-      if (scrolls[el.dataset.scroll] !== undefined) el.scrollTop = scrolls[el.dataset.scroll];
-    });
+    if (sameScreen) {
+      screen.querySelectorAll("[data-scroll]").forEach(function (el) {
+        if (scrolls[el.dataset.scroll] !== undefined) el.scrollTop = scrolls[el.dataset.scroll];
+      });
+    }
     open.forEach(function (id) { const el = document.getElementById(id); if (el) setOpen(el, true); });
+    if (!focusPath && !sameScreen) {
+      // A new screen: the engine's initial focus (§4.4 focus) gets the caret.
+      const initial = screen.querySelector('[data-focus] [data-action="set"]');
+      if (initial) initial.focus();
+    }
     if (focusPath) {
       const again = screen.querySelector('[data-path="' + CSS.escape(focusPath) + '"][data-action="set"]');
       if (again) {
@@ -79,9 +87,9 @@
   function onMessage(event) {
     const message = JSON.parse(event.data);
     if (message.kind === "screen") {
-      const isNewScreen = message.revision !== lastRevision;
-      lastRevision = message.revision;
-      render(message.html);
+      const isNewScreen = message.screen !== lastScreen;
+      lastScreen = message.screen;
+      render(message.html, !isNewScreen);
       body.dataset.revision = String(message.revision);
       body.dataset.offline = message.offline ? "1" : "0";
       if (message.title) document.title = message.title;
@@ -124,7 +132,7 @@
   function showCachedScreen() {
     const html = localStorage.getItem("xpedite-last-screen");
     if (html && !screen.querySelector(".x-screen")) {
-      render(html);
+      render(html, false);
     }
     body.dataset.offline = "1";
   }
