@@ -101,6 +101,11 @@ struct ScreenRendererTests {
         #expect(html.contains("data-action=\"row\" data-path=\"0\" data-row=\"39\""))
     }
 
+    @Test func manifestImagesLoadFromTheirURL() async throws {
+        let html = try await renderedHTML(screen: ##"{"rc":0,"images":[{"id":"logo","url":"https://example.com/logo.png"}],"components":[{"type":"image","id":"logo","size":{"width":40,"height":40}}]}"##)
+        #expect(html.contains("<img src=\"https://example.com/logo.png\""))
+    }
+
     @Test func offlineBadge() {
         var state = ScreenState()
         state.isOffline = true
