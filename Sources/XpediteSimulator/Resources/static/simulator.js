@@ -16,6 +16,7 @@
   let pendingTap = null;
   let rotated = false;
   let lastScreen = null;
+  let sentBounds = { width: 0, height: 0 };
 
   function tabID() {
     let id = sessionStorage.getItem("xpedite-tab");
@@ -115,6 +116,7 @@
 
   function connect() {
     const b = bounds();
+    sentBounds = b;
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     const url = scheme + "//" + location.host + base + "/ws?tab=" + encodeURIComponent(tabID()) +
       "&width=" + b.width + "&height=" + b.height;
@@ -267,7 +269,10 @@
     window.addEventListener("resize", function () {
       clearTimeout(resizeTimer);
       resizeTimer = setTimeout(function () {
+        // Only a real change of the viewport is a new device: browsers also fire resize at load.
         const b = bounds();
+        if (b.width === sentBounds.width && b.height === sentBounds.height) return;
+        sentBounds = b;
         send({ action: "device", width: b.width, height: b.height });
       }, 250);
     });
