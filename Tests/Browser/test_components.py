@@ -50,8 +50,8 @@ def test_every_input_and_container(browser, server, output):
 def test_the_bar_button_dropdown_and_a_dialog_form(browser, server, output):
     open_simulator(browser, server)
     tap(browser, "Components")
-    wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#screen .x-bar-button"))
-    browser.find_element(By.CSS_SELECTOR, "#screen .x-bar-button[aria-label='actions']").click()
+    actions = "#screen .x-bar-button[aria-label='actions']"
+    wait(browser).until(EC.element_to_be_clickable((By.CSS_SELECTOR, actions))).click()
     wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#screen .x-dropdown.x-open")))
     browser.save_screenshot(str(output / "components-dropdown.png"))
     tap(browser, "Dialog")
@@ -62,3 +62,24 @@ def test_the_bar_button_dropdown_and_a_dialog_form(browser, server, output):
     browser.find_element(By.CSS_SELECTOR, "#screen .x-dialog .x-form-save").click()
     message = wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#screen .x-alert-message")))
     assert message.text == "Saved Bo"
+
+
+def test_a_swipe_closes_the_panel_and_a_pull_refreshes_the_table(browser, server):
+    from selenium.webdriver.common.action_chains import ActionChains
+    open_simulator(browser, server)
+    browser.find_element(By.CSS_SELECTOR, "#screen .x-bar-button").click()
+    panel = browser.find_element(By.CSS_SELECTOR, "#screen .x-panel")
+    wait(browser).until(lambda d: "x-open" in panel.get_attribute("class"))
+    wait(browser).until(lambda d: panel.is_displayed() and panel.rect["x"] >= d.find_element(By.ID, "screen").rect["x"] - 1)
+    header = panel.find_element(By.CSS_SELECTOR, ".x-menu-header")
+    ActionChains(browser).move_to_element(header).click_and_hold().move_by_offset(-120, 0).release().perform()
+    wait(browser).until(lambda d: "x-open" not in panel.get_attribute("class"))
+
+    tap(browser, "Table")
+    wait(browser).until(lambda d: "Row 40" in texts(d, ".x-cell"))
+    requests = len(browser.find_elements(By.CSS_SELECTOR, "#inspector .x-packet"))
+    first = browser.find_element(By.XPATH, "//*[@id='screen']//div[contains(@class,'x-cell')][normalize-space(.)='Row 1']")
+    ActionChains(browser).move_to_element(first).click_and_hold().move_by_offset(0, 100).release().perform()
+    wait(browser).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#inspector .x-packet")) > requests)
+    newest = browser.find_element(By.CSS_SELECTOR, "#inspector .x-packet .x-packet-method")
+    assert newest.text == "rows"

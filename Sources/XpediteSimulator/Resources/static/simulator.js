@@ -216,24 +216,22 @@
     if (el.dataset && el.dataset.more) checkMore(el);
   }, true);
 
-  // Pull to refresh (touch) and swipe to close a panel.
-  let touchStart = null;
-  screen.addEventListener("touchstart", function (event) {
-    const t = event.touches[0];
-    touchStart = { x: t.clientX, y: t.clientY, target: event.target };
-  }, { passive: true });
-  screen.addEventListener("touchend", function (event) {
-    if (!touchStart) return;
-    const t = event.changedTouches[0];
-    const dx = t.clientX - touchStart.x;
-    const dy = t.clientY - touchStart.y;
-    const panel = touchStart.target.closest(".x-panel.x-open");
+  // Pull to refresh and swipe to close a panel, with a finger or a mouse drag.
+  let dragStart = null;
+  screen.addEventListener("pointerdown", function (event) {
+    dragStart = { x: event.clientX, y: event.clientY, target: event.target };
+  });
+  screen.addEventListener("pointerup", function (event) {
+    if (!dragStart) return;
+    const dx = event.clientX - dragStart.x;
+    const dy = event.clientY - dragStart.y;
+    const panel = dragStart.target.closest(".x-panel.x-open");
     if (panel && Math.abs(dx) > 50 && ((panel.classList.contains("x-left") && dx < 0) || (panel.classList.contains("x-right") && dx > 0))) {
       setOpen(panel, false);
     }
-    const table = touchStart.target.closest("[data-refresh]");
-    if (table && table.scrollTop <= 0 && dy > 60) send({ action: "refresh", path: table.dataset.table });
-    touchStart = null;
+    const table = dragStart.target.closest("[data-refresh]");
+    if (table && table.scrollTop <= 0 && dy > 60 && Math.abs(dx) < 40) send({ action: "refresh", path: table.dataset.table });
+    dragStart = null;
   });
 
   // Tools beside the phone.
