@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "XpediteClient", targets: ["XpediteClient"]),
         .library(name: "XpediteDemo", targets: ["XpediteDemo"]),
         .library(name: "XpediteNotify", targets: ["XpediteNotify"]),
+        .library(name: "XpediteSimulator", targets: ["XpediteSimulator"]),
         .executable(name: "xpedite", targets: ["xpedite"]),
     ],
     dependencies: [
@@ -33,6 +34,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     ],
     targets: [
         .target(
@@ -70,6 +72,19 @@ let package = Package(
                 "XpediteLayout",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
+            swiftSettings: strict
+        ),
+        // The browser simulator: XpediteClient's state rendered as HTML, served by Hummingbird.
+        .target(
+            name: "XpediteSimulator",
+            dependencies: [
+                "XpediteClient",
+                "XpediteLayout",
+                "XpediteProtocol",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+            ],
+            resources: [.copy("Resources/static")],
             swiftSettings: strict
         ),
         .target(
@@ -117,6 +132,10 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                "XpediteSimulator",
+                "XpediteBuilder",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             ],
             swiftSettings: strict
         ),
@@ -181,6 +200,15 @@ let package = Package(
         .testTarget(
             name: "XpediteClientTests",
             dependencies: ["XpediteClient", "XpediteServer", "XpediteBuilder", "XpediteProtocol", "XpediteLayout"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "XpediteSimulatorTests",
+            dependencies: [
+                "XpediteSimulator", "XpediteClient", "XpediteLayout", "XpediteProtocol",
+                "XpediteServer", "XpediteBuilder",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(

@@ -1,0 +1,79 @@
+import XpediteLayout
+import XpediteProtocol
+
+/// The value of a `style` attribute, built only from numbers, colours (`#rrggbbaa`) and
+/// sanitised font names, so no packet text can add a declaration. The whole attribute is still
+/// escaped by ``HTMLWriter``.
+struct CSSStyle {
+    private(set) var declarations: [String] = []
+
+    /// `position:absolute` at `frame`.
+    mutating func frame(_ frame: LayoutRect) {
+        declarations.append("left:\(Self.number(frame.x))px;top:\(Self.number(frame.y))px;"
+            + "width:\(Self.number(frame.width))px;height:\(Self.number(frame.height))px")
+    }
+
+    /// A fixed declaration written in this module (never packet text).
+    mutating func fixed(_ fixed: String) {
+        declarations.append(fixed)
+    }
+
+    mutating func height(_ value: Double) {
+        declarations.append("height:\(Self.number(value))px")
+    }
+
+    mutating func color(_ colour: Colour?) {
+        if let colour { declarations.append("color:\(colour.hex)") }
+    }
+
+    mutating func background(_ colour: Colour?) {
+        if let colour { declarations.append("background:\(colour.hex)") }
+    }
+
+    mutating func fontSize(_ size: Double?) {
+        if let size, size.isFinite, size > 0 { declarations.append("font-size:\(Self.number(size))px") }
+    }
+
+    /// A protocol font name (§4.1): a weight word sets the weight, anything else names a family,
+    /// keeping only letters, digits, spaces and hyphens.
+    mutating func font(_ name: String?) {
+        guard let name, !name.isEmpty else { return }
+        let lowered = name.lowercased()
+        if lowered.contains("bold") || lowered == "headline" { declarations.append("font-weight:600") }
+        if lowered.contains("italic") { declarations.append("font-style:italic") }
+        let family = String(name.unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == " " || $0 == "-" })
+        if !family.isEmpty, !["bold", "italic", "headline", "body", "system"].contains(lowered) {
+            declarations.append("font-family:'\(family)',system-ui,sans-serif")
+        }
+    }
+
+    mutating func align(_ alignment: Alignment?) {
+        guard let alignment else { return }
+        let value = switch alignment {
+        case .left: "left"
+        case .right: "right"
+        case .centre, .center: "center"
+        case .justify: "justify"
+        }
+        declarations.append("text-align:\(value)")
+    }
+
+    /// A line clamp for table cells (`lines`, §4.15).
+    mutating func lines(_ count: Int?) {
+        if let count, count > 0 { declarations.append("-webkit-line-clamp:\(count)") }
+    }
+
+    mutating func opacity(_ value: Double) {
+        declarations.append("opacity:\(Self.number(max(0, min(1, value))))")
+    }
+
+    /// The attribute value, or `nil` when empty.
+    var text: String? {
+        declarations.isEmpty ? nil : declarations.joined(separator: ";")
+    }
+
+    static func number(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        return JSONValue.format(number: (value * 100).rounded() / 100)
+    }
+}

@@ -1,0 +1,151 @@
+import XpediteClient
+import XpediteLayout
+import XpediteProtocol
+
+extension ScreenRenderer {
+    /// The children of a container inside its content area.
+    func children(of node: LayoutNode, _ state: ScreenState, scrolls: Bool, _ w: inout HTMLWriter) {
+        guard let content = node.content else { return }
+        var style = CSSStyle()
+        style.frame(content.frame)
+        w.element("div", [.init("class", scrolls ? "x-inner x-scrolls" : "x-inner"), .init("style", style.text),
+                          .init("data-scroll", scrolls ? node.indexPathText : nil)]) { w in
+            var canvas = CSSStyle()
+            canvas.height(content.height)
+            w.element("div", [.init("class", "x-canvas"), .init("style", canvas.text)]) { w in
+                for child in node.children { self.node(child, state, &w) }
+            }
+        }
+    }
+
+    /// An inline form (title row, content, Cancel/Save footer) or a dialog form (a modal with a
+    /// header bar holding ✕, the title and ✓) (§4.11).
+    func form(_ form: Component.Form, _ node: LayoutNode, _ state: ScreenState, _ w: inout HTMLWriter) {
+        let path = node.indexPathText
+        let isDialog = node.placement == .window
+        if isDialog { w.open("div", [.init("class", "x-modal x-dialog-shade")]) }
+        w.element("div", box(node, isDialog ? "x-dialog" : "x-inline", background: form.background)) { w in
+            for part in node.parts {
+                var style = CSSStyle()
+                style.frame(part.frame)
+                switch part.kind {
+                case .titleRow:
+                    w.element("div", [.init("class", "x-form-title"), .init("style", style.text)], text: form.title ?? "")
+                case .headerBar:
+                    w.element("div", [.init("class", "x-form-header"), .init("style", style.text)]) { w in
+                        if form.cancel != nil || form.cancelNavigation != nil {
+                            w.element("button", [.init("type", "button"), .init("class", "x-form-cancel"), .init("data-action", "cancel"),
+                                                 .init("data-path", path), .init("aria-label", "Cancel")], text: "✕")
+                        }
+                        w.element("span", [.init("class", "x-form-header-title")], text: form.title ?? "")
+                        if form.save != nil {
+                            w.element("button", [.init("type", "button"), .init("class", "x-form-save"), .init("data-action", "save"),
+                                                 .init("data-path", path), .init("aria-label", "Save")], text: "✓")
+                        }
+                    }
+                case .footer:
+                    w.element("div", [.init("class", "x-form-footer"), .init("style", style.text)]) { w in
+                        if form.cancel != nil || form.cancelNavigation != nil {
+                            w.element("button", [.init("type", "button"), .init("class", "x-form-cancel"), .init("data-action", "cancel"),
+                                                 .init("data-path", path)], text: form.cancelNavigation ?? "Cancel")
+                        }
+                        if form.save != nil {
+                            w.element("button", [.init("type", "button"), .init("class", "x-form-save"), .init("data-action", "save"),
+                                                 .init("data-path", path)], text: form.saveNavigation ?? "Save")
+                        }
+                    }
+                default:
+                    break
+                }
+            }
+            children(of: node, state, scrolls: isDialog, &w)
+        }
+        if isDialog { w.close("div") }
+    }
+
+    /// A section: a header row, or the old dialect's box holding components (§4.12).
+    func section(_ section: Component.Section, _ node: LayoutNode, _ state: ScreenState, _ w: inout HTMLWriter) {
+        w.element("div", box(node, section.isBox ? "x-box" : "x-header-row", background: section.background)) { w in
+            if section.isBox {
+                if let title = section.title { w.element("div", [.init("class", "x-box-title")], text: title) }
+                children(of: node, state, scrolls: false, &w)
+            } else {
+                w.element("span", [], text: section.title ?? "")
+            }
+        }
+    }
+
+    /// A scroll view: its own scrolling content, or the old dialect's text (§4.13).
+    func scrollView(_ view: Component.ScrollView, _ node: LayoutNode, _ state: ScreenState, _ w: inout HTMLWriter) {
+        w.element("div", box(node, background: view.background)) { w in
+            if let text = view.text, view.components == nil {
+                w.element("div", [.init("class", "x-inner x-scrolls x-scroll-text"), .init("data-scroll", node.indexPathText)],
+                          text: text)
+            } else {
+                children(of: node, state, scrolls: true, &w)
+            }
+        }
+    }
+
+    /// A navigation menu (§4.16): a slide-in panel with a shade behind it, opened by its bar
+    /// button; or a bar button that calls its single entry or drops its entries down.
+    func navigation(_ navigation: Component.Navigation, _ node: LayoutNode, _ state: ScreenState, _ w: inout HTMLWriter) {
+        let path = node.indexPathText
+        let entries = state.menuEntries(ofNavigation: node.indexPath)
+        let implementation = navigation.implementation
+        let isPanel = implementation?.style != .button
+        let side = implementation?.position == .right ? "right" : "left"
+        let single = !isPanel && entries.count == 1
+        let menuID = "menu-\(path)"
+        // A panel's bar button is a part relative to the panel; a `button` menu's frame is the bar
+        // button itself (XpediteLayout's WindowLayout).
+        let barFrame: LayoutRect? = if let bar = node.parts.first(where: { $0.kind == .barButton }) {
+            LayoutRect(x: node.frame.x + bar.frame.x, y: node.frame.y + bar.frame.y,
+                       width: bar.frame.width, height: bar.frame.height)
+        } else if !isPanel, implementation != nil {
+            node.frame
+        } else {
+            nil
+        }
+        if let barFrame {
+            var style = CSSStyle()
+            style.frame(barFrame)
+            let glyph = implementation?.icon.map(SymbolGlyphs.glyph) ?? (isPanel ? "☰" : "…")
+            let text = single ? (entries[0].text ?? glyph) : glyph
+            w.element("button", [.init("type", "button"), .init("class", "x-bar-button"), .init("style", style.text),
+                                 .init("data-path", path), .init("aria-label", isPanel ? "menu" : "actions"),
+                                 .init("data-action", single ? "bar" : nil), .init("data-toggle", single ? nil : menuID)],
+                      text: text)
+        }
+        guard !single else { return }
+        var shade = CSSStyle()
+        shade.opacity((navigation.effects?.shadePercent ?? 40) / 100)
+        if isPanel {
+            w.element("div", [.init("class", "x-shade"), .init("data-close", menuID), .init("style", shade.text)])
+        }
+        var panelStyle = CSSStyle()
+        if isPanel { panelStyle.frame(node.frame) }
+        panelStyle.background(navigation.background)
+        panelStyle.color(navigation.color)
+        panelStyle.fontSize(navigation.fontsize)
+        panelStyle.font(navigation.font)
+        w.element("nav", [.init("class", isPanel ? "x-panel x-\(side)" : "x-dropdown x-\(side)"), .init("id", menuID),
+                          .init("data-menu", menuID), .init("data-path", path), .init("style", panelStyle.text)]) { w in
+            for (index, entry) in entries.enumerated() {
+                if entry.isSeparator {
+                    w.void("hr", [.init("class", "x-separator")])
+                } else if entry.method == nil {
+                    w.element("div", [.init("class", "x-menu-header")], text: entry.text ?? "")
+                } else {
+                    w.element("button", [.init("type", "button"), .init("class", "x-menu-entry"), .init("data-action", "menu"),
+                                         .init("data-path", path), .init("data-entry", String(index))]) { w in
+                        if let symbol = entry.symbol ?? entry.icon {
+                            w.element("span", [.init("class", "x-glyph")], text: SymbolGlyphs.glyph(for: symbol))
+                        }
+                        w.text(entry.text ?? "")
+                    }
+                }
+            }
+        }
+    }
+}

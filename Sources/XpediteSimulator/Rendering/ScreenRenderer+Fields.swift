@@ -1,0 +1,163 @@
+import XpediteClient
+import XpediteLayout
+import XpediteProtocol
+
+extension ScreenRenderer {
+    /// An input: its title part (inside a form) and its control, filled from the engine's value.
+    func field(_ component: Component, _ node: LayoutNode, _ state: ScreenState, _ w: inout HTMLWriter) {
+        let value = state.values[node.indexPath]
+        let path = node.indexPathText
+        w.element("div", box(node)) { w in
+            var controlFrame = LayoutRect(x: 0, y: 0, width: node.frame.width, height: node.frame.height)
+            if let field = node.parts.first(where: { $0.kind == .field }) { controlFrame = field.frame }
+            if let title = node.parts.first(where: { $0.kind == .title }), let text = Self.title(of: component) {
+                var style = CSSStyle()
+                style.frame(title.frame)
+                w.element("div", [.init("class", "x-field-title"), .init("style", style.text)], text: text)
+            }
+            if case .radio(let radio) = component {
+                radioOptions(radio, node, value, &w)
+                return
+            }
+            var style = CSSStyle()
+            style.frame(controlFrame)
+            w.element("div", [.init("class", "x-control"), .init("style", style.text),
+                              .init("data-focus", state.focusedField == node.indexPath ? "1" : nil)]) { w in
+                control(component, path: path, value: value, inForm: node.parts.contains { $0.kind == .field }, &w)
+            }
+        }
+    }
+
+    static func title(of component: Component) -> String? {
+        switch component {
+        case .textbox(let c): c.title
+        case .password(let c): c.title
+        case .textview(let c): c.title
+        case .checkbox(let c): c.title
+        case .date(let c): c.title
+        case .select(let c): c.title
+        case .radio(let c): c.title
+        default: nil
+        }
+    }
+
+    private func control(_ component: Component, path: String, value: FieldValue?, inForm: Bool, _ w: inout HTMLWriter) {
+        switch component {
+        case .textbox(let box):
+            var attributes = textAttributes(path: path, value: value, placeholder: box.placeholder ?? (inForm ? nil : box.title))
+            attributes.append(.init("type", Self.inputType(box.keyboard)))
+            attributes.append(.init("inputmode", Self.inputMode(box.keyboard)))
+            attributes.append(.init("enterkeyhint", box.returnkey.map(Self.enterKeyHint)))
+            attributes.append(.init("autocapitalize", box.autotext == .disabled ? "off" : nil))
+            attributes.append(.init("style", textStyle(box.color, box.fontsize, box.font, box.align)))
+            w.void("input", attributes)
+        case .password(let password):
+            var attributes = textAttributes(path: path, value: value, placeholder: password.placeholder ?? (inForm ? nil : password.title))
+            attributes.append(.init("type", "password"))
+            attributes.append(.init("enterkeyhint", password.returnkey.map(Self.enterKeyHint)))
+            attributes.append(.init("autocomplete", "current-password"))
+            attributes.append(.init("style", textStyle(password.color, password.fontsize, password.font, password.align)))
+            w.void("input", attributes)
+            w.element("button", [.init("type", "button"), .init("class", "x-eye"), .init("data-toggle", "eye"),
+                                 .init("aria-label", "show password")], text: "◉")
+        case .textview(let view):
+            var attributes = textAttributes(path: path, value: value, placeholder: view.placeholder)
+            attributes.append(.init("style", textStyle(view.color, view.fontsize, view.font, nil)))
+            w.element("textarea", attributes, text: Self.text(value))
+        case .checkbox(let checkbox):
+            w.element("label", [.init("class", "x-check")]) { w in
+                var attributes: [HTMLWriter.Attribute] = [.init("type", "checkbox"), .init("data-action", "set"),
+                                                          .init("data-kind", "checked"), .init("data-path", path)]
+                if case .checked(true)? = value { attributes.append(.init("checked", "")) }
+                w.void("input", attributes)
+                w.element("span", [], text: inForm ? "" : checkbox.title ?? "")
+            }
+        case .date:
+            var day = ""
+            if case .date(let text)? = value { day = text }
+            w.void("input", [.init("type", "date"), .init("data-action", "set"), .init("data-kind", "date"),
+                             .init("data-path", path), .init("value", day)])
+        case .select(let select):
+            let chosen: Set<String> = switch value {
+            case .option(let key)?: [key]
+            case .options(let keys)?: Set(keys)
+            default: []
+            }
+            let multiple = select.multi == true
+            w.element("select", [.init("data-action", "set"), .init("data-kind", multiple ? "options" : "option"),
+                                 .init("data-path", path), .init("multiple", multiple ? "" : nil),
+                                 .init("disabled", select.disabled == true ? "" : nil)]) { w in
+                for key in Options.sortedKeys(select.options) {
+                    w.element("option", [.init("value", key), .init("selected", chosen.contains(key) ? "" : nil)],
+                              text: select.options[key] ?? key)
+                }
+            }
+        default:
+            break
+        }
+    }
+
+    private func radioOptions(_ radio: Component.Radio, _ node: LayoutNode, _ value: FieldValue?, _ w: inout HTMLWriter) {
+        let chosen: String? = if case .option(let key)? = value { key } else { nil }
+        for part in node.parts where part.kind == .option {
+            guard let key = part.key else { continue }
+            var style = CSSStyle()
+            style.frame(part.frame)
+            w.element("label", [.init("class", "x-radio-option"), .init("style", style.text)]) { w in
+                w.void("input", [.init("type", "radio"), .init("name", "radio-\(node.indexPathText)"), .init("value", key),
+                                 .init("data-action", "set"), .init("data-kind", "option"),
+                                 .init("data-path", node.indexPathText), .init("checked", chosen == key ? "" : nil)])
+                w.element("span", [], text: radio.options[key] ?? key)
+            }
+        }
+    }
+
+    private func textAttributes(path: String, value: FieldValue?, placeholder: String?) -> [HTMLWriter.Attribute] {
+        [.init("data-action", "set"), .init("data-kind", "text"), .init("data-path", path),
+         .init("value", Self.text(value)), .init("placeholder", placeholder)]
+    }
+
+    private func textStyle(_ colour: Colour?, _ size: Double?, _ font: String?, _ align: Alignment?) -> String? {
+        var style = CSSStyle()
+        style.color(colour)
+        style.fontSize(size)
+        style.font(font)
+        style.align(align)
+        return style.text
+    }
+
+    static func text(_ value: FieldValue?) -> String {
+        if case .text(let text)? = value { return text }
+        return ""
+    }
+
+    /// The HTML input type of a `keyboard` (§4.4).
+    static func inputType(_ keyboard: Component.Keyboard?) -> String {
+        switch keyboard {
+        case .email?: "email"
+        case .phone?: "tel"
+        case .url?: "url"
+        case .number?, .default?, nil: "text"
+        }
+    }
+
+    static func inputMode(_ keyboard: Component.Keyboard?) -> String? {
+        switch keyboard {
+        case .number?: "decimal"
+        case .email?: "email"
+        case .phone?: "tel"
+        case .url?: "url"
+        case .default?, nil: nil
+        }
+    }
+
+    static func enterKeyHint(_ key: Component.ReturnKey) -> String {
+        switch key {
+        case .next: "next"
+        case .done: "done"
+        case .go: "go"
+        case .search: "search"
+        case .default: "enter"
+        }
+    }
+}

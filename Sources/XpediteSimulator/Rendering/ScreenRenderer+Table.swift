@@ -1,0 +1,95 @@
+import XpediteClient
+import XpediteLayout
+import XpediteProtocol
+
+extension ScreenRenderer {
+    /// The height of one row: 44 pt, plus 20 pt for each line beyond the first (§4.15 `lines`).
+    static func rowHeight(_ table: Component.Table) -> Double {
+        let lines = table.cell?.compactMap(\.lines).max() ?? 1
+        return 44 + Double(max(0, lines - 1)) * 20
+    }
+
+    /// A table (§4.15): a fixed header, then the rows loaded so far in a scrolling body that
+    /// asks for the next batch near its end (infinite scroll) and, with a `refresh` title, a
+    /// pull-to-refresh row.
+    func table(_ table: Component.Table, _ node: LayoutNode, _ state: ScreenState, _ w: inout HTMLWriter) {
+        let path = node.indexPathText
+        let loaded = state.tables[node.indexPath]
+        let rows: [JSONObject] = switch table.data {
+        case .rows(let rows): loaded?.rows ?? rows
+        case .dynamic: loaded?.rows ?? []
+        }
+        let columns = table.cell ?? []
+        let columnParts = node.parts.filter { $0.kind == .column }
+        let rowHeight = Self.rowHeight(table)
+        let headerHeight: Double = table.header == nil ? 0 : 44
+        w.element("div", box(node, background: table.background) { style in
+            style.fontSize(table.fontsize)
+            style.font(table.font)
+        }) { w in
+            if let header = table.header {
+                var style = CSSStyle()
+                style.frame(LayoutRect(x: 0, y: 0, width: node.frame.width, height: headerHeight))
+                w.element("div", [.init("class", "x-thead"), .init("style", style.text)]) { w in
+                    for (index, column) in header.enumerated() {
+                        cell(text: column.text ?? "", column: column, part: Self.part(columnParts, index), height: headerHeight, &w)
+                    }
+                }
+            }
+            var bodyStyle = CSSStyle()
+            bodyStyle.frame(LayoutRect(x: 0, y: headerHeight, width: node.frame.width,
+                                       height: max(0, node.frame.height - headerHeight)))
+            // The engine asks for the first batch itself; the browser asks for more only once
+            // rows are in and no batch is in flight.
+            let isDynamic = if case .dynamic = table.data { true } else { false }
+            let hasMore = isDynamic && loaded?.hasMore == true && !rows.isEmpty && loaded?.isLoading != true
+            w.element("div", [.init("class", "x-tbody"), .init("style", bodyStyle.text), .init("data-scroll", path),
+                              .init("data-table", path), .init("data-more", hasMore ? "1" : nil),
+                              .init("data-refresh", table.refresh == nil ? nil : "1")]) { w in
+                if let refresh = table.refresh {
+                    w.element("button", [.init("type", "button"), .init("class", "x-refresh"), .init("data-action", "refresh"),
+                                         .init("data-path", path)], text: "↻ \(refresh)")
+                }
+                for (index, row) in rows.enumerated() {
+                    var rowStyle = CSSStyle()
+                    rowStyle.height(rowHeight)
+                    w.element("div", [.init("class", "x-row"), .init("style", rowStyle.text),
+                                      .init("data-action", table.clickRow == nil ? nil : "row"), .init("data-path", path),
+                                      .init("data-row", String(index))]) { w in
+                        if columns.isEmpty {
+                            let text = ScreenState.cellTexts(row, table: table).first ?? ""
+                            cell(text: text, column: nil, part: nil, height: rowHeight, &w)
+                        }
+                        for (index, column) in columns.enumerated() {
+                            let text = column.field.flatMap { row[$0] }.map(ScreenState.cellText) ?? column.text ?? ""
+                            cell(text: text, column: column, part: Self.part(columnParts, index), height: rowHeight, &w)
+                        }
+                    }
+                }
+                if loaded?.isLoading == true || hasMore {
+                    w.element("div", [.init("class", "x-more")], text: loaded?.isLoading == true ? "Loading…" : "")
+                }
+            }
+        }
+    }
+
+    static func part(_ parts: [LayoutPart], _ index: Int) -> LayoutPart? {
+        parts.first { $0.index == index } ?? (parts.indices.contains(index) ? parts[index] : nil)
+    }
+
+    private func cell(text: String, column: Component.Table.Column?, part: LayoutPart?, height: Double, _ w: inout HTMLWriter) {
+        var style = CSSStyle()
+        if let part {
+            style.frame(LayoutRect(x: part.frame.x, y: 0, width: part.frame.width, height: height))
+        } else {
+            style.fixed("left:0;top:0;right:0;height:\(CSSStyle.number(height))px")
+        }
+        style.align(column?.align)
+        style.color(column?.color)
+        style.fontSize(column?.fontsize)
+        style.font(column?.font)
+        style.lines(column?.lines)
+        w.element("div", [.init("class", column?.lines ?? 1 > 1 ? "x-cell x-multiline" : "x-cell"), .init("style", style.text)],
+                  text: text)
+    }
+}

@@ -1,0 +1,284 @@
+// Xpedite simulator: shows the HTML the Swift side renders and reports taps and inputs back.
+// No engine logic lives here: every decision (what a tap sends, what the screen shows) is made
+// by XpediteClient on the server. Packet content is never evaluated; it arrives escaped.
+(function () {
+  "use strict";
+  const body = document.body;
+  const mode = body.dataset.mode;
+  const base = body.dataset.base || "";
+  const screen = document.getElementById("screen");
+  const phone = document.getElementById("phone");
+  const inspector = document.getElementById("inspector");
+  const status = document.getElementById("connection");
+  const timings = [];
+  window.xpediteTimings = timings;
+  let socket = null;
+  let pendingTap = null;
+  let rotated = false;
+  let lastScreen = null;
+  let sentBounds = { width: 0, height: 0 };
+
+  function tabID() {
+    let id = sessionStorage.getItem("xpedite-tab");
+    if (!id) {
+      id = (crypto.randomUUID ? crypto.randomUUID() : String(Date.now()) + "-" + Math.floor(Math.random() * 1e9));
+      sessionStorage.setItem("xpedite-tab", id);
+    }
+    return id;
+  }
+
+  function bounds() {
+    if (mode === "app") return { width: window.innerWidth, height: window.innerHeight };
+    const select = document.getElementById("device");
+    const parts = (select ? select.value : body.dataset.width + "x" + body.dataset.height).split("x").map(Number);
+    return rotated ? { width: parts[1], height: parts[0] } : { width: parts[0], height: parts[1] };
+  }
+
+  function sizePhone() {
+    if (!phone) return;
+    const b = bounds();
+    screen.style.width = b.width + "px";
+    screen.style.height = b.height + "px";
+    phone.style.width = (b.width + 24) + "px";
+    phone.style.height = (b.height + 24) + "px";
+  }
+
+  function send(message) {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  }
+
+  function setStatus(text) {
+    if (status) status.textContent = text;
+    body.dataset.connection = text;
+  }
+
+  // Scroll offsets and focus survive a new rendering of the same screen; a new screen starts at
+  // the top with the engine's initial focus.
+  function render(html, sameScreen) {
+    const scrolls = {};
+    screen.querySelectorAll("[data-scroll]").forEach(function (el) { scrolls[el.dataset.scroll] = el.scrollTop; });
+    const open = Array.from(screen.querySelectorAll(".x-open[id]")).map(function (el) { return el.id; });
+    const active = document.activeElement;
+    const focusPath = active && screen.contains(active) ? active.dataset.path : null;
+    const selection = focusPath && typeof active.selectionStart === "number" ? [active.selectionStart, active.selectionEnd] : null;
+    screen.innerHTML = html;
+    if (sameScreen) {
+      screen.querySelectorAll("[data-scroll]").forEach(function (el) {
+        if (scrolls[el.dataset.scroll] !== undefined) el.scrollTop = scrolls[el.dataset.scroll];
+      });
+    }
+    open.forEach(function (id) { const el = document.getElementById(id); if (el) setOpen(el, true); });
+    if (!focusPath && !sameScreen) {
+      // A new screen: the engine's initial focus (§4.4 focus) gets the caret.
+      const initial = screen.querySelector('[data-focus] [data-action="set"]');
+      if (initial) initial.focus();
+    }
+    if (focusPath) {
+      const again = screen.querySelector('[data-path="' + CSS.escape(focusPath) + '"][data-action="set"]');
+      if (again) {
+        again.focus();
+        if (selection && typeof again.setSelectionRange === "function") {
+          try { again.setSelectionRange(selection[0], selection[1]); } catch (e) { /* not a text input */ }
+        }
+      }
+    }
+    screen.querySelectorAll("[data-more]").forEach(checkMore);
+  }
+
+  function onMessage(event) {
+    const message = JSON.parse(event.data);
+    if (message.kind === "screen") {
+      const isNewScreen = message.screen !== lastScreen;
+      lastScreen = message.screen;
+      render(message.html, !isNewScreen);
+      body.dataset.revision = String(message.revision);
+      body.dataset.offline = message.offline ? "1" : "0";
+      if (message.title) document.title = message.title;
+      if (mode === "app" && !message.offline) {
+        try { localStorage.setItem("xpedite-last-screen", message.html); } catch (e) { /* storage full */ }
+      }
+      if (pendingTap !== null && !message.loading && isNewScreen) {
+        const started = pendingTap;
+        pendingTap = null;
+        requestAnimationFrame(function () { timings.push(performance.now() - started); });
+      }
+    } else if (message.kind === "packets" && inspector) {
+      const open = Array.from(inspector.querySelectorAll("details[open]")).map(function (d) { return d.parentElement.dataset.number; });
+      inspector.innerHTML = message.html;
+      open.forEach(function (n) {
+        const item = inspector.querySelector('[data-number="' + CSS.escape(n) + '"] details');
+        if (item) item.open = true;
+      });
+    } else if (message.kind === "error") {
+      setStatus("error");
+    }
+  }
+
+  function connect() {
+    const b = bounds();
+    sentBounds = b;
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    const url = scheme + "//" + location.host + base + "/ws?tab=" + encodeURIComponent(tabID()) +
+      "&width=" + b.width + "&height=" + b.height;
+    socket = new WebSocket(url);
+    setStatus("connecting");
+    socket.onopen = function () { setStatus("connected"); };
+    socket.onmessage = onMessage;
+    socket.onclose = function () {
+      setStatus("disconnected");
+      if (mode === "app") showCachedScreen();
+      setTimeout(connect, 1000);
+    };
+  }
+
+  function showCachedScreen() {
+    const html = localStorage.getItem("xpedite-last-screen");
+    if (html && !screen.querySelector(".x-screen")) {
+      render(html, false);
+    }
+    body.dataset.offline = "1";
+  }
+
+  // Taps.
+  function setOpen(el, open) {
+    el.classList.toggle("x-open", open);
+    const shade = screen.querySelector('[data-close="' + CSS.escape(el.id) + '"]');
+    if (shade) shade.classList.toggle("x-open", open);
+  }
+
+  screen.addEventListener("click", function (event) {
+    const toggle = event.target.closest("[data-toggle]");
+    if (toggle) {
+      if (toggle.dataset.toggle === "eye") {
+        const input = toggle.parentElement.querySelector("input");
+        if (input) input.type = input.type === "password" ? "text" : "password";
+      } else {
+        const menu = document.getElementById(toggle.dataset.toggle);
+        if (menu) setOpen(menu, !menu.classList.contains("x-open"));
+      }
+      return;
+    }
+    const close = event.target.closest("[data-close]");
+    if (close) {
+      const menu = document.getElementById(close.dataset.close);
+      if (menu) setOpen(menu, false);
+      return;
+    }
+    const target = event.target.closest("[data-action]");
+    if (!target || target.dataset.action === "set") return;
+    const message = { action: target.dataset.action, path: target.dataset.path };
+    if (target.dataset.row !== undefined) message.row = Number(target.dataset.row);
+    if (target.dataset.entry !== undefined) message.entry = Number(target.dataset.entry);
+    if (message.action !== "dismiss" && message.action !== "loadMore") pendingTap = performance.now();
+    send(message);
+  });
+
+  // Images: the placeholder stays until the image has loaded; a failed image is hidden.
+  screen.addEventListener("load", function (event) {
+    if (event.target.tagName === "IMG") event.target.parentElement.classList.add("x-loaded");
+  }, true);
+  screen.addEventListener("error", function (event) {
+    if (event.target.tagName === "IMG") event.target.classList.add("x-broken");
+  }, true);
+
+  // Inputs: the value goes to the engine when it changes.
+  function valueMessage(el) {
+    const message = { action: "set", path: el.dataset.path, kind: el.dataset.kind };
+    if (el.dataset.kind === "checked") message.checked = el.checked;
+    else if (el.dataset.kind === "options") message.options = Array.from(el.selectedOptions).map(function (o) { return o.value; });
+    else message.text = el.value;
+    return message;
+  }
+
+  screen.addEventListener("change", function (event) {
+    const el = event.target.closest('[data-action="set"]');
+    if (el) send(valueMessage(el));
+  });
+
+  screen.addEventListener("keydown", function (event) {
+    const el = event.target.closest('[data-action="set"]');
+    if (!el || event.key !== "Enter" || el.tagName === "TEXTAREA") return;
+    event.preventDefault();
+    send(valueMessage(el));
+    send({ action: "return", path: el.dataset.path });
+  });
+
+  // Infinite scroll: near a table's end, the engine is asked for the next batch.
+  function checkMore(el) {
+    if (!el.dataset.more || el.dataset.asked) return;
+    if (el.scrollTop + el.clientHeight >= el.scrollHeight - 88) {
+      el.dataset.asked = "1";
+      send({ action: "loadMore", path: el.dataset.table });
+    }
+  }
+  screen.addEventListener("scroll", function (event) {
+    const el = event.target;
+    if (el.dataset && el.dataset.more) checkMore(el);
+  }, true);
+
+  // Pull to refresh and swipe to close a panel, with a finger or a mouse drag.
+  let dragStart = null;
+  screen.addEventListener("pointerdown", function (event) {
+    dragStart = { x: event.clientX, y: event.clientY, target: event.target };
+  });
+  screen.addEventListener("pointerup", function (event) {
+    if (!dragStart) return;
+    const dx = event.clientX - dragStart.x;
+    const dy = event.clientY - dragStart.y;
+    const panel = dragStart.target.closest(".x-panel.x-open");
+    if (panel && Math.abs(dx) > 50 && ((panel.classList.contains("x-left") && dx < 0) || (panel.classList.contains("x-right") && dx > 0))) {
+      setOpen(panel, false);
+    }
+    const table = dragStart.target.closest("[data-refresh]");
+    if (table && table.scrollTop <= 0 && dy > 60 && Math.abs(dx) < 40) send({ action: "refresh", path: table.dataset.table });
+    dragStart = null;
+  });
+
+  // Tools beside the phone.
+  if (inspector) {
+    inspector.addEventListener("click", function (event) {
+      const resend = event.target.closest('[data-action="resend"]');
+      if (resend) send({ action: "resend", number: Number(resend.dataset.number) });
+      const copy = event.target.closest("[data-copy]");
+      if (copy) {
+        const source = document.getElementById(copy.dataset.copy);
+        if (source && navigator.clipboard) navigator.clipboard.writeText(source.textContent);
+      }
+    });
+  }
+  function deviceChanged() {
+    sizePhone();
+    const b = bounds();
+    send({ action: "device", width: b.width, height: b.height });
+  }
+  function on(id, type, handler) {
+    const el = document.getElementById(id);
+    if (el) el.addEventListener(type, handler);
+  }
+  on("device", "change", deviceChanged);
+  on("rotate", "click", function () { rotated = !rotated; deviceChanged(); });
+  on("offline", "change", function (event) { send({ action: "offline", offline: event.target.checked }); });
+  on("appearance", "change", function (event) { body.classList.toggle("x-dark", event.target.value === "dark"); });
+  on("reconnect", "click", function () { send({ action: "reconnect" }); });
+  on("clear-caches", "click", function () { send({ action: "clearCaches" }); });
+
+  if (mode === "app") {
+    let resizeTimer = null;
+    window.addEventListener("resize", function () {
+      clearTimeout(resizeTimer);
+      resizeTimer = setTimeout(function () {
+        // Only a real change of the viewport is a new device: browsers also fire resize at load.
+        const b = bounds();
+        if (b.width === sentBounds.width && b.height === sentBounds.height) return;
+        sentBounds = b;
+        send({ action: "device", width: b.width, height: b.height });
+      }, 250);
+    });
+    if (window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches) body.classList.add("x-dark");
+    if ("serviceWorker" in navigator) {
+      navigator.serviceWorker.register(base + "/app/sw.js", { scope: base + "/app" }).catch(function () { /* http on a LAN address: no service worker */ });
+    }
+  }
+  sizePhone();
+  connect();
+})();

@@ -1,0 +1,89 @@
+/// The two pages, generated in Swift: the simulator (phone frame and tools) and the web app
+/// (only the phone). Neither has inline script; the behaviour is in `static/simulator.js`.
+struct PageTemplate {
+    var basePath: String
+    var device: SimulatedDevice
+
+    func simulator() -> String {
+        var w = HTMLWriter()
+        w.open("html", [.init("lang", "en")])
+        head(title: "Xpedite simulator", app: false, &w)
+        w.element("body", [.init("class", "x-simulator"), .init("data-mode", "simulator"), .init("data-base", basePath),
+                           .init("data-width", String(Int(device.width))), .init("data-height", String(Int(device.height)))]) { w in
+            w.element("div", [.init("class", "x-tools"), .init("id", "tools")]) { w in
+                w.element("label", []) { w in
+                    w.text("Device ")
+                    w.element("select", [.init("id", "device")]) { w in
+                        for candidate in SimulatedDevice.all {
+                            let size = "\(Int(candidate.width))x\(Int(candidate.height))"
+                            w.element("option", [.init("value", size), .init("selected", candidate == device ? "" : nil)],
+                                      text: "\(candidate.name) (\(Int(candidate.width))×\(Int(candidate.height)))")
+                        }
+                    }
+                }
+                w.element("button", [.init("type", "button"), .init("id", "rotate")], text: "Rotate")
+                w.element("label", []) { w in
+                    w.void("input", [.init("type", "checkbox"), .init("id", "offline")])
+                    w.text(" Offline")
+                }
+                w.element("label", []) { w in
+                    w.text("Appearance ")
+                    w.element("select", [.init("id", "appearance")]) { w in
+                        w.element("option", [.init("value", "light")], text: "Light")
+                        w.element("option", [.init("value", "dark")], text: "Dark")
+                    }
+                }
+                w.element("button", [.init("type", "button"), .init("id", "reconnect")], text: "Reconnect")
+                w.element("button", [.init("type", "button"), .init("id", "clear-caches")], text: "Clear caches")
+                w.element("span", [.init("id", "connection"), .init("class", "x-connection")], text: "connecting")
+            }
+            w.element("main", [.init("class", "x-workbench")]) { w in
+                w.element("div", [.init("class", "x-phone"), .init("id", "phone")]) { w in
+                    w.element("div", [.init("class", "x-phone-screen"), .init("id", "screen")])
+                }
+                w.element("section", [.init("class", "x-inspector"), .init("id", "inspector-panel")]) { w in
+                    w.element("h3", [], text: "Packets")
+                    w.element("div", [.init("id", "inspector")])
+                }
+            }
+            w.element("script", [.init("src", "\(basePath)/static/simulator.js")])
+        }
+        w.close("html")
+        return "<!DOCTYPE html>\n" + w.html
+    }
+
+    func app() -> String {
+        var w = HTMLWriter()
+        w.open("html", [.init("lang", "en")])
+        head(title: "Xpedite", app: true, &w)
+        w.element("body", [.init("class", "x-app"), .init("data-mode", "app"), .init("data-base", basePath)]) { w in
+            w.element("div", [.init("class", "x-phone-screen x-fullscreen"), .init("id", "screen")])
+            w.element("script", [.init("src", "\(basePath)/static/simulator.js")])
+        }
+        w.close("html")
+        return "<!DOCTYPE html>\n" + w.html
+    }
+
+    private func head(title: String, app: Bool, _ w: inout HTMLWriter) {
+        w.element("head", []) { w in
+            w.void("meta", [.init("charset", "utf-8")])
+            w.void("meta", [.init("name", "viewport"), .init("content", "width=device-width, initial-scale=1, viewport-fit=cover")])
+            w.element("title", [], text: title)
+            w.void("link", [.init("rel", "stylesheet"), .init("href", "\(basePath)/static/simulator.css")])
+            w.void("link", [.init("rel", "icon"), .init("href", "\(basePath)/static/icon.svg"), .init("type", "image/svg+xml")])
+            if app {
+                w.void("link", [.init("rel", "manifest"), .init("href", "\(basePath)/app/manifest.webmanifest")])
+                w.void("meta", [.init("name", "theme-color"), .init("content", "#1c1c1e")])
+            }
+        }
+    }
+
+    /// The web app manifest.
+    func manifest() -> String {
+        """
+        {"name":"Xpedite","short_name":"Xpedite","start_url":"\(basePath)/app","scope":"\(basePath)/app",\
+        "display":"standalone","background_color":"#ffffff","theme_color":"#1c1c1e",\
+        "icons":[{"src":"\(basePath)/static/icon.svg","sizes":"any","type":"image/svg+xml"}]}
+        """
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+import XpediteProtocol
+
+/// The browser simulator: pages, static files and the WebSocket over which each tab's phone
+/// (an ``XpediteClient`` of its own) sends screens and receives taps.
+///
+/// Serve it alone (see `xpedite preview`) or next to an app on an existing server:
+///
+/// ```swift
+/// let simulator = try Simulator(configuration: SimulatorConfiguration(
+///     makeTransport: { InProcessTransport { await endpoint.respond(to: $0) } },
+///     dataDirectory: dataURL))
+/// simulator.mount(on: router)                       // GET /, /app, /static/…
+/// let app = Application(router: router,
+///                       server: .http1WebSocketUpgrade(webSocketRouter: simulator.webSocketRouter()))
+/// ```
+public struct Simulator: Sendable {
+    /// The configuration.
+    public let configuration: SimulatorConfiguration
+    private let files: StaticFiles
+
+    /// The Content-Security-Policy of every page: scripts only from this server (no inline
+    /// script), style attributes allowed (positions), frames and images from anywhere (web
+    /// components, image URLs), nothing else.
+    public static let contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; "
+        + "style-src-attr 'unsafe-inline'; img-src * data: blob:; frame-src *; connect-src 'self'; "
+        + "object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+    /// Creates a simulator; reads the static files of the module's resources.
+    ///
+    /// - Throws: when a resource is missing.
+    public init(configuration: SimulatorConfiguration) throws {
+        self.configuration = configuration
+        self.files = try StaticFiles.load()
+    }
+
+    /// Mounts the pages on `router`: `GET {base}/` (the simulator), `{base}/app` (the web app),
+    /// `{base}/app/manifest.webmanifest`, `{base}/app/sw.js` and `{base}/static/{file}`.
+    public func mount<Routes: RouterMethods>(on router: Routes) {
+        let template = PageTemplate(basePath: configuration.basePath, device: configuration.device)
+        let base = configuration.basePath
+        let simulatorPage = template.simulator()
+        let appPage = template.app()
+        let manifest = template.manifest()
+        router.get(RouterPath(base.isEmpty ? "/" : base)) { _, _ in
+            Self.response(simulatorPage, type: "text/html; charset=utf-8")
+        }
+        router.get(RouterPath("\(base)/app")) { _, _ in
+            Self.response(appPage, type: "text/html; charset=utf-8")
+        }
+        router.get(RouterPath("\(base)/app/manifest.webmanifest")) { _, _ in
+            Self.response(manifest, type: "application/manifest+json")
+        }
+        let files = files
+        router.get(RouterPath("\(base)/app/sw.js")) { _, _ in
+            guard let file = files.file(named: "sw.js") else { return Response(status: .notFound) }
+            var response = Self.response(file.contents, type: file.type)
+            response.headers[.init("Service-Worker-Allowed")!] = "\(base)/app"
+            return response
+        }
+        router.get(RouterPath("\(base)/static/:file")) { _, context in
+            guard let name = context.parameters.get("file"), let file = files.file(named: name) else {
+                return Response(status: .notFound)
+            }
+            return Self.response(file.contents, type: file.type)
+        }
+    }
+
+    /// The router of the WebSocket upgrades (`{base}/ws`): pass it to
+    /// `.http1WebSocketUpgrade(webSocketRouter:)` of the server's configuration.
+    public func webSocketRouter() -> Router<BasicWebSocketRequestContext> {
+        let router = Router(context: BasicWebSocketRequestContext.self)
+        mountWebSocket(on: router)
+        return router
+    }
+
+    /// Adds the WebSocket route to a router of WebSocket-capable contexts.
+    public func mountWebSocket<Context: WebSocketRequestContext>(on router: Router<Context>) {
+        let configuration = configuration
+        router.ws(RouterPath("\(configuration.basePath)/ws")) { _, _ in
+            .upgrade([:])
+        } onUpgrade: { inbound, outbound, context in
+            let query = context.request.uri.queryParameters
+            let tab = Self.tabID(query["tab"].map(String.init))
+            let width = query["width"].flatMap { Double(String($0)) } ?? configuration.device.width
+            let height = query["height"].flatMap { Double(String($0)) } ?? configuration.device.height
+            let session = try PhoneSession(configuration: configuration, tab: tab,
+                                           bounds: Bounds(width: max(1, width), height: max(1, height)))
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    for await text in session.outgoing { try await outbound.write(.text(text)) }
+                }
+                await session.start()
+                let decoder = JSONDecoder()
+                for try await message in inbound.messages(maxSize: 1 << 20) {
+                    guard case .text(let text) = message else { continue }
+                    do {
+                        await session.handle(try decoder.decode(BrowserMessage.self, from: Data(text.utf8)))
+                    } catch {
+                        context.logger.debug("simulator: a message that is not understood: \(error)")
+                    }
+                }
+                await session.stop()
+                group.cancelAll()
+            }
+        }
+    }
+
+    /// A tab id safe as a directory name: letters, digits and `-`, at most 64; a new UUID
+    /// otherwise.
+    static func tabID(_ raw: String?) -> String {
+        guard let raw, !raw.isEmpty, raw.count <= 64,
+              raw.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" })
+        else { return UUID().uuidString }
+        return raw
+    }
+
+    static func response(_ text: String, type: String) -> Response {
+        response(Data(text.utf8), type: type)
+    }
+
+    static func response(_ data: Data, type: String) -> Response {
+        Response(status: .ok,
+                 headers: [.contentType: type, .contentSecurityPolicy: contentSecurityPolicy,
+                           .init("X-Content-Type-Options")!: "nosniff", .cacheControl: "no-cache"],
+                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+import XpediteClient
+
+/// What a ``Simulator`` needs: how each phone reaches the app, where the phones keep their
+/// caches, and the device a new tab starts as.
+public struct SimulatorConfiguration: Sendable {
+    /// Makes the transport of a new phone (one per browser tab): an `HTTPTransport` to the
+    /// server, or an `InProcessTransport` to an endpoint of the same process.
+    public var makeTransport: @Sendable () -> any Transport
+    /// The endpoint URL the inspector's "copy as curl" posts to; `nil` for an in-process app.
+    public var endpointURL: String?
+    /// The directory under which each tab's phone keeps its caches (`tabs/ID`).
+    public var dataDirectory: URL
+    /// The device a new tab starts as.
+    public var device: SimulatedDevice
+    /// The path prefix the simulator is mounted at (`""` for the root).
+    public var basePath: String
+
+    /// Creates a configuration.
+    public init(makeTransport: @escaping @Sendable () -> any Transport, endpointURL: String? = nil,
+                dataDirectory: URL, device: SimulatedDevice = SimulatedDevice.all[1], basePath: String = "") {
+        self.makeTransport = makeTransport
+        self.endpointURL = endpointURL
+        self.dataDirectory = dataDirectory
+        self.device = device
+        self.basePath = basePath
+    }
+}

@@ -1,0 +1,85 @@
+"""Every input and container in a real browser: what shows, and what the engine receives."""
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import Select
+
+from conftest import make_driver
+from test_simulator import open_simulator, tap, texts, wait, wait_for_label
+
+
+def node(driver, component_id):
+    return driver.find_element(By.CSS_SELECTOR, f"#screen [data-id='{component_id}']")
+
+
+def test_every_input_and_container(browser, server, output):
+    open_simulator(browser, server)
+    tap(browser, "Components")
+    wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#screen [data-id='email']"))
+    email = node(browser, "email").find_element(By.TAG_NAME, "input")
+    assert email.get_attribute("type") == "email"
+    assert email.get_attribute("enterkeyhint") == "next"
+    assert email.get_attribute("placeholder") == "name@example.com"
+    pin = node(browser, "pin").find_element(By.TAG_NAME, "input")
+    assert pin.get_attribute("type") == "password"
+    node(browser, "pin").find_element(By.CSS_SELECTOR, "[data-toggle='eye']").click()
+    assert pin.get_attribute("type") == "text"
+    assert node(browser, "notes").find_element(By.TAG_NAME, "textarea")
+    assert node(browser, "subscribe").find_element(By.TAG_NAME, "input").is_selected()
+    assert node(browser, "day").find_element(By.TAG_NAME, "input").get_attribute("value") == "2026-11-22"
+    colour = Select(node(browser, "colour").find_element(By.TAG_NAME, "select"))
+    assert colour.first_selected_option.text == "Green"
+    large = node(browser, "size").find_element(By.CSS_SELECTOR, "input[value='l']")
+    assert large.is_selected()
+    assert "⚙" in node(browser, "settings").text
+    assert "Inside a scroll view" in texts(browser)
+    frame = node(browser, "web").find_element(By.TAG_NAME, "iframe")
+    assert frame.get_attribute("sandbox") == ""
+    assert browser.title != "hacked"
+    assert browser.find_element(By.CSS_SELECTOR, "#screen .x-header-row").text.upper() == "INPUTS"
+
+    # A changed value lives in the engine: it survives the next rendering of the screen.
+    Select(node(browser, "colour").find_element(By.TAG_NAME, "select")).select_by_visible_text("Blue")
+    small = node(browser, "size").find_element(By.CSS_SELECTOR, "input[value='s']")
+    small.click()
+    browser.find_element(By.ID, "appearance").send_keys("Dark")
+    browser.find_element(By.ID, "reconnect").click()
+    wait_for_label(browser, "Hello from the test app")
+    browser.save_screenshot(str(output / "components-dark-home.png"))
+
+
+def test_the_bar_button_dropdown_and_a_dialog_form(browser, server, output):
+    open_simulator(browser, server)
+    tap(browser, "Components")
+    actions = "#screen .x-bar-button[aria-label='actions']"
+    wait(browser).until(EC.element_to_be_clickable((By.CSS_SELECTOR, actions))).click()
+    wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#screen .x-dropdown.x-open")))
+    browser.save_screenshot(str(output / "components-dropdown.png"))
+    tap(browser, "Dialog")
+    dialog = wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#screen .x-dialog")))
+    assert dialog.find_element(By.CSS_SELECTOR, ".x-form-header-title").text == "Quick edit"
+    dialog.find_element(By.CSS_SELECTOR, "input[placeholder='Your name']").send_keys("Bo")
+    browser.save_screenshot(str(output / "dialog-form.png"))
+    browser.find_element(By.CSS_SELECTOR, "#screen .x-dialog .x-form-save").click()
+    message = wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#screen .x-alert-message")))
+    assert message.text == "Saved Bo"
+
+
+def test_a_swipe_closes_the_panel_and_a_pull_refreshes_the_table(browser, server):
+    from selenium.webdriver.common.action_chains import ActionChains
+    open_simulator(browser, server)
+    browser.find_element(By.CSS_SELECTOR, "#screen .x-bar-button").click()
+    panel = browser.find_element(By.CSS_SELECTOR, "#screen .x-panel")
+    wait(browser).until(lambda d: "x-open" in panel.get_attribute("class"))
+    wait(browser).until(lambda d: panel.is_displayed() and panel.rect["x"] >= d.find_element(By.ID, "screen").rect["x"] - 1)
+    header = panel.find_element(By.CSS_SELECTOR, ".x-menu-header")
+    ActionChains(browser).move_to_element(header).click_and_hold().move_by_offset(-120, 0).release().perform()
+    wait(browser).until(lambda d: "x-open" not in panel.get_attribute("class"))
+
+    tap(browser, "Table")
+    wait(browser).until(lambda d: "Row 40" in texts(d, ".x-cell"))
+    requests = len(browser.find_elements(By.CSS_SELECTOR, "#inspector .x-packet"))
+    first = browser.find_element(By.XPATH, "//*[@id='screen']//div[contains(@class,'x-cell')][normalize-space(.)='Row 1']")
+    ActionChains(browser).move_to_element(first).click_and_hold().move_by_offset(0, 100).release().perform()
+    wait(browser).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#inspector .x-packet")) > requests)
+    newest = browser.find_element(By.CSS_SELECTOR, "#inspector .x-packet .x-packet-method")
+    assert newest.text == "rows"
