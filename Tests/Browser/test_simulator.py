@@ -185,3 +185,15 @@ def test_tap_to_next_screen_time(browser, server, output):
               "p90_ms": sorted(timings)[int(len(timings) * 0.9) - 1], "min_ms": min(timings), "max_ms": max(timings)}
     (output / "tap-timings.json").write_text(json.dumps(result, indent=2))
     print("tap → next screen:", result)
+
+
+def test_a_menu_entry_closes_its_panel_even_when_the_screen_stays(browser, server):
+    """§3.8: tapping an entry closes the panel, then sends the method; an answer that is the screen
+    already shown must not leave the panel covering it."""
+    open_simulator(browser, server)
+    browser.find_element(By.CSS_SELECTOR, "#screen .x-bar-button").click()
+    panel = browser.find_element(By.CSS_SELECTOR, "#screen .x-panel")
+    wait(browser).until(lambda d: "x-open" in panel.get_attribute("class"))
+    tap(browser, "Home")
+    wait(browser).until(lambda d: "x-open" not in d.find_element(By.CSS_SELECTOR, "#screen .x-panel").get_attribute("class"))
+    assert "Hello from the test app" in texts(browser)

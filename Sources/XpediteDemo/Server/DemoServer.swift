@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import ServiceLifecycle
 import XpediteServer
@@ -9,10 +10,8 @@ import XpediteServer
 ///
 /// ```swift
 /// var server = try await DemoServer.open(configuration)        // migrates, seeds on the first run
-/// server.mount(services: simulator.services) { router in        // more routes at "/"
-///     router.get("/") { _, _ in simulator.page }
-/// }
-/// try await server.run()                                        // until Ctrl-C
+/// server.mount { router in simulator.mount(on: router) }        // more routes at "/"
+/// try await server.run(server: .http1WebSocketUpgrade(webSocketRouter: simulator.webSocketRouter()))
 /// ```
 public struct DemoServer: Sendable {
     /// A function that adds routes to the demo's router.
@@ -105,14 +104,19 @@ public struct DemoServer: Sendable {
 
     /// The Hummingbird application on 127.0.0.1 and the configured port.
     ///
-    /// - Parameter onServerRunning: called with the bound port once connections are accepted.
-    public func makeApplication(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in })
+    /// - Parameters:
+    ///   - server: the HTTP server; HTTP/1.1 by default, or one that also upgrades to WebSockets
+    ///     for mounted routes that need them (the browser simulator's `.http1WebSocketUpgrade`).
+    ///   - onServerRunning: called with the bound port once connections are accepted.
+    public func makeApplication(server: HTTPServerBuilder = .http1(),
+                                onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in })
         throws -> some ApplicationProtocol
     {
         let (router, services) = try makeRouter()
         let port = configuration.port
         return Application(
             router: router,
+            server: server,
             configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: port), serverName: nil),
             services: services,
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) },
@@ -120,8 +124,11 @@ public struct DemoServer: Sendable {
     }
 
     /// Serves until SIGINT or SIGTERM, then shuts down gracefully (swift-service-lifecycle).
-    public func run(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
-        try await makeApplication(onServerRunning: onServerRunning).runService()
+    ///
+    /// - Parameter server: the HTTP server (see ``makeApplication(server:onServerRunning:)``).
+    public func run(server: HTTPServerBuilder = .http1(),
+                    onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+        try await makeApplication(server: server, onServerRunning: onServerRunning).runService()
     }
 
     /// Closes both databases.

@@ -1,12 +1,15 @@
 import ArgumentParser
 import Foundation
+import HummingbirdWebSocket
 import Logging
+import XpediteClient
 import XpediteDemo
+import XpediteSimulator
 
 /// `xpedite demo`: a customer app on 50,000 generated customers, built with the server SDK.
 struct Demo: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Serve the demo customer app on http://127.0.0.1:PORT/xpedite.",
+        abstract: "Serve the demo customer app and the browser simulator on http://127.0.0.1:PORT/.",
         discussion: """
             Sign-in (demo@xpedite.dev / demo1234), a slide-in menu, a list of 50,000 customers in SQLite \
             paged 40 at a time with search, detail and edit screens, a quick-add dialog, a cached dashboard \
@@ -14,6 +17,10 @@ struct Demo: AsyncParsableCommand {
             it; later runs reuse it, so edits persist (--reset seeds again). Sessions are kept there too. \
             Prometheus metrics are on /metrics, one log line per request goes to standard error. The server \
             binds 127.0.0.1 only; Ctrl-C stops it gracefully.
+
+            The browser simulator, pointed at the app, is on http://127.0.0.1:PORT/ (the phone alone, \
+            for a phone's browser: /app); the Xpedite endpoint itself is /xpedite, for `xpedite client`, \
+            curl or a phone.
 
             Examples:
               xpedite demo
@@ -53,14 +60,24 @@ struct Demo: AsyncParsableCommand {
         configuration.appVersion = DemoConfiguration.appVersion(parsing: appVersion)
         configuration.customerCount = customerCount
         configuration.logger = logger
-        let server = try await DemoServer.open(configuration, progress: SeedProgress().report)
+        var server = try await DemoServer.open(configuration, progress: SeedProgress().report)
+        // The simulator talks to the endpoint over HTTP like a phone, so its requests are logged
+        // and counted like any other, and the inspector's curl commands work as shown.
+        guard let endpoint = URL(string: "http://127.0.0.1:\(port)/xpedite") else {
+            throw ValidationError("--port \(port) does not make a URL.")
+        }
+        let simulator = try Simulator(configuration: SimulatorConfiguration(
+            makeTransport: { HTTPTransport(url: endpoint) }, endpointURL: endpoint.absoluteString,
+            dataDirectory: configuration.dataDirectory.appendingPathComponent("simulator", isDirectory: true)))
+        server.mount { router in simulator.mount(on: router) }
         if let report = server.seedReport {
             let seconds = Double(report.duration.components.attoseconds) / 1e18 + Double(report.duration.components.seconds)
             write("Seeded \(report.count) customers in \(String(format: "%.2f", seconds)) s.\n")
         }
         let database = server.database.path
-        try await server.run { bound in
+        try await server.run(server: .http1WebSocketUpgrade(webSocketRouter: simulator.webSocketRouter())) { bound in
             write("""
+                Simulator on http://127.0.0.1:\(bound)/ (the phone alone, for a phone's browser: /app)
                 Xpedite demo on http://127.0.0.1:\(bound)/xpedite (metrics on /metrics)
                 Sign in as \(DemoAccount.username) / \(DemoAccount.password)
                 Data in \(database); press Ctrl-C to stop.

@@ -166,6 +166,10 @@
     }
     const target = event.target.closest("[data-action]");
     if (!target || target.dataset.action === "set") return;
+    // A tapped menu entry closes its panel or drop-down first (§3.8), also when the answer is the
+    // screen already shown (a redraw keeps open menus open).
+    const menu = target.closest(".x-panel.x-open, .x-dropdown.x-open");
+    if (menu) setOpen(menu, false);
     const message = { action: target.dataset.action, path: target.dataset.path };
     if (target.dataset.row !== undefined) message.row = Number(target.dataset.row);
     if (target.dataset.entry !== undefined) message.entry = Number(target.dataset.entry);
