@@ -38,6 +38,7 @@ let package = Package(
             name: "BenchServer",
             dependencies: [
                 .product(name: "XpediteServer", package: main),
+                .product(name: "XpediteDemo", package: main),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
             path: "Sources/BenchServer"

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import XpediteDemo
 import XpediteServer
 
 // The load-test server of `scripts/bench --load`: three routes on 127.0.0.1 that answer the same
@@ -10,8 +11,11 @@ import XpediteServer
 // - `POST /naive`: what a naive Codable server does — `JSONDecoder` reads the request,
 //   `JSONEncoder` (a new one per request) writes the same 80 rows from `Codable` structs.
 // - `POST /xpedite`: the Xpedite endpoint, sessions in SQLite, a table handler paging the rows.
+// - `POST /demo`: the demo app (`xpedite demo`) on 50,000 customers, signed in: its customer list,
+//   40 rows by keyset paging from SQLite behind the sign-in guard (issue 10's round trip).
 //
-// Usage: BenchServer [port] [data-directory]. It prints `ready <port> <page-bytes>` when it serves.
+// Usage: BenchServer [port] [data-directory]. When it serves it prints `ready <port> <page-bytes>`,
+// then `demo-token <token>`: the signed-in session the `/demo` requests use.
 
 /// One row of the customer table.
 struct CustomerRow: Codable, Sendable {
@@ -70,6 +74,26 @@ app.on("listCustomers") { call in
 let router = Router()
 let endpoint = try app.mount(on: router)
 
+// The demo app at /demo, seeded and signed in once.
+var demoConfiguration = DemoConfiguration(dataDirectory: dataDirectory.appendingPathComponent("demo", isDirectory: true))
+demoConfiguration.logger = logger
+let demo = try await DemoServer.open(demoConfiguration)
+var demoApp = try demo.makeApp()
+demoApp.configuration.path = "/demo"
+let demoEndpoint = try demoApp.mount(on: router)
+let demoConnect = try JSONSerialization.jsonObject(with: await demoEndpoint.respond(to: Data(
+    #"{"method":"setConnection","bundleID":"bench","uuid":"d","bounds":"(0, 0, 393, 852)","xpediteVersion":1}"#.utf8)))
+guard let demoToken = (demoConnect as? [String: Any])?["token"] as? String else {
+    print("the demo's connect answer has no token")
+    exit(1)
+}
+let signedIn = try JSONSerialization.jsonObject(with: await demoEndpoint.respond(to: Data(
+    #"{"method":"signIn","token":"\#(demoToken)","formdata":{"signIn":{"email":"\#(DemoAccount.username)","password":"\#(DemoAccount.password)"}}}"#.utf8)))
+guard (signedIn as? [String: Any])?["rc"] as? Int == 0 else {
+    print("the demo's sign-in failed: \(signedIn)")
+    exit(1)
+}
+
 // The page as the SDK answers it, to size the static route.
 let connect = try JSONSerialization.jsonObject(with: await endpoint.respond(to: Data(
     #"{"method":"setConnection","bundleID":"bench","uuid":"u","bounds":"(0, 0, 393, 852)","xpediteVersion":1}"#.utf8)))
@@ -103,7 +127,7 @@ let application = Application(
     services: app.services,
     onServerRunning: { channel in
         // Unbuffered, so the script sees the line at once.
-        FileHandle.standardOutput.write(Data("ready \(channel.localAddress?.port ?? port) \(page.count)\n".utf8))
+        FileHandle.standardOutput.write(Data("ready \(channel.localAddress?.port ?? port) \(page.count)\ndemo-token \(demoToken)\n".utf8))
     },
     logger: logger)
 try await application.runService()
