@@ -256,6 +256,18 @@ if base and delivered and offline:
 if (folder / "server.out").exists():
     print(load_section(folder))
 
+# Sections measured by commands of their own (each says which): carried over from the file being
+# replaced, so that a full run does not drop them.
+CARRIED = ("## Demo", "## Notify", "## Simulator")
+if len(sys.argv) > 2 and pathlib.Path(sys.argv[2]).exists():
+    previous = pathlib.Path(sys.argv[2]).read_text()
+    for heading in CARRIED:
+        start = previous.find("\n" + heading + "\n")
+        if start == -1:
+            continue
+        end = previous.find("\n## ", start + 1)
+        print(previous[start + 1:end + 1 if end != -1 else len(previous)].rstrip("\n") + "\n")
+
 print("## How to run\n")
 print("```\nscripts/bench            # writes this file\n"
       "scripts/bench --load     # only the load test; replaces its section of this file\n"
