@@ -1,20 +1,21 @@
 /// One entry of a payload's `fields` array (PROTOCOL.md §9.5): one widget of the form.
 ///
-/// Each case carries the wire type of its family, nested under `Field` (`Field.Audio`,
-/// `Field.Choice`, …). `droplist` and `radioButtons` share ``Choice``, `inputInteger` and
-/// `inputReal` share ``NumberInput``: the source gives each pair one structure. A type the model
+/// Each case carries the wire type of its family, nested under `Field` (`Field.Camera`,
+/// `Field.Choice`, …). Types with the same structure share one: `droplist` and `radioButtons`
+/// share ``Choice``, `inputInteger` and `inputReal` ``NumberInput``, `audio` and `video`
+/// ``Recording``, and `inputString`, `barcode`, `date` and `datetime` ``TextInput``. A type the model
 /// does not know is kept as ``unknown(type:members:)``: the app ignores it (§9.3) and the
 /// validator reports it as a warning.
 public enum Field: Sendable, Hashable {
-    case audio(Audio)
-    case barcode(Barcode)
+    case audio(Recording)
+    case barcode(TextInput)
     case buttonCluster(ButtonCluster)
     case camera(Camera)
     case checkbox(Checkbox)
     case currentDateTime(CurrentDateTime)
     case currentLocation(CurrentLocation)
-    case date(DateInput)
-    case datetime(DateTimeInput)
+    case date(TextInput)
+    case datetime(TextInput)
     case dashboard(Dashboard)
     case document(Document)
     case droplist(Choice)
@@ -23,13 +24,13 @@ public enum Field: Sendable, Hashable {
     case inlineButton(InlineButton)
     case inputInteger(NumberInput)
     case inputReal(NumberInput)
-    case inputString(InputString)
+    case inputString(TextInput)
     case map(Map)
     case markupImage(MarkupImage)
     case radioButtons(Choice)
     case sectionLabel(SectionLabel)
     case text(Text)
-    case video(Video)
+    case video(Recording)
     /// A `type` the model does not define, kept as sent.
     case unknown(type: String, members: JSONObject)
 
@@ -43,11 +44,11 @@ public enum Field: Sendable, Hashable {
     /// The definition of every field type, keyed by `type`.
     static let shapes: [String: ObjectShape] = {
         let all = [
-            Audio.shape, Barcode.shape, ButtonCluster.shape, Camera.shape, Checkbox.shape, CurrentDateTime.shape,
-            CurrentLocation.shape, DateInput.shape, DateTimeInput.shape, Dashboard.shape, Document.shape,
+            Recording.shape(.audio), TextInput.shape(.barcode), ButtonCluster.shape, Camera.shape, Checkbox.shape, CurrentDateTime.shape,
+            CurrentLocation.shape, TextInput.shape(.date), TextInput.shape(.datetime), Dashboard.shape, Document.shape,
             Choice.shape("droplist"), FooterButton.shape, Image.shape, InlineButton.shape, NumberInput.shape("inputInteger"),
-            NumberInput.shape("inputReal"), InputString.shape, Map.shape, MarkupImage.shape, Choice.shape("radioButtons"),
-            SectionLabel.shape, Text.shape, Video.shape,
+            NumberInput.shape("inputReal"), TextInput.shape(.inputString), Map.shape, MarkupImage.shape, Choice.shape("radioButtons"),
+            SectionLabel.shape, Text.shape, Recording.shape(.video),
         ]
         return Dictionary(uniqueKeysWithValues: all.map { ($0.displayName, $0) })
     }()
@@ -65,15 +66,15 @@ public enum Field: Sendable, Hashable {
     init?(reading members: JSONObject) {
         guard let type = members.string("type") else { return nil }
         switch type {
-        case "audio": self = .audio(Audio(reading: members))
-        case "barcode": self = .barcode(Barcode(reading: members))
+        case "audio": self = .audio(Recording(.audio, reading: members))
+        case "barcode": self = .barcode(TextInput(.barcode, reading: members))
         case "buttonCluster": self = .buttonCluster(ButtonCluster(reading: members))
         case "camera": self = .camera(Camera(reading: members))
         case "checkbox": self = .checkbox(Checkbox(reading: members))
         case "currentDateTime": self = .currentDateTime(CurrentDateTime(reading: members))
         case "currentLocation": self = .currentLocation(CurrentLocation(reading: members))
-        case "date": self = .date(DateInput(reading: members))
-        case "datetime": self = .datetime(DateTimeInput(reading: members))
+        case "date": self = .date(TextInput(.date, reading: members))
+        case "datetime": self = .datetime(TextInput(.datetime, reading: members))
         case "dashboard": self = .dashboard(Dashboard(reading: members))
         case "document": self = .document(Document(reading: members))
         case "droplist": self = .droplist(Choice(reading: members))
@@ -82,13 +83,13 @@ public enum Field: Sendable, Hashable {
         case "inlineButton": self = .inlineButton(InlineButton(reading: members))
         case "inputInteger": self = .inputInteger(NumberInput(reading: members))
         case "inputReal": self = .inputReal(NumberInput(reading: members))
-        case "inputString": self = .inputString(InputString(reading: members))
+        case "inputString": self = .inputString(TextInput(.inputString, reading: members))
         case "map": self = .map(Map(reading: members))
         case "markupImage": self = .markupImage(MarkupImage(reading: members))
         case "radioButtons": self = .radioButtons(Choice(reading: members))
         case "sectionLabel": self = .sectionLabel(SectionLabel(reading: members))
         case "text": self = .text(Text(reading: members))
-        case "video": self = .video(Video(reading: members))
+        case "video": self = .video(Recording(.video, reading: members))
         default: self = .unknown(type: type, members: members)
         }
     }

@@ -1,6 +1,28 @@
 extension Field {
-    /// `audio` (PROTOCOL.md §9.5): records a short audio clip; the value is the uploaded document name (rcs/audio/<uuid>.m4a).
-    public struct Audio: Sendable, Hashable {
+    /// `audio` and `video` (PROTOCOL.md §9.5), which have the same structure: the user records a
+    /// short clip, uploaded as a document whose name is the value (`rcs/audio/<uuid>.m4a`,
+    /// `rcs/video/<uuid>.mp4`). They differ only in their type and the default `maxSizeK`.
+    public struct Recording: Sendable, Hashable {
+        /// Which recording field this is.
+        public enum Kind: String, Sendable, Hashable, CaseIterable {
+            /// `audio`: an audio clip.
+            case audio
+            /// `video`: a video clip.
+            case video
+
+            /// The default `maxSizeK`: 100 KB of audio, 1000 KB of video.
+            public var defaultMaxSizeK: Int { self == .audio ? 100 : 1000 }
+
+            var summary: String {
+                switch self {
+                case .audio: "Records a short audio clip; the value is the uploaded document name (rcs/audio/<uuid>.m4a)."
+                case .video: "Records a short video clip; the value is the uploaded document name (rcs/video/<uuid>.mp4)."
+                }
+            }
+        }
+
+        /// `audio` or `video`.
+        public var kind: Kind
         /// `id`: the property name of the value in the response's `values`; required, unique within `fields`.
         public var id: String?
         /// `label`: the title shown above the widget.
@@ -18,15 +40,14 @@ extension Field {
 
         /// The default `maxDurationSeconds`.
         public static let defaultMaxDurationSeconds: Int = 10
-        /// The default `maxSizeK`.
-        public static let defaultMaxSizeK: Int = 100
         /// The default `placeholder`.
         public static let defaultPlaceholder: String = "Start Recording"
 
-        /// Creates an `audio` field.
-        public init(id: String? = nil, label: String? = nil, labelStyle: LabelStyle = LabelStyle(),
+        /// Creates an `audio` or `video` field.
+        public init(_ kind: Kind, id: String? = nil, label: String? = nil, labelStyle: LabelStyle = LabelStyle(),
                     maxDurationSeconds: Int? = nil, maxSizeK: Int? = nil, placeholder: String? = nil,
                     optional: Bool? = nil) {
+            self.kind = kind
             self.id = id
             self.label = label
             self.labelStyle = labelStyle
@@ -39,27 +60,27 @@ extension Field {
         /// `maxDurationSeconds`, or its default.
         public var resolvedMaxDurationSeconds: Int { maxDurationSeconds ?? Self.defaultMaxDurationSeconds }
 
-        /// `maxSizeK`, or its default.
-        public var resolvedMaxSizeK: Int { maxSizeK ?? Self.defaultMaxSizeK }
+        /// `maxSizeK`, or the default of the kind.
+        public var resolvedMaxSizeK: Int { maxSizeK ?? kind.defaultMaxSizeK }
 
         /// `placeholder`, or its default.
         public var resolvedPlaceholder: String { placeholder ?? Self.defaultPlaceholder }
 
-        /// How the field must be answered (PROTOCOL.md §9.4).
+        /// How the field must be answered (PROTOCOL.md §9.4): no `default` exists for recordings.
         public var requirement: Requirement { .of(default: nil, optional: optional) }
 
-        static let shape = ObjectShape.field(
-            "audio",
-            "Records a short audio clip; the value is the uploaded document name (rcs/audio/<uuid>.m4a).",
-            id: .required, styled: true, [
-            .init("maxDurationSeconds", .boundedInteger(minimum: 1), "The longest clip, in seconds."),
-            .init("maxSizeK", .boundedInteger(minimum: 1), "The largest file, in KB (not supported on iOS)."),
-            .init("placeholder", .string, "The prompt shown in the field's body before it is used."),
-            .init("optional", .boolean, "The user may skip the field; a skipped field is returned as `null` (PROTOCOL.md §9.4)."),
-        ])
+        static func shape(_ kind: Kind) -> ObjectShape {
+            ObjectShape.field(kind.rawValue, kind.summary, id: .required, styled: true, [
+                .init("maxDurationSeconds", .boundedInteger(minimum: 1), "The longest clip, in seconds."),
+                .init("maxSizeK", .boundedInteger(minimum: 1), "The largest file, in KB (not supported on iOS)."),
+                .init("placeholder", .string, "The prompt shown in the field's body before it is used."),
+                .init("optional", .boolean, "The user may skip the field; a skipped field is returned as `null` (PROTOCOL.md §9.4)."),
+            ])
+        }
 
-        init(reading members: JSONObject) {
-            self.init(id: members.string("id"),
+        init(_ kind: Kind, reading members: JSONObject) {
+            self.init(kind,
+                      id: members.string("id"),
                       label: members.string("label"),
                       labelStyle: LabelStyle(reading: members),
                       maxDurationSeconds: members.int("maxDurationSeconds"),
@@ -70,7 +91,7 @@ extension Field {
 
         /// The canonical JSON.
         public var json: JSONValue {
-            var writer = ObjectWriter(type: "audio")
+            var writer = ObjectWriter(type: kind.rawValue)
             writer.set(name: "id", id)
             writer.set(name: "label", label)
             labelStyle.write(into: &writer)
