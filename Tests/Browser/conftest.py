@@ -25,14 +25,14 @@ def find(*names):
     return None
 
 
-@pytest.fixture(scope="session")
-def server():
-    """The simulator with the in-repo test app, on a free port; yields its base URL."""
-    data = tempfile.mkdtemp(prefix="xpedite-browser-")
-    process = subprocess.Popen([str(XPEDITE), "preview", "--demo-test-app", "--port", "0", "--data-dir", data],
+def serve(arguments, prefix, timeout=30):
+    """Runs `xpedite ARGUMENTS --data-dir TMP` until the generator is closed; yields the base URL
+    from its "Simulator on URL/" line."""
+    data = tempfile.mkdtemp(prefix=prefix)
+    process = subprocess.Popen([str(XPEDITE), *arguments, "--data-dir", data],
                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + timeout
         url = None
         while time.monotonic() < deadline:
             line = process.stdout.readline()
@@ -43,12 +43,18 @@ def server():
             if process.poll() is not None:
                 break
         if url is None:
-            raise RuntimeError("xpedite preview did not start")
+            raise RuntimeError(f"xpedite {arguments[0]} did not start")
         yield url
     finally:
         process.terminate()
         process.wait(timeout=10)
         shutil.rmtree(data, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def server():
+    """The simulator with the in-repo test app, on a free port; yields its base URL."""
+    yield from serve(["preview", "--demo-test-app", "--port", "0"], "xpedite-browser-")
 
 
 def make_driver(width, height, mobile=False):

@@ -1,16 +1,13 @@
 """The demo, walked through in the simulator as a person would: `xpedite demo` serves the app and
 the simulator on one port; sign in, open the menu, scroll to customer 120, open it, edit and save,
 see the change in the list, sign out."""
-import re
-import shutil
-import subprocess
-import tempfile
+import socket
 import time
 
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import XPEDITE
+from conftest import serve
 from test_simulator import tap, texts, wait, wait_for_label
 
 CUSTOMER_120 = "Tariq Nakamura"
@@ -19,32 +16,10 @@ CUSTOMER_120 = "Tariq Nakamura"
 @pytest.fixture(scope="module")
 def demo():
     """`xpedite demo` on a free port with 500 customers; yields its base URL."""
-    data = tempfile.mkdtemp(prefix="xpedite-demo-browser-")
-    port = free_port()
-    process = subprocess.Popen([str(XPEDITE), "demo", "--port", str(port), "--data-dir", data, "--customers", "500"],
-                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    try:
-        deadline = time.monotonic() + 60
-        url = None
-        while time.monotonic() < deadline:
-            line = process.stdout.readline()
-            match = re.search(r"Simulator on (http://\S+)/ ", line)
-            if match:
-                url = match.group(1)
-                break
-            if process.poll() is not None:
-                break
-        if url is None:
-            raise RuntimeError("xpedite demo did not start")
-        yield url
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
-        shutil.rmtree(data, ignore_errors=True)
+    yield from serve(["demo", "--port", str(free_port()), "--customers", "500"], "xpedite-demo-browser-", timeout=60)
 
 
 def free_port():
-    import socket
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]

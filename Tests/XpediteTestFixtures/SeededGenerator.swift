@@ -1,11 +1,13 @@
 /// A small deterministic random number generator (SplitMix64), so property tests see the same
-/// trees on every run and every platform.
-struct SeededGenerator: RandomNumberGenerator {
+/// inputs on every run and every platform.
+public struct SeededGenerator: RandomNumberGenerator {
     private var state: UInt64
 
-    init(seed: UInt64) { state = seed }
+    /// A generator that starts from `seed`.
+    public init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    /// The next 64 random bits.
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
