@@ -22,6 +22,11 @@ public struct ClientConfiguration: Sendable {
     public var clock: @Sendable () -> Date
     /// Downloads images.
     public var imageLoader: any ImageLoader
+    /// The URL a relative image URL (or a relative images folder) is resolved against, as the
+    /// endpoint's own URL (§2.9): `/img/logo.png` from `https://my.app/xpedite` is
+    /// `https://my.app/img/logo.png`. `nil` leaves relative URLs as they are (they then fail to
+    /// load and show a placeholder).
+    public var imageBaseURL: URL?
     /// The layout engine's configuration (safe area, text measurer, …).
     public var layout: LayoutConfiguration
 
@@ -29,7 +34,8 @@ public struct ClientConfiguration: Sendable {
     public init(cacheDirectory: URL? = nil, bounds: Bounds = Bounds(width: 393, height: 852),
                 device: DeviceIdentity = DeviceIdentity(uuid: UUID().uuidString), pageLimit: Int = 40,
                 criticalImageTimeout: Duration = .seconds(10), clock: @escaping @Sendable () -> Date = { Date() },
-                imageLoader: any ImageLoader = HTTPImageLoader(), layout: LayoutConfiguration = LayoutConfiguration()) {
+                imageLoader: any ImageLoader = HTTPImageLoader(), layout: LayoutConfiguration = LayoutConfiguration(),
+                imageBaseURL: URL? = nil) {
         self.cacheDirectory = cacheDirectory
         self.bounds = bounds
         self.device = device
@@ -38,5 +44,6 @@ public struct ClientConfiguration: Sendable {
         self.clock = clock
         self.imageLoader = imageLoader
         self.layout = layout
+        self.imageBaseURL = imageBaseURL
     }
 }

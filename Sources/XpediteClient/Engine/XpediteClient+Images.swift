@@ -15,7 +15,7 @@ extension XpediteClient {
             imageURLs[entry.id] = entry.url
             changed[entry.id] = entry.url
             if let old, !imageURLs.values.contains(old) {
-                evicted.append(old)
+                evicted.append(Self.resolve(old, against: configuration.imageBaseURL))
                 knownImageSizes[old] = nil
                 attemptedImageURLs.remove(old)
             }
@@ -37,9 +37,10 @@ extension XpediteClient {
         let loader = configuration.imageLoader
         let cache = self.cache
         let timeout = configuration.criticalImageTimeout
+        let base = configuration.imageBaseURL
         let loaded: [(String, CachedImage?)] = await withTaskGroup(of: (String, CachedImage?)?.self) { group in
             for url in missing {
-                group.addTask { (url, await Self.fetchImage(url, loader: loader, cache: cache)) }
+                group.addTask { (url, await Self.fetchImage(url, loader: loader, cache: cache, base: base)) }
             }
             group.addTask {
                 // The deadline: a nil result. Cancellation (all images in) simply ends it early.
@@ -88,12 +89,13 @@ extension XpediteClient {
         let loader = configuration.imageLoader
         let cache = self.cache
         let folder = imageFolder
+        let base = configuration.imageBaseURL
         imageTask = Task {
             for name in missing {
                 if Task.isCancelled { return }
                 // An old-dialect name relative to a folder sent on an earlier screen (§2.9).
                 let url = folder.map { Images.resolve(name: name, inFolder: $0) } ?? name
-                let image = await Self.fetchImage(url, loader: loader, cache: cache)
+                let image = await Self.fetchImage(url, loader: loader, cache: cache, base: base)
                 // A load cut short by a newer screen is not a failure: it is tried again later.
                 if Task.isCancelled { return }
                 self.arrived(image, url: name, generation: generation)
@@ -127,15 +129,17 @@ extension XpediteClient {
     }
 
     /// An image from the disk cache, or from the loader (then stored); `nil` when it cannot be
-    /// had — the screen then shows a placeholder.
-    static func fetchImage(_ url: String, loader: any ImageLoader, cache: ClientCache) async -> CachedImage? {
+    /// had — the screen then shows a placeholder. A relative `url` is resolved against `base`
+    /// first; the cache is keyed by the absolute URL (§7.3).
+    static func fetchImage(_ url: String, loader: any ImageLoader, cache: ClientCache, base: URL?) async -> CachedImage? {
+        let absolute = resolve(url, against: base)
         do {
-            if let cached = try await cache.image(url: url) { return cached }
-            guard let location = URL(string: url) else { return nil }
+            if let cached = try await cache.image(url: absolute) { return cached }
+            guard let location = URL(string: absolute) else { return nil }
             let data = try await loader.load(location)
             let size = ImageDimensions.size(of: data)
             let image = CachedImage(body: data, width: size?.width, height: size?.height)
-            try await cache.store(image: image, url: url)
+            try await cache.store(image: image, url: absolute)
             return image
         } catch {
             return nil

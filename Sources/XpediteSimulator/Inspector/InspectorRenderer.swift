@@ -19,10 +19,14 @@ struct InspectorRenderer {
     private func exchange(_ exchange: PacketExchange, _ w: inout HTMLWriter) {
         let errors = exchange.issues.filter { $0.severity == .error }.count
         let status = exchange.failure != nil ? "failed" : (errors > 0 ? "issues" : "ok")
-        w.element("li", [.init("class", "x-packet x-\(status)"), .init("data-number", String(exchange.number))]) { w in
+        w.element("li", [.init("class", "x-packet x-\(status)"), .init("data-number", String(exchange.number)),
+                         .init("data-expected", exchange.expected.rawValue)]) { w in
             w.element("details", []) { w in
                 w.element("summary", []) { w in
                     w.element("span", [.init("class", "x-packet-method")], text: exchange.method)
+                    if exchange.expected != .screen {
+                        w.element("span", [.init("class", "x-packet-kind")], text: exchange.expected.rawValue)
+                    }
                     w.element("span", [.init("class", "x-packet-meta")], text: summary(exchange))
                 }
                 w.element("div", [.init("class", "x-packet-tools")]) { w in
@@ -34,7 +38,7 @@ struct InspectorRenderer {
                 w.element("pre", [.init("class", "x-curl"), .init("id", "curl-\(exchange.number)")], text: curl(exchange.request))
                 w.element("h4", [], text: "Request")
                 json(exchange.request, issues: [], &w)
-                w.element("h4", [], text: "Answer")
+                w.element("h4", [], text: "Answer (\(exchange.expected.rawValue))")
                 if let failure = exchange.failure {
                     w.element("p", [.init("class", "x-packet-failure")], text: failure)
                 } else if let answer = exchange.answer {

@@ -9,6 +9,8 @@ struct PacketExchange: Sendable {
     var request: Data
     var answer: Data?
     var failure: String?
+    /// What the request expected back, which the answer is validated as.
+    var expected: AnswerKind
     /// What the validator says about the answer (lenient read, with paths).
     var issues: [ValidationIssue]
 

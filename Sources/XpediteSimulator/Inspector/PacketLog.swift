@@ -8,6 +8,8 @@ actor PacketLog {
     nonisolated let changes: AsyncStream<Void>
     private let continuation: AsyncStream<Void>.Continuation
     private let limit: Int
+    /// The old dynamic sources of the screens seen, to tell what a request expects.
+    private var sources = DataSources()
 
     init(limit: Int = 200) {
         self.limit = limit
@@ -16,9 +18,20 @@ actor PacketLog {
 
     func record(request: Data, answer: Data?, failure: String?, at date: Date, duration: Duration) {
         let number = (exchanges.last?.number ?? 0) + 1
+        // A request that is not JSON is shown as it is; its answer is read as a screen.
+        let expected = (try? JSONValue(parsing: request)).map { sources.expectedAnswer(to: $0) } ?? .screen
+        var issues: [ValidationIssue] = []
+        if let answer {
+            do {
+                let value = try JSONValue(parsing: answer)
+                issues = expected.issues(value)
+                if expected == .screen { sources.register(screen: value) }
+            } catch {
+                issues = error.issues
+            }
+        }
         exchanges.append(PacketExchange(number: number, sentAt: date, duration: duration, request: request,
-                                        answer: answer, failure: failure,
-                                        issues: answer.map { Self.issues($0, isDataRequest: Self.isDataRequest(request)) } ?? []))
+                                        answer: answer, failure: failure, expected: expected, issues: issues))
         if exchanges.count > limit { exchanges.removeFirst(exchanges.count - limit) }
         continuation.yield()
     }
@@ -29,29 +42,5 @@ actor PacketLog {
 
     func finish() {
         continuation.finish()
-    }
-
-    /// Whether a request asks for table rows or menu entries (§3.7: it has `offset`), so its
-    /// answer is a data response rather than a screen.
-    static func isDataRequest(_ request: Data) -> Bool {
-        // A request that is not JSON is shown as it is; its answer is read as a screen.
-        (try? JSONValue(parsing: request))?.objectValue?["offset"] != nil
-    }
-
-    /// The issues of an answer, read as a data response or a screen.
-    static func issues(_ answer: Data, isDataRequest: Bool) -> [ValidationIssue] {
-        let value: JSONValue
-        do {
-            value = try JSONValue(parsing: answer)
-        } catch {
-            return error.issues
-        }
-        let decoder = PacketDecoder(mode: .lenient)
-        do {
-            if isDataRequest { return try decoder.decodeDataResponse(value).issues }
-            return try decoder.decodeResponse(value).issues
-        } catch {
-            return error.issues
-        }
     }
 }

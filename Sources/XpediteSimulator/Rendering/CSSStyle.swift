@@ -18,6 +18,17 @@ struct CSSStyle {
         declarations.append(fixed)
     }
 
+    /// A drop-down menu's place: its top at the bottom of the bar button `anchor`, its left edge
+    /// at the button's left edge (`.left`) or its right edge at the button's right edge
+    /// (`.right`), inside `bounds`.
+    mutating func dropdown(below anchor: LayoutRect, side: Component.Navigation.Implementation.Position, in bounds: LayoutRect) {
+        let top = "top:\(Self.number(anchor.y + anchor.height))px"
+        switch side {
+        case .left: declarations.append("\(top);left:\(Self.number(max(0, anchor.x - bounds.x)))px")
+        case .right: declarations.append("\(top);right:\(Self.number(max(0, bounds.x + bounds.width - anchor.x - anchor.width)))px")
+        }
+    }
+
     mutating func height(_ value: Double) {
         declarations.append("height:\(Self.number(value))px")
     }

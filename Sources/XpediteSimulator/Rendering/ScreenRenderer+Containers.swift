@@ -124,7 +124,12 @@ extension ScreenRenderer {
             w.element("div", [.init("class", "x-shade"), .init("data-close", menuID), .init("style", shade.text)])
         }
         var panelStyle = CSSStyle()
-        if isPanel { panelStyle.frame(node.frame) }
+        if isPanel {
+            panelStyle.frame(node.frame)
+        } else if let barFrame, let bounds = state.frames?.bounds {
+            // The dropdown hangs below its bar button, aligned with the button's outer edge.
+            panelStyle.dropdown(below: barFrame, side: implementation?.position ?? .right, in: bounds)
+        }
         panelStyle.background(navigation.background)
         panelStyle.color(navigation.color)
         panelStyle.fontSize(navigation.fontsize)

@@ -3,12 +3,6 @@ import XpediteLayout
 import XpediteProtocol
 
 extension ScreenRenderer {
-    /// The height of one row: 44 pt, plus 20 pt for each line beyond the first (§4.15 `lines`).
-    static func rowHeight(_ table: Component.Table) -> Double {
-        let lines = table.cell?.compactMap(\.lines).max() ?? 1
-        return 44 + Double(max(0, lines - 1)) * 20
-    }
-
     /// A table (§4.15): a fixed header, then the rows loaded so far in a scrolling body that
     /// asks for the next batch near its end (infinite scroll) and, with a `refresh` title, a
     /// pull-to-refresh row.
@@ -21,8 +15,12 @@ extension ScreenRenderer {
         }
         let columns = table.cell ?? []
         let columnParts = node.parts.filter { $0.kind == .column }
-        let rowHeight = Self.rowHeight(table)
-        let headerHeight: Double = table.header == nil ? 0 : 44
+        // Heights from the protocol's rules in XpediteLayout, at the layout's column widths.
+        let rowLayout = TableRowLayout(table: table, defaults: state.defaults, configuration: layout)
+        let widths = columnParts.map(\.frame.width)
+        let headerHeight: Double = table.header.map { header in
+            rowLayout.height(texts: header.map { $0.text ?? "" }, columns: header, widths: widths)
+        } ?? 0
         w.element("div", box(node, background: table.background) { style in
             style.fontSize(table.fontsize)
             style.font(table.font)
@@ -51,18 +49,20 @@ extension ScreenRenderer {
                                          .init("data-path", path)], text: "↻ \(refresh)")
                 }
                 for (index, row) in rows.enumerated() {
+                    let texts = columns.isEmpty
+                        ? [ScreenState.cellTexts(row, table: table).first ?? ""]
+                        : columns.map { column in column.field.flatMap { row[$0] }.map(ScreenState.cellText) ?? column.text ?? "" }
+                    let rowHeight = rowLayout.height(texts: texts, columns: columns.isEmpty ? [nil] : columns, widths: widths)
                     var rowStyle = CSSStyle()
                     rowStyle.height(rowHeight)
                     w.element("div", [.init("class", "x-row"), .init("style", rowStyle.text),
                                       .init("data-action", table.clickRow == nil ? nil : "row"), .init("data-path", path),
                                       .init("data-row", String(index))]) { w in
                         if columns.isEmpty {
-                            let text = ScreenState.cellTexts(row, table: table).first ?? ""
-                            cell(text: text, column: nil, part: nil, height: rowHeight, &w)
+                            cell(text: texts[0], column: nil, part: nil, height: rowHeight, &w)
                         }
                         for (index, column) in columns.enumerated() {
-                            let text = column.field.flatMap { row[$0] }.map(ScreenState.cellText) ?? column.text ?? ""
-                            cell(text: text, column: column, part: Self.part(columnParts, index), height: rowHeight, &w)
+                            cell(text: texts[index], column: column, part: Self.part(columnParts, index), height: rowHeight, &w)
                         }
                     }
                 }
@@ -89,7 +89,7 @@ extension ScreenRenderer {
         style.fontSize(column?.fontsize)
         style.font(column?.font)
         style.lines(column?.lines)
-        w.element("div", [.init("class", column?.lines ?? 1 > 1 ? "x-cell x-multiline" : "x-cell"), .init("style", style.text)],
+        w.element("div", [.init("class", (column?.lines ?? 1) != 1 ? "x-cell x-multiline" : "x-cell"), .init("style", style.text)],
                   text: text)
     }
 }

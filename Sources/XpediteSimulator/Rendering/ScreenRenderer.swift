@@ -9,8 +9,27 @@ import XpediteProtocol
 /// ``BrowserMessage`` that becomes a ``XpediteClient/ClientAction``. All text is escaped by
 /// ``HTMLWriter``.
 public struct ScreenRenderer: Sendable {
-    /// Creates a renderer.
-    public init() {}
+    /// Where the page gets a tab's images from its engine; without one, image URLs are given to
+    /// the browser as they are (absolute `http(s)` URLs only).
+    let imageRoute: ImageRoute?
+    /// The layout configuration the engine lays screens out with (table rows are measured
+    /// with its text measurer).
+    let layout = LayoutConfiguration()
+
+    /// Creates a renderer whose images the browser loads itself from their absolute URLs.
+    public init() {
+        imageRoute = nil
+    }
+
+    /// Creates a renderer whose images come from the tab's engine, at
+    /// `{basePath}/tab/{tab}/image` (see ``Simulator``).
+    public init(basePath: String, tab: String) {
+        imageRoute = ImageRoute(basePath: basePath, tab: tab)
+    }
+
+    init(imageRoute: ImageRoute?) {
+        self.imageRoute = imageRoute
+    }
 
     /// The screen of `state` as an HTML fragment.
     public func render(_ state: ScreenState) -> String {
@@ -126,7 +145,9 @@ public struct ScreenRenderer: Sendable {
     }
 
     private func image(_ image: Component.Image, _ node: LayoutNode, _ state: ScreenState, _ w: inout HTMLWriter) {
-        let source = ImageSource.url(for: image, packet: state.packet)
+        let source = imageRoute.map { route in
+            image.id != nil || (image.url ?? image.name) != nil ? route.url(id: image.id, url: image.url ?? image.name) : nil
+        } ?? ImageSource.url(for: image, packet: state.packet)
         w.element("div", box(node, "x-placeholder", background: image.background)) { w in
             if let source {
                 w.void("img", [.init("src", source), .init("alt", image.name ?? image.id ?? ""), .init("loading", "lazy"),

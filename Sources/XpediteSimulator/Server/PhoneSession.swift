@@ -12,7 +12,7 @@ actor PhoneSession {
     private var bounds: Bounds
     private var stateForwarding: Task<Void, Never>?
     private var packetForwarding: Task<Void, Never>?
-    private let renderer = ScreenRenderer()
+    private let renderer: ScreenRenderer
     /// The messages for the browser, in order.
     nonisolated let outgoing: AsyncStream<String>
     private let continuation: AsyncStream<String>.Continuation
@@ -22,14 +22,25 @@ actor PhoneSession {
         self.directory = configuration.dataDirectory.appendingPathComponent("tabs").appendingPathComponent(tab)
         self.bounds = bounds
         self.transport = SwitchableTransport(base: configuration.makeTransport(), log: PacketLog())
-        self.client = try Self.makeClient(transport: transport, directory: directory, bounds: bounds, tab: tab)
+        self.client = try Self.makeClient(configuration: configuration, transport: transport, directory: directory,
+                                          bounds: bounds, tab: tab)
+        self.renderer = ScreenRenderer(imageRoute: ImageRoute(basePath: configuration.basePath, tab: tab))
         (outgoing, continuation) = AsyncStream.makeStream(of: String.self)
     }
 
-    private static func makeClient(transport: SwitchableTransport, directory: URL, bounds: Bounds, tab: String) throws -> XpediteClient {
+    private static func makeClient(configuration: SimulatorConfiguration, transport: SwitchableTransport, directory: URL,
+                                   bounds: Bounds, tab: String) throws -> XpediteClient {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         return try XpediteClient(transport: transport, configuration: ClientConfiguration(
-            cacheDirectory: directory, bounds: bounds, device: DeviceIdentity(uuid: "simulator-\(tab)")))
+            cacheDirectory: directory, bounds: bounds, device: DeviceIdentity(uuid: "simulator-\(tab)"),
+            imageLoader: SwitchableImageLoader(base: configuration.imageLoader, transport: transport),
+            imageBaseURL: configuration.imageBaseURL))
+    }
+
+    /// The bytes of an image the screen shows, from the engine's cache or its (switchable)
+    /// loader; `nil` when the phone cannot have it.
+    func imageData(id: String?, url: String?) async -> Data? {
+        await client.imageData(id: id, url: url)
     }
 
     /// Starts forwarding screens and packets to the browser and connects the phone.
@@ -94,8 +105,8 @@ actor PhoneSession {
             if FileManager.default.fileExists(atPath: directory.path) {
                 try FileManager.default.removeItem(at: directory)
             }
-            client = try Self.makeClient(transport: transport, directory: directory, bounds: bounds,
-                                         tab: directory.lastPathComponent)
+            client = try Self.makeClient(configuration: configuration, transport: transport, directory: directory,
+                                         bounds: bounds, tab: directory.lastPathComponent)
         } catch {
             continuation.yield(Self.encode(ServerMessage(kind: "error", html: HTML.escape("clearing the caches failed: \(error)"))))
         }

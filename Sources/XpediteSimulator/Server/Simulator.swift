@@ -20,6 +20,8 @@ public struct Simulator: Sendable {
     /// The configuration.
     public let configuration: SimulatorConfiguration
     private let files: StaticFiles
+    /// The phones connected now, for the image route.
+    private let sessions = PhoneSessions()
 
     /// The Content-Security-Policy of every page: scripts only from this server (no inline
     /// script), style attributes allowed (positions), frames and images from anywhere (web
@@ -37,7 +39,8 @@ public struct Simulator: Sendable {
     }
 
     /// Mounts the pages on `router`: `GET {base}/` (the simulator), `{base}/app` (the web app),
-    /// `{base}/app/manifest.webmanifest`, `{base}/app/sw.js` and `{base}/static/{file}`.
+    /// `{base}/app/manifest.webmanifest`, `{base}/app/sw.js`, `{base}/static/{file}` and each
+    /// connected tab's images, `{base}/tab/{tab}/image?id=…&url=…`.
     public func mount<Routes: RouterMethods>(on router: Routes) {
         let template = PageTemplate(basePath: configuration.basePath, device: configuration.device)
         let base = configuration.basePath
@@ -66,6 +69,16 @@ public struct Simulator: Sendable {
             }
             return Self.response(file.contents, type: file.type)
         }
+        let sessions = sessions
+        router.get(RouterPath("\(base)/tab/:tab/image")) { request, context in
+            guard let tab = context.parameters.get("tab"), let session = sessions.session(tab: tab) else {
+                return Response(status: .notFound)
+            }
+            let query = request.uri.queryParameters
+            guard let data = await session.imageData(id: query["id"].map(String.init), url: query["url"].map(String.init))
+            else { return Response(status: .notFound) }
+            return Self.imageResponse(data)
+        }
     }
 
     /// The router of the WebSocket upgrades (`{base}/ws`): pass it to
@@ -79,6 +92,7 @@ public struct Simulator: Sendable {
     /// Adds the WebSocket route to a router of WebSocket-capable contexts.
     public func mountWebSocket<Context: WebSocketRequestContext>(on router: Router<Context>) {
         let configuration = configuration
+        let sessions = sessions
         router.ws(RouterPath("\(configuration.basePath)/ws")) { _, _ in
             .upgrade([:])
         } onUpgrade: { inbound, outbound, context in
@@ -88,6 +102,8 @@ public struct Simulator: Sendable {
             let height = query["height"].flatMap { Double(String($0)) } ?? configuration.device.height
             let session = try PhoneSession(configuration: configuration, tab: tab,
                                            bounds: Bounds(width: max(1, width), height: max(1, height)))
+            sessions.add(session, tab: tab)
+            defer { sessions.remove(session, tab: tab) }
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
                     for await text in session.outgoing { try await outbound.write(.text(text)) }
@@ -115,6 +131,18 @@ public struct Simulator: Sendable {
               raw.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" })
         else { return UUID().uuidString }
         return raw
+    }
+
+    /// The policy of an image answer: nothing runs in it, even when it is opened as a page (an
+    /// SVG from the app's server).
+    static let imageContentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
+
+    /// An image from a tab's engine, typed by its bytes.
+    static func imageResponse(_ data: Data) -> Response {
+        Response(status: .ok,
+                 headers: [.contentType: ImageContentType.of(data), .contentSecurityPolicy: imageContentSecurityPolicy,
+                           .init("X-Content-Type-Options")!: "nosniff", .cacheControl: "no-cache"],
+                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 
     static func response(_ text: String, type: String) -> Response {

@@ -15,14 +15,21 @@ public struct SimulatorConfiguration: Sendable {
     public var device: SimulatedDevice
     /// The path prefix the simulator is mounted at (`""` for the root).
     public var basePath: String
+    /// Downloads each phone's images (behind its offline switch); the engine caches them.
+    public var imageLoader: any ImageLoader
+    /// The URL relative image URLs resolve against (§2.9): by default ``endpointURL``.
+    public var imageBaseURL: URL?
 
     /// Creates a configuration.
     public init(makeTransport: @escaping @Sendable () -> any Transport, endpointURL: String? = nil,
-                dataDirectory: URL, device: SimulatedDevice = SimulatedDevice.all[1], basePath: String = "") {
+                dataDirectory: URL, device: SimulatedDevice = SimulatedDevice.all[1], basePath: String = "",
+                imageLoader: any ImageLoader = HTTPImageLoader(), imageBaseURL: URL? = nil) {
         self.makeTransport = makeTransport
         self.endpointURL = endpointURL
         self.dataDirectory = dataDirectory
         self.device = device
         self.basePath = basePath
+        self.imageLoader = imageLoader
+        self.imageBaseURL = imageBaseURL ?? endpointURL.flatMap(URL.init(string:))
     }
 }

@@ -34,13 +34,31 @@
     return rotated ? { width: parts[1], height: parts[0] } : { width: parts[0], height: parts[1] };
   }
 
+  // The phone keeps its device's bounds (the engine lays out for them and they are what
+  // setConnection sends); only its picture is scaled down to fit the window, never up.
+  let phoneScale = 1;
   function sizePhone() {
     if (!phone) return;
     const b = bounds();
     screen.style.width = b.width + "px";
     screen.style.height = b.height + "px";
-    phone.style.width = (b.width + 24) + "px";
-    phone.style.height = (b.height + 24) + "px";
+    const width = b.width + 24;
+    const height = b.height + 24;
+    phone.style.width = width + "px";
+    phone.style.height = height + "px";
+    const workbench = phone.parentElement;
+    const top = workbench.getBoundingClientRect().top + window.scrollY;
+    const padding = 16;
+    // Beside the inspector when the window is wide enough for both, alone otherwise.
+    const inspectorWidth = window.innerWidth >= width + 344 + 2 * padding || window.innerWidth >= 900 ? 344 : 0;
+    const availableWidth = window.innerWidth - 2 * padding - inspectorWidth;
+    const availableHeight = window.innerHeight - top - 2 * padding;
+    phoneScale = Math.max(0.2, Math.min(1, availableWidth / width, availableHeight / height));
+    phone.style.transform = phoneScale < 1 ? "scale(" + phoneScale + ")" : "";
+    // The scaled phone takes only its scaled room in the page.
+    phone.style.marginRight = (width * phoneScale - width) + "px";
+    phone.style.marginBottom = (height * phoneScale - height) + "px";
+    body.dataset.scale = String(phoneScale);
   }
 
   function send(message) {
@@ -131,10 +149,18 @@
     };
   }
 
+  // The web app without its simulator: the last screen it showed, with the offline badge.
   function showCachedScreen() {
     const html = localStorage.getItem("xpedite-last-screen");
     if (html && !screen.querySelector(".x-screen")) {
       render(html, false);
+    }
+    const shown = screen.querySelector(".x-screen");
+    if (shown && !shown.querySelector(".x-offline-badge")) {
+      const badge = document.createElement("div");
+      badge.className = "x-offline-badge";
+      badge.textContent = "Offline";
+      shown.appendChild(badge);
     }
     body.dataset.offline = "1";
   }
@@ -227,8 +253,9 @@
   });
   screen.addEventListener("pointerup", function (event) {
     if (!dragStart) return;
-    const dx = event.clientX - dragStart.x;
-    const dy = event.clientY - dragStart.y;
+    // In the phone's points: a scaled phone's drags are shorter on the page.
+    const dx = (event.clientX - dragStart.x) / phoneScale;
+    const dy = (event.clientY - dragStart.y) / phoneScale;
     const panel = dragStart.target.closest(".x-panel.x-open");
     if (panel && Math.abs(dx) > 50 && ((panel.classList.contains("x-left") && dx < 0) || (panel.classList.contains("x-right") && dx > 0))) {
       setOpen(panel, false);
@@ -266,6 +293,8 @@
   on("reconnect", "click", function () { send({ action: "reconnect" }); });
   on("clear-caches", "click", function () { send({ action: "clearCaches" }); });
 
+  if (mode !== "app") window.addEventListener("resize", sizePhone);
+
   if (mode === "app") {
     let resizeTimer = null;
     window.addEventListener("resize", function () {
@@ -280,7 +309,9 @@
     });
     if (window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches) body.classList.add("x-dark");
     if ("serviceWorker" in navigator) {
-      navigator.serviceWorker.register(base + "/app/sw.js", { scope: base + "/app" }).catch(function () { /* http on a LAN address: no service worker */ });
+      navigator.serviceWorker.register(base + "/app/sw.js", { scope: base + "/app" }).then(function () {
+        body.dataset.serviceWorker = "registered";
+      }).catch(function () { body.dataset.serviceWorker = "unavailable"; /* http on a LAN address */ });
     }
   }
   sizePhone();

@@ -61,20 +61,27 @@ struct Preview: AsyncParsableCommand {
     func run() async throws {
         let makeTransport: @Sendable () -> any Transport
         let endpointURL: String?
+        let imageLoader: any ImageLoader
+        let imageBaseURL: URL?
         if demoTestApp {
             let endpoint = try PreviewTestApp.make().makeEndpoint()
             makeTransport = { InProcessTransport { body in await endpoint.respond(to: body) } }
             endpointURL = nil
+            imageLoader = PreviewTestApp.ImageFiles()
+            imageBaseURL = URL(string: PreviewTestApp.endpointURL)
         } else {
             guard let server, let url = URL(string: server) else { throw ExitCode(1) }
             makeTransport = { HTTPTransport(url: url) }
             endpointURL = server
+            imageLoader = HTTPImageLoader()
+            imageBaseURL = url
         }
         let directory = dataDir.map { URL(fileURLWithPath: ($0 as NSString).expandingTildeInPath, isDirectory: true) }
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("xpedite-preview-\(UUID().uuidString)")
         let simulator = try Simulator(configuration: SimulatorConfiguration(
             makeTransport: makeTransport, endpointURL: endpointURL, dataDirectory: directory,
-            device: SimulatedDevice.named(device) ?? SimulatedDevice.all[1]))
+            device: SimulatedDevice.named(device) ?? SimulatedDevice.all[1],
+            imageLoader: imageLoader, imageBaseURL: imageBaseURL))
         let router = Router(context: BasicWebSocketRequestContext.self)
         simulator.mount(on: router)
         simulator.mountWebSocket(on: router)

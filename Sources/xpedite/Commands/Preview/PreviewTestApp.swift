@@ -5,8 +5,9 @@ import XpediteServer
 /// The small app the browser tests run the simulator against (`xpedite preview --demo-test-app`):
 /// labels (one of them an HTML injection attempt), a second screen, a form whose Save answers
 /// with an `rc` message, a dynamic table of 120 rows, a slide-in menu, a cached home page, a
-/// screen of every input and container, a dialog form, and a 50-component screen for the
-/// tap-to-screen measurement.
+/// screen of every input and container, a dialog form, a 50-component screen for the
+/// tap-to-screen measurement, a screen of images (one by a relative URL) and a tall-row table,
+/// and an old-dialect screen with a dynamic menu and web view.
 enum PreviewTestApp {
     static let injection = "<img src=x onerror=alert(1)>"
     static let menuID = "test-menu"
@@ -53,6 +54,14 @@ enum PreviewTestApp {
         }
         app.on("rows") { call in TablePage(slicing: rows, page: call.page) }
         app.on("components") { _ in components }
+        app.on("images") { _ in images }
+        app.on("tallRows") { call in
+            TablePage(slicing: (1...30).map { ["name": .string("Tall row \($0)\nsecond line")] }, page: call.page)
+        }
+        let old = try oldDialect()
+        app.on("old") { _ in old }
+        app.on("oldMenu") { _ in oldMenu }
+        app.on("oldWeb") { _ in oldWeb }
         app.on("dialog") { _ in dialog }
         app.on("fifty") { call in
             let round = Int(call.parameter("round") ?? "0") ?? 0
@@ -77,6 +86,8 @@ enum PreviewTestApp {
             Button("Table", .call("table")).style(.button).id("to-table")
             Button("Fifty", .call("fifty", parameters: ["round": .string("0")])).id("to-fifty")
             Button("Components", .call("components")).id("to-components")
+            Button("Images", .call("images")).id("to-images")
+            Button("Old dialect", .call("old")).id("to-old")
         }.cached(id: "home", .permanent).packet
     }
 }

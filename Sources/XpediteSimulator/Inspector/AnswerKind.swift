@@ -1,0 +1,42 @@
+import XpediteProtocol
+
+/// What a request expects back, so the inspector validates each answer as what it is: a screen
+/// (§2), a page of table rows (§3.7.3), the records of an old dynamic menu or the HTML of an old
+/// dynamic web view (§3.10).
+enum AnswerKind: String, Sendable, Hashable {
+    case screen
+    case tableRows = "table rows"
+    case menuRecords = "menu records"
+    case webHTML = "web HTML"
+
+    /// The issues of `answer` read as this kind: leniently, as the phone reads it, plus an error
+    /// at `data` when its shape is not what this kind needs.
+    func issues(_ answer: JSONValue) -> [ValidationIssue] {
+        let decoder = PacketDecoder(mode: .lenient)
+        do {
+            switch self {
+            case .screen:
+                return try decoder.decodeResponse(answer).issues
+            case .tableRows, .menuRecords, .webHTML:
+                let decoded = try decoder.decodeDataResponse(answer)
+                return decoded.issues + payloadIssues(decoded.packet)
+            }
+        } catch {
+            return error.issues
+        }
+    }
+
+    private func payloadIssues(_ response: DataResponse) -> [ValidationIssue] {
+        guard response.rc.isSuccess else { return [] }
+        let message: String? = switch (self, response.data) {
+        case (.tableRows, .html): "a table expects a list of rows (§3.7.3), not a string"
+        case (.menuRecords, .html): "a dynamic menu expects a list of records (§3.10), not a string"
+        case (.webHTML, .rows): "a dynamic web view expects an HTML string (§3.10), not a list"
+        default: nil
+        }
+        return message.map {
+            [ValidationIssue(path: JSONPath.root.appending("data"), code: IssueCode(rawValue: "wrong-data-kind"),
+                             severity: .error, message: $0)]
+        } ?? []
+    }
+}

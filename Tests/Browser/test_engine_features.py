@@ -1,0 +1,145 @@
+"""What the simulator takes from the engine and the layout rather than from the browser: images
+from the tab's image cache (also offline), old-dialect dynamic menus and web views and how the
+inspector reads their answers, row heights and dropdown places from the layout, a phone frame
+scaled to a small window, and /app's service worker with the simulator stopped."""
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+
+from conftest import make_driver, serve
+from test_simulator import open_simulator, tap, texts, wait, wait_for_label
+
+LOADED_IMAGES = ("return Array.from(document.querySelectorAll('#screen img'))"
+                 ".filter(i => i.complete && i.naturalWidth > 0).map(i => [i.getAttribute('src'), i.naturalWidth])")
+
+
+def rect(driver, element):
+    return driver.execute_script("const r = arguments[0].getBoundingClientRect();"
+                                 "return {left: r.left, top: r.top, right: r.right, bottom: r.bottom}", element)
+
+
+def test_images_come_from_the_engine_and_show_offline(browser, server, output):
+    open_simulator(browser, server)
+    tap(browser, "Images")
+    wait(browser).until(lambda d: len(d.execute_script(LOADED_IMAGES)) == 2)
+    images = dict(browser.execute_script(LOADED_IMAGES))
+    assert all("/tab/" in src and "preview-test-app.invalid" not in src for src in images)
+    assert sorted(images.values()) == [40, 60], "the manifest id and the relative URL both resolved"
+    browser.save_screenshot(str(output / "images.png"))
+
+    browser.find_element(By.ID, "offline").click()
+    tap(browser, "Home")
+    wait_for_label(browser, "Hello from the test app")
+    tap(browser, "Images")
+    wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#screen .x-offline-badge")
+                        and d.find_element(By.CSS_SELECTOR, "#screen .x-title").text == "Images")
+    wait(browser).until(lambda d: len(d.execute_script(LOADED_IMAGES)) == 2)
+    # The route answers from the engine's cache while the phone is offline, not from the browser's.
+    src = browser.execute_script(LOADED_IMAGES)[0][0]
+    answer = browser.execute_async_script(
+        "fetch(arguments[0] + '&fresh=' + Date.now(), {cache: 'no-store'})"
+        ".then(r => arguments[1]([r.status, r.headers.get('Content-Type')]))", src)
+    assert answer == [200, "image/png"]
+    browser.find_element(By.ID, "offline").click()
+
+
+def test_old_dialect_dynamic_menu_and_web_view(browser, server):
+    open_simulator(browser, server)
+    tap(browser, "Old dialect")
+    wait_for_label(browser, "An old-dialect screen")
+    frame = wait(browser).until(lambda d: d.find_element(
+        By.CSS_SELECTOR, "#screen [data-id='old-web'] iframe[srcdoc*='Old web content']"))
+    assert frame.get_attribute("sandbox") == ""
+    browser.switch_to.frame(frame)
+    assert browser.find_element(By.TAG_NAME, "h2").text == "Old web content"
+    browser.switch_to.default_content()
+
+    browser.find_element(By.CSS_SELECTOR, "#screen .x-bar-button").click()
+    wait(browser).until(lambda d: "x-open" in d.find_element(By.CSS_SELECTOR, "#screen .x-panel").get_attribute("class"))
+    assert [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#screen .x-panel .x-menu-entry")] == \
+        ["Home", "Second screen"]
+
+    # The inspector read the data answers as the menu's records and the web view's HTML.
+    for kind in ["menu records", "web HTML"]:
+        packet = wait(browser).until(lambda d: d.find_element(By.CSS_SELECTOR, f"#inspector .x-packet[data-expected='{kind}']"))
+        assert "x-ok" in packet.get_attribute("class"), packet.text
+    screens = browser.find_elements(By.CSS_SELECTOR, "#inspector .x-packet[data-expected='screen']")
+    assert all("x-ok" in p.get_attribute("class") for p in screens)
+
+    tap(browser, "Second screen")
+    wait_for_label(browser, "You reached the second screen")
+
+
+def test_row_heights_and_dropdowns_come_from_the_layout(browser, server, output):
+    open_simulator(browser, server)
+    tap(browser, "Images")
+    wait(browser).until(lambda d: "Tall row 1\nsecond line" in texts(d, ".x-cell"))
+    heights = browser.execute_script(
+        "return Array.from(document.querySelectorAll('#screen [data-id=tall] .x-row')).slice(0, 3).map(r => r.offsetHeight)")
+    assert heights == [68, 68, 68], "two lines of 20 pt and the padding (TableRowLayout)"
+    cell = browser.find_element(By.CSS_SELECTOR, "#screen [data-id=tall] .x-cell")
+    assert browser.execute_script("return arguments[0].scrollHeight <= arguments[0].clientHeight + 1", cell)
+
+    for screen, side in [("Images", "left"), ("Components", "right")]:
+        if screen != "Images":
+            tap(browser, "Go home")   # the open left dropdown's entry
+            wait_for_label(browser, "Hello from the test app")
+            tap(browser, screen)
+        button = wait(browser).until(EC.element_to_be_clickable((By.CSS_SELECTOR, "#screen .x-bar-button[aria-label='actions']")))
+        button.click()
+        menu = wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, f"#screen .x-dropdown.x-{side}.x-open")))
+        b, m = rect(browser, button), rect(browser, menu)
+        assert abs(m["top"] - b["bottom"]) <= 1
+        assert abs(m[side] - b[side]) <= 1, (side, b, m)
+        phone = rect(browser, browser.find_element(By.ID, "screen"))
+        assert phone["left"] - 1 <= m["left"] and m["right"] <= phone["right"] + 1
+        browser.save_screenshot(str(output / f"dropdown-{side}.png"))
+
+
+def test_the_phone_frame_scales_down_to_a_small_window(server, output):
+    driver = make_driver(760, 560)
+    try:
+        open_simulator(driver, server)
+        scale = float(driver.find_element(By.TAG_NAME, "body").get_attribute("data-scale"))
+        assert scale < 1
+        frame = rect(driver, driver.find_element(By.ID, "phone"))
+        size = driver.execute_script("return [window.innerWidth, window.innerHeight]")
+        assert frame["top"] >= 0 and frame["left"] >= 0
+        assert frame["right"] <= size[0] + 1 and frame["bottom"] <= size[1] + 1, (frame, size)
+        # The phone still has its device's bounds: only its picture is scaled.
+        assert driver.execute_script("return document.getElementById('screen').offsetWidth") == 393
+        driver.save_screenshot(str(output / "simulator-small-window.png"))
+        tap(driver, "Form")
+        field = wait(driver).until(EC.element_to_be_clickable((By.CSS_SELECTOR, "#screen input[placeholder='Your name']")))
+        field.click()
+        field.send_keys("Cy")
+        driver.find_element(By.CSS_SELECTOR, "#screen .x-form-save").click()
+        message = wait(driver).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#screen .x-alert-message")))
+        assert message.text == "Saved Cy"
+    finally:
+        driver.quit()
+
+
+def test_the_web_app_registers_its_service_worker_and_renders_offline(output):
+    simulator = serve(["preview", "--demo-test-app", "--port", "0"], "xpedite-app-offline-")
+    url = next(simulator)
+    driver = make_driver(390, 844, mobile=True)
+    try:
+        try:
+            driver.get(url + "/app")
+            wait(driver).until(lambda d: "Hello from the test app" in texts(d))
+            wait(driver, 20).until(lambda d: d.execute_script("return !!navigator.serviceWorker.controller"))
+            scope = driver.execute_async_script(
+                "navigator.serviceWorker.getRegistration(arguments[0]).then(r => arguments[1](r ? r.scope : null))",
+                url + "/app")
+            assert scope == url + "/app"
+            wait(driver).until(lambda d: "Hello from the test app" in (d.execute_script(
+                "return localStorage.getItem('xpedite-last-screen')") or ""))
+        finally:
+            simulator.close()   # the simulator stops: nothing answers on its port any more
+        driver.refresh()
+        wait(driver, 20).until(lambda d: "Hello from the test app" in texts(d))
+        wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#screen .x-offline-badge"))
+        assert driver.find_element(By.CSS_SELECTOR, "#screen .x-offline-badge").text == "Offline"
+        driver.save_screenshot(str(output / "app-offline.png"))
+    finally:
+        driver.quit()
