@@ -26,6 +26,11 @@ def test_images_come_from_the_engine_and_show_offline(browser, server, output):
     assert sorted(images.values()) == [40, 60], "the manifest id and the relative URL both resolved"
     browser.save_screenshot(str(output / "images.png"))
 
+    # Home by its method too (pages are cached by request), then offline, there and back.
+    tap(browser, "Home")
+    wait_for_label(browser, "Hello from the test app")
+    tap(browser, "Images")
+    wait(browser).until(lambda d: d.find_element(By.CSS_SELECTOR, "#screen .x-title").text == "Images")
     browser.find_element(By.ID, "offline").click()
     tap(browser, "Home")
     wait_for_label(browser, "Hello from the test app")
