@@ -23,7 +23,9 @@ extension DeviceClient {
         body[form.source.member.key] = .string(form.source.member.value)
         let entry = QueuedResponse(responseId: responseId, body: body, queuedAt: configuration.clock())
         do {
-            return .published(try Self.json(of: try await call(Self.post("device/responses", body: .object(body)))))
+            let published = try Self.json(of: try await call(Self.post("device/responses", body: .object(body))))
+            if case .message = form.source { try await database.removeMessage(key: form.source.storageKey) }
+            return .published(published)
         } catch let error as TransportError where error.isUnreachable {
             try await database.enqueue(entry)
             try await database.recordFailure(responseId, error: .unreachable(error))

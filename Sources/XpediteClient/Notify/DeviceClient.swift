@@ -126,21 +126,41 @@ public actor DeviceClient {
         return (answer["requests"]?.arrayValue ?? []).compactMap(StartRequestEntry.init(json:))
     }
 
-    /// A message with its payload (`GET /device/messages/{messageId}`); 404 unless the user is a recipient.
+    /// A message with its payload (`GET /device/messages/{messageId}`); 404 unless the user is a
+    /// recipient. While the server cannot be reached, the copy kept when it was last fetched.
     public func message(_ messageId: String) async throws -> DeviceMessage {
-        let answer = try Self.json(of: try await call(NotifyHTTPRequest(method: "GET", path: "device/messages/" + Self.segment(messageId))))
-        let payload = try Self.payload(answer["payload"] ?? .null)
-        return DeviceMessage(source: .message(messageId), title: answer["title"]?.stringValue ?? "",
-                             body: answer["body"]?.stringValue ?? "", sentAt: answer["sentAt"]?.stringValue, payload: payload)
+        try await fetching(.message(messageId)) {
+            let answer = try Self.json(of: try await self.call(NotifyHTTPRequest(method: "GET",
+                                                                                 path: "device/messages/" + Self.segment(messageId))))
+            return DeviceMessage(source: .message(messageId), title: answer["title"]?.stringValue ?? "",
+                                 body: answer["body"]?.stringValue ?? "", sentAt: answer["sentAt"]?.stringValue,
+                                 payload: try Self.payload(answer["payload"] ?? .null))
+        }
     }
 
-    /// A start request with its fields (`GET /device/requests/{name}`).
+    /// A start request with its fields (`GET /device/requests/{name}`); while the server cannot be
+    /// reached, the copy kept when it was last fetched.
     public func startRequest(_ name: String) async throws -> DeviceMessage {
-        let answer = try Self.json(of: try await call(NotifyHTTPRequest(method: "GET", path: "device/requests/" + Self.segment(name))))
-        var members: JSONObject = ["responseTopic": answer["responseTopic"] ?? .null, "fields": answer["fields"] ?? .array([])]
-        if let state = answer["state"] { members["state"] = state }
-        return DeviceMessage(source: .request(name), title: answer["title"]?.stringValue ?? "",
-                             body: answer["body"]?.stringValue ?? "", payload: try Self.payload(.object(members)))
+        try await fetching(.request(name)) {
+            let answer = try Self.json(of: try await self.call(NotifyHTTPRequest(method: "GET", path: "device/requests/" + Self.segment(name))))
+            var members: JSONObject = ["responseTopic": answer["responseTopic"] ?? .null, "fields": answer["fields"] ?? .array([])]
+            if let state = answer["state"] { members["state"] = state }
+            return DeviceMessage(source: .request(name), title: answer["title"]?.stringValue ?? "",
+                                 body: answer["body"]?.stringValue ?? "", payload: try Self.payload(.object(members)))
+        }
+    }
+
+    /// Fetches a message and keeps it on disk; serves the kept copy when the server is unreachable.
+    private func fetching(_ source: DeviceMessage.Source, _ fetch: () async throws -> DeviceMessage) async throws -> DeviceMessage {
+        do {
+            let message = try await fetch()
+            try await database.storeMessage(CanonicalJSON.data(message.json), key: source.storageKey)
+            return message
+        } catch let error as TransportError where error.isUnreachable {
+            guard let data = try await database.message(key: source.storageKey),
+                  let kept = DeviceMessage(json: try JSONValue(parsing: data), source: source) else { throw error }
+            return kept
+        }
     }
 
     // MARK: Documents

@@ -3,7 +3,8 @@ import GRDB
 import XpediteProtocol
 
 /// The device's state on disk, one SQLite file (GRDB) in the data directory: the device id, the
-/// session (server, username, device token) and the outbox of responses not yet acknowledged.
+/// session (server, username, device token), the messages and start requests last fetched (to
+/// answer them offline) and the outbox of responses not yet acknowledged.
 /// Commits are synchronous (`synchronous = FULL`): a response the user was told is queued is
 /// never lost to a crash.
 final class DeviceDatabase: Sendable {
@@ -35,6 +36,7 @@ final class DeviceDatabase: Sendable {
                 CREATE TABLE IF NOT EXISTS outbox (
                     seq INTEGER PRIMARY KEY AUTOINCREMENT, responseId TEXT NOT NULL UNIQUE, body BLOB NOT NULL,
                     queuedAt DOUBLE NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, lastError BLOB);
+                CREATE TABLE IF NOT EXISTS message (key TEXT PRIMARY KEY NOT NULL, body BLOB NOT NULL);
                 """)
         }
     }
@@ -112,5 +114,24 @@ final class DeviceDatabase: Sendable {
             try db.execute(sql: "UPDATE outbox SET attempts = attempts + 1, lastError = ? WHERE responseId = ?",
                            arguments: [data, responseId])
         }
+    }
+
+    // MARK: Messages
+
+    /// Keeps a fetched message or start request (its JSON) under `key`.
+    func storeMessage(_ body: Data, key: String) async throws {
+        try await database.write { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO message (key, body) VALUES (?, ?)", arguments: [key, body])
+        }
+    }
+
+    /// The JSON last kept under `key`.
+    func message(key: String) async throws -> Data? {
+        try await database.read { db in try Data.fetchOne(db, sql: "SELECT body FROM message WHERE key = ?", arguments: [key]) }
+    }
+
+    /// Forgets the message kept under `key`.
+    func removeMessage(key: String) async throws {
+        try await database.write { db in try db.execute(sql: "DELETE FROM message WHERE key = ?", arguments: [key]) }
     }
 }

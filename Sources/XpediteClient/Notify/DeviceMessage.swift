@@ -10,6 +10,14 @@ public struct DeviceMessage: Sendable, Hashable {
         /// `GET /device/requests/{name}`; the response carries `request`.
         case request(String)
 
+        /// The key it is kept under on the device: `message:<id>` or `request:<name>`.
+        var storageKey: String {
+            switch self {
+            case .message(let id): "message:" + id
+            case .request(let name): "request:" + name
+            }
+        }
+
         /// The member naming it in a response body: `messageId` or `request`, with its value.
         var member: (key: String, value: String) {
             switch self {
@@ -37,6 +45,15 @@ public struct DeviceMessage: Sendable, Hashable {
         self.body = body
         self.sentAt = sentAt
         self.payload = payload
+    }
+
+    /// Reads a message as ``json`` writes it; `nil` when it is not one.
+    init?(json value: JSONValue, source: Source) {
+        guard let payloadJSON = value["payload"], let payload = try? Payload(validating: payloadJSON) else {
+            return nil    // not a message: the caller treats it as absent
+        }
+        self.init(source: source, title: value["title"]?.stringValue ?? "", body: value["body"]?.stringValue ?? "",
+                  sentAt: value["sentAt"]?.stringValue, payload: payload)
     }
 
     /// A fresh form over the payload, defaults applied (PROTOCOL.md §9.4).
