@@ -146,7 +146,7 @@ def main():
              "--password", "pw", "--data-dir", os.path.join(folder, "device"), "--device-name", "HTC Desire 310",
              "--json", "answer", sent["messageId"], "--value", "simpleDropList=Green"],
             capture_output=True, text=True, timeout=60)
-        check(answered.returncode == 0, "xpedite device answer exits 0 (%s)" % answered.stderr.strip())
+        check(answered.returncode == 0, "xpedite device answer exits 0" + (": " + answered.stderr.strip() if answered.returncode else ""))
         published = json.loads(answered.stdout)
         response_id = published["responseId"]
         check(published["username"] == "joeuser@gmail.com" and published["messageId"] == sent["messageId"],

@@ -78,6 +78,7 @@ import XpediteProtocol
 
     @Test func anAnswerWhileTheServerIsDownIsQueuedAndFlushedOnce() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("device-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let data = folder.appendingPathComponent("data")
         let first = try await Server(dataDirectory: data)
         #expect(try await Self.call(.PUT, first, "/users/joe", ["password": "pw"]).status == 200)
@@ -145,7 +146,7 @@ import XpediteProtocol
     func badInvocationsExitNonZero(arguments: [String], status: Int32) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("device-cli-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }    // nothing may have been created
-        let result = try XpediteBinary.run(arguments + ["--data-dir", folder.path])
+        let result = try XpediteBinary.run(Array(arguments.prefix(1)) + ["--data-dir", folder.path] + arguments.dropFirst())
         #expect(result.status == status, "\(result.stderr)")
     }
 }

@@ -26,4 +26,7 @@ struct Device: AsyncParsableCommand {
         subcommands: [DeviceInbox.self, DeviceShow.self, DeviceAnswer.self, DeviceRequests.self, DeviceStart.self,
                       DeviceOutbox.self, DeviceFlush.self]
     )
+
+    /// The server, the user and the data directory, given before the subcommand.
+    @OptionGroup var options: DeviceOptions
 }

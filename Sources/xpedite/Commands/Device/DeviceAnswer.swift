@@ -15,7 +15,8 @@ struct DeviceAnswer: AsyncParsableCommand {
             """
     )
 
-    @OptionGroup var options: DeviceOptions
+    @ParentCommand var parent: Device
+    var options: DeviceOptions { parent.options }
     @OptionGroup var answer: AnswerOptions
 
     @Argument(help: "The message id.")

@@ -14,7 +14,8 @@ struct DeviceFlush: AsyncParsableCommand {
             """
     )
 
-    @OptionGroup var options: DeviceOptions
+    @ParentCommand var parent: Device
+    var options: DeviceOptions { parent.options }
 
     func run() async throws {
         let device = try await options.signedInDevice()

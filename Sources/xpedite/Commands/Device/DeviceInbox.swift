@@ -10,7 +10,8 @@ struct DeviceInbox: AsyncParsableCommand {
         discussion: "Each message's payload is fetched and kept too, so it can be answered while the server is unreachable."
     )
 
-    @OptionGroup var options: DeviceOptions
+    @ParentCommand var parent: Device
+    var options: DeviceOptions { parent.options }
 
     func run() async throws {
         let device = try await options.signedInDevice()

@@ -67,9 +67,9 @@ struct DeviceOptions: ParsableArguments {
         if let user, let password {
             try await DeviceOutput.run { try await device.signIn(username: user, password: password) }
         } else if await !device.isLoggedIn {
-            throw ValidationError("give --user and --password (or set XPEDITE_PASSWORD): this device is not logged in.")
+            throw DeviceOutput.fail("give --user and --password (or set XPEDITE_PASSWORD): this device is not logged in", status: 64)
         } else if let user, await device.username != user {
-            throw ValidationError("give --password: the kept token belongs to \(await device.username ?? "another user").")
+            throw DeviceOutput.fail("give --password: the kept token belongs to \(await device.username ?? "another user")", status: 64)
         }
         return device
     }

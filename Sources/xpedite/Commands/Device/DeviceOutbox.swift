@@ -9,7 +9,8 @@ struct DeviceOutbox: AsyncParsableCommand {
         abstract: "List the queued responses with their last error (no request is made)."
     )
 
-    @OptionGroup var options: DeviceOptions
+    @ParentCommand var parent: Device
+    var options: DeviceOptions { parent.options }
 
     func run() async throws {
         let device = try await options.device()

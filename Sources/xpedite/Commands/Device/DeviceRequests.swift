@@ -9,7 +9,8 @@ struct DeviceRequests: AsyncParsableCommand {
         abstract: "List the start requests the user may open (GET /device/requests)."
     )
 
-    @OptionGroup var options: DeviceOptions
+    @ParentCommand var parent: Device
+    var options: DeviceOptions { parent.options }
 
     func run() async throws {
         let device = try await options.signedInDevice()

@@ -10,7 +10,8 @@ struct DeviceShow: AsyncParsableCommand {
         discussion: "With --request, ID names a start request instead. --json prints the message with its payload."
     )
 
-    @OptionGroup var options: DeviceOptions
+    @ParentCommand var parent: Device
+    var options: DeviceOptions { parent.options }
 
     @Flag(help: "ID is a start request's name.")
     var request = false

@@ -8,7 +8,8 @@ struct DeviceStart: AsyncParsableCommand {
         abstract: "Fill in and submit a start request (PROTOCOL.md §9.9), as `answer` does for a message."
     )
 
-    @OptionGroup var options: DeviceOptions
+    @ParentCommand var parent: Device
+    var options: DeviceOptions { parent.options }
     @OptionGroup var answer: AnswerOptions
 
     @Argument(help: "The start request's name.")
