@@ -85,12 +85,12 @@ import XpediteProtocol
             let device = try await backend.device()
             try await device.signIn(username: "joe", password: "secret")
             var form = try await device.message(messageId).form()
-            let field = try #require(form.field("photo"))
-            let kind = try #require(MediaKind(field: field))
-            let name = try await device.upload(jpegBytes, kind: kind)
+            let name = try await device.attach(jpegBytes, to: "photo", in: &form)
             #expect(name.hasPrefix("rcs/image/") && name.hasSuffix(".jpg"))
+            #expect(form.value("photo") == .string(name))
             #expect(try await device.document(name) == jpegBytes)
-            try form.set("photo", .string(name))
+            let notMedia = await #expect(throws: DeviceError.self) { try await device.attach(jpegBytes, to: "nope", in: &form) }
+            #expect(notMedia?.issues.first?.path.description == "$.values.nope")
             guard case .published(let response) = try await device.submit(form) else {
                 Issue.record("the answer was queued")
                 return

@@ -179,6 +179,23 @@ public actor DeviceClient {
         return name
     }
 
+    /// Uploads captured media for a field of `form` (its kind from the field's type: camera and
+    /// markupImage take an image, audio a recording, video a video) and sets the document name as
+    /// the field's value; returns the name.
+    ///
+    /// - Throws: ``DeviceError`` at `$.values.<id>` when the field takes no media, and as ``upload(_:kind:)``.
+    @discardableResult
+    public func attach(_ bytes: Data, to id: String, in form: inout PayloadForm) async throws -> String {
+        guard let field = form.field(id), let kind = MediaKind(field: field) else {
+            let path = JSONPath.root.appending("values").appending(id)
+            throw DeviceError.invalid([ValidationIssue(path: path, code: .invalidValue, severity: .error,
+                                                       message: "no camera, markupImage, audio or video field has the id \"\(id)\"")])
+        }
+        let name = try await upload(bytes, kind: kind)
+        try form.set(id, .string(name))
+        return name
+    }
+
     /// A document's bytes (`GET /device/documents/{name}`): one this user uploaded, or one a
     /// payload they received names.
     public func document(_ name: String) async throws -> Data {

@@ -40,8 +40,7 @@ struct AnswerOptions: ParsableArguments {
             } catch {
                 throw DeviceOutput.fail("--photo \(file): \(error.localizedDescription)", status: 2)
             }
-            let name = try await DeviceOutput.run { try await device.upload(bytes, kind: .image) }
-            try await DeviceOutput.run { try form.set(id, .string(name)) }
+            try await DeviceOutput.run { try await device.attach(bytes, to: id, in: &form) }
         }
         let outcome = try await DeviceOutput.run { try await device.submit(form, submitValue: submitValue) }
         switch outcome {

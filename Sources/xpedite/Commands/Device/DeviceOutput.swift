@@ -7,6 +7,7 @@ import XpediteProtocol
 /// standard error, exit status 1 for a refusal and 2 when the server cannot be reached.
 enum DeviceOutput {
     /// Runs `body`, turning its errors into messages and exit statuses.
+    @discardableResult
     static func run<T>(_ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
