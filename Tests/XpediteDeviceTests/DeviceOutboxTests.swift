@@ -69,6 +69,27 @@ import XpediteProtocol
         }
     }
 
+    @Test func aFlushThatFindsTheServerDownEndsTheRequestWithoutASecondTry() async throws {
+        let harness = try DeviceHarness()
+        try await harness.run { backend in
+            try await backend.user("joe")
+            let messageId = try await backend.send(to: ["joe"])
+            let network = SwitchableTransport(RouterTransport(client: backend.client))
+            let device = try await backend.device(transport: network)
+            try await device.signIn(username: "joe", password: "secret")
+            let form = try await device.message(messageId).form()
+            network.mode = .down
+            guard case .queued = try await device.submit(form) else {
+                Issue.record("published while the server was down")
+                return
+            }
+            let before = network.attempts
+            await #expect(throws: TransportError.self) { try await device.inbox() }
+            #expect(network.attempts == before + 1)    // the queued response's try; the inbox was not asked
+            #expect(try await device.outbox().first?.attempts == 2)
+        }
+    }
+
     @Test func aResponseThatReachedTheServerButLostItsAnswerIsPublishedOnce() async throws {
         let harness = try DeviceHarness()
         try await harness.run { backend in

@@ -43,13 +43,19 @@ extension DeviceClient {
     /// it. A refusal (422, 409, …) keeps it with the server's error, visible in ``outbox()``
     /// until ``discard(_:)``. The first unreachable try stops the flush; the rest stay queued.
     public func flushOutbox() async throws -> FlushReport {
+        try await flush().report
+    }
+
+    /// ``flushOutbox()``, and the error that stopped it when the server could not be reached.
+    func flush() async throws -> (report: FlushReport, unreachable: TransportError?) {
         var report = FlushReport()
         guard !isFlushing else {
             report.remaining = try await database.queuedCount()
-            return report
+            return (report, nil)
         }
         isFlushing = true
         defer { isFlushing = false }
+        var stop: TransportError?
         for entry in try await database.queued() {
             do {
                 let response = try await call(Self.post("device/responses", body: .object(entry.body)), flushing: false)
@@ -67,11 +73,12 @@ extension DeviceClient {
             } catch let error as TransportError where error.isUnreachable {
                 try await database.recordFailure(entry.responseId, error: .unreachable(error))
                 report.unreachable = true
+                stop = error
                 break
             }
         }
         report.remaining = try await database.queuedCount()
-        return report
+        return (report, stop)
     }
 
     /// Removes a response from the outbox without sending it; whether it was there.

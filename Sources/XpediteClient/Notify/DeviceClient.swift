@@ -209,10 +209,12 @@ public actor DeviceClient {
     // MARK: Requests
 
     /// Sends a request with the device token. Queued responses go first (unless this is the
-    /// outbox being sent); a 401 while credentials are known logs in again and retries once.
+    /// outbox being sent); when they find the server unreachable, so is this request (no second
+    /// wait). A 401 while credentials are known logs in again and retries once.
     func call(_ request: NotifyHTTPRequest, flushing: Bool = true) async throws -> NotifyHTTPResponse {
-        if flushing, !isFlushing, token != nil, try await database.queuedCount() > 0 {
-            _ = try await flushOutbox()
+        if flushing, !isFlushing, token != nil, try await database.queuedCount() > 0,
+           let unreachable = try await flush().unreachable {
+            throw unreachable
         }
         guard let token else {
             throw DeviceError(status: nil, code: "not_logged_in", message: "the device is not logged in; log in first")

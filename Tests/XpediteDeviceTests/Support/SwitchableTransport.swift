@@ -13,7 +13,7 @@ final class SwitchableTransport: NotifyTransport {
     }
 
     let base: any NotifyTransport
-    private let state = Mutex<(mode: Mode, delivered: [String])>((.up, []))
+    private let state = Mutex<(mode: Mode, delivered: [String], attempts: Int)>((.up, [], 0))
 
     init(_ base: any NotifyTransport) {
         self.base = base
@@ -24,11 +24,17 @@ final class SwitchableTransport: NotifyTransport {
         set { state.withLock { $0.mode = newValue } }
     }
 
+    /// How many requests were tried, reaching the server or not.
+    var attempts: Int { state.withLock { $0.attempts } }
+
     /// `METHOD path` of every request that reached the server, in order.
     var delivered: [String] { state.withLock { $0.delivered } }
 
     func send(_ request: NotifyHTTPRequest) async throws -> NotifyHTTPResponse {
-        let mode = self.mode
+        let mode = state.withLock { state in
+            state.attempts += 1
+            return state.mode
+        }
         if mode == .down { throw TransportError.connectionFailed("the test switched the server off") }
         let response = try await base.send(request)
         state.withLock { $0.delivered.append("\(request.method) \(request.path)") }
