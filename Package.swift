@@ -203,6 +203,16 @@ let package = Package(
             dependencies: ["XpediteClient", "XpediteServer", "XpediteBuilder", "XpediteProtocol", "XpediteLayout"],
             swiftSettings: strict
         ),
+        // The device side of notifications (XpediteClient) against a real notifier.
+        .testTarget(
+            name: "XpediteDeviceTests",
+            dependencies: [
+                "XpediteClient", "XpediteNotify", "XpediteProtocol",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "XpediteSimulatorTests",
             dependencies: [

@@ -17,6 +17,7 @@ struct Xpedite: AsyncParsableCommand {
               xpedite layout screen.json --text
               xpedite schema > xpedite.schema.json
             """,
-        subcommands: [Validate.self, Normalize.self, Schema.self, Layout.self, Demo.self, Client.self, Notify.self, Preview.self]
+        subcommands: [Validate.self, Normalize.self, Schema.self, Layout.self, Demo.self, Client.self, Notify.self, Device.self,
+                      Preview.self]
     )
 }

@@ -3,8 +3,9 @@
 
 Starts `xpedite notify serve` on a free port with a fresh data directory, then:
 creates a user, registers a webhook, opens a Server-Sent Events stream, sends the source
-document's favourite-colour payload, answers it through the device routes (as a phone would),
-and checks that the response object arrives by SSE and by a signed webhook.
+document's favourite-colour payload, looks at it through the device routes, answers it with
+`xpedite device … answer MESSAGEID --value simpleDropList=Green` (the phone of this half, a
+separate process), and checks that the response object arrives by SSE and by a signed webhook.
 
 Usage: notify_api_test.py PATH/TO/xpedite      (exit status 0 when every check passes)
 """
@@ -22,7 +23,6 @@ import threading
 import time
 import urllib.error
 import urllib.request
-import uuid
 
 API_KEY = "python-test-key"
 SECRET = "python-secret"
@@ -140,13 +140,23 @@ def main():
         check([m["messageId"] for m in inbox["messages"]] == [sent["messageId"]], "the inbox lists the message")
         status, message = call(base, "GET", "/device/messages/" + sent["messageId"], token=device)
         check(message["payload"]["fields"][0]["label"] == "Pick your favorite color", "the device fetches the payload")
-        response_id = str(uuid.uuid4())
+        # The answer comes from `xpedite device`, the headless phone.
+        answered = subprocess.run(
+            [executable, "device", "--server", "http://127.0.0.1:%d" % port, "--user", "joeuser@gmail.com",
+             "--password", "pw", "--data-dir", os.path.join(folder, "device"), "--device-name", "HTC Desire 310",
+             "--json", "answer", sent["messageId"], "--value", "simpleDropList=Green"],
+            capture_output=True, text=True, timeout=60)
+        check(answered.returncode == 0, "xpedite device answer exits 0" + (": " + answered.stderr.strip() if answered.returncode else ""))
+        published = json.loads(answered.stdout)
+        response_id = published["responseId"]
+        check(published["username"] == "joeuser@gmail.com" and published["messageId"] == sent["messageId"],
+              "xpedite device publishes the answer")
         answer = {"responseId": response_id, "messageId": sent["messageId"], "submitValue": 0,
-                  "values": {"simpleDropList": "Green"}, "username": "someone-else"}
-        status, published = call(base, "POST", "/device/responses", token=device, body=answer)
-        check(status == 201 and published["username"] == "joeuser@gmail.com", "POST /device/responses publishes (201)")
+                  "values": {"simpleDropList": "Red"}, "username": "someone-else"}
         status, again = call(base, "POST", "/device/responses", token=device, body=answer)
         check(status == 200 and again == published, "the same responseId again is 200 with the same object")
+        status, inbox = call(base, "GET", "/device/inbox", token=device)
+        check(inbox["messages"] == [], "the answered message leaves the inbox")
 
         event = events.get(timeout=10)
         data = json.loads(event["data"])

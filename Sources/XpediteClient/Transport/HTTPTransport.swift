@@ -17,11 +17,7 @@ public struct HTTPTransport: Transport {
     public init(url: URL, timeout: Duration = .seconds(30)) {
         self.url = url
         self.timeout = timeout
-        let configuration = URLSessionConfiguration.ephemeral
-        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
-        configuration.timeoutIntervalForRequest = seconds
-        configuration.timeoutIntervalForResource = seconds
-        self.session = URLSession(configuration: configuration)
+        self.session = URLSession.ephemeral(timeout: timeout)
     }
 
     public func send(_ body: Data) async throws -> Data {
@@ -30,18 +26,7 @@ public struct HTTPTransport: Transport {
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         request.httpBody = body
-        let data: Data
-        let response: URLResponse
-        do {
-            (data, response) = try await session.data(for: request)
-        } catch let error as URLError {
-            if error.code == .cancelled { throw CancellationError() }
-            if error.code == .timedOut { throw TransportError.timedOut }
-            throw TransportError.connectionFailed(error.localizedDescription)
-        }
-        guard let http = response as? HTTPURLResponse else {
-            throw TransportError.connectionFailed("not an HTTP response")
-        }
+        let (data, http) = try await session.answer(for: request)
         guard http.statusCode == 200 else { throw TransportError.httpStatus(http.statusCode) }
         return data
     }

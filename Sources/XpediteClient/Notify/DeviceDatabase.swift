@@ -1,0 +1,137 @@
+import Foundation
+import GRDB
+import XpediteProtocol
+
+/// The device's state on disk, one SQLite file (GRDB) in the data directory: the device id, the
+/// session (server, username, device token), the messages and start requests last fetched (to
+/// answer them offline) and the outbox of responses not yet acknowledged.
+/// Commits are synchronous (`synchronous = FULL`): a response the user was told is queued is
+/// never lost to a crash.
+final class DeviceDatabase: Sendable {
+    private let database: DatabaseQueue
+
+    /// The name of the database file inside the data directory.
+    static let fileName = "xpedite-device.sqlite"
+
+    /// Opens (and creates) the database in `directory`, or in memory when `nil`.
+    init(directory: URL?) throws {
+        if let directory {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            var configuration = Configuration()
+            configuration.prepareDatabase { db in
+                try db.execute(sql: "PRAGMA journal_mode = WAL")
+                try db.execute(sql: "PRAGMA synchronous = FULL")
+            }
+            database = try DatabaseQueue(path: directory.appendingPathComponent(Self.fileName).path, configuration: configuration)
+        } else {
+            database = try DatabaseQueue()
+        }
+    }
+
+    /// Creates the tables when missing.
+    func prepare() async throws {
+        try await database.write { db in
+            try db.execute(sql: """
+                CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
+                CREATE TABLE IF NOT EXISTS outbox (
+                    seq INTEGER PRIMARY KEY AUTOINCREMENT, responseId TEXT NOT NULL UNIQUE, body BLOB NOT NULL,
+                    queuedAt DOUBLE NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, lastError BLOB);
+                CREATE TABLE IF NOT EXISTS message (key TEXT PRIMARY KEY NOT NULL, body BLOB NOT NULL);
+                """)
+        }
+    }
+
+    // MARK: Identity and session
+
+    /// A stored value: `deviceId`, `server`, `username`, `token`.
+    func value(_ key: String) async throws -> String? {
+        try await database.read { db in try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = ?", arguments: [key]) }
+    }
+
+    /// Stores values in one transaction; `nil` removes one.
+    func store(_ values: [String: String?]) async throws {
+        try await database.write { db in
+            for (key, value) in values {
+                if let value {
+                    try db.execute(sql: "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", arguments: [key, value])
+                } else {
+                    try db.execute(sql: "DELETE FROM meta WHERE key = ?", arguments: [key])
+                }
+            }
+        }
+    }
+
+    // MARK: Outbox
+
+    /// Adds a response to the outbox; one already there under its `responseId` stays as it is.
+    func enqueue(_ response: QueuedResponse) async throws {
+        let body = CanonicalJSON.data(.object(response.body))
+        try await database.write { db in
+            try db.execute(sql: "INSERT OR IGNORE INTO outbox (responseId, body, queuedAt, attempts) VALUES (?, ?, ?, ?)",
+                           arguments: [response.responseId, body, response.queuedAt.timeIntervalSince1970, response.attempts])
+        }
+    }
+
+    /// Every queued response, oldest first.
+    func queued() async throws -> [QueuedResponse] {
+        let rows = try await database.read { db in
+            try Row.fetchAll(db, sql: "SELECT responseId, body, queuedAt, attempts, lastError FROM outbox ORDER BY seq").map { row in
+                (responseId: row["responseId"] as String, body: row["body"] as Data, queuedAt: row["queuedAt"] as Double,
+                 attempts: row["attempts"] as Int, lastError: row["lastError"] as Data?)
+            }
+        }
+        return try rows.map { row in
+            guard case .object(let body) = try JSONValue(parsing: row.body) else {
+                throw DeviceError(status: nil, code: "corrupt_outbox", message: "outbox entry \(row.responseId) is not a JSON object")
+            }
+            var lastError: DeviceError?
+            if let data = row.lastError, case .object(let stored) = try JSONValue(parsing: data) {
+                lastError = DeviceError(status: stored["status"]?.intValue, error: stored)
+            }
+            return QueuedResponse(responseId: row.responseId, body: body, queuedAt: Date(timeIntervalSince1970: row.queuedAt),
+                                  attempts: row.attempts, lastError: lastError)
+        }
+    }
+
+    /// How many responses are queued.
+    func queuedCount() async throws -> Int {
+        try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM outbox") ?? 0 }
+    }
+
+    /// Removes an acknowledged (or discarded) response; whether it was there.
+    @discardableResult
+    func remove(_ responseId: String) async throws -> Bool {
+        try await database.write { db in
+            try db.execute(sql: "DELETE FROM outbox WHERE responseId = ?", arguments: [responseId])
+            return db.changesCount > 0
+        }
+    }
+
+    /// Records a failed try: one more attempt, and its error.
+    func recordFailure(_ responseId: String, error: DeviceError) async throws {
+        let data = CanonicalJSON.data(error.json)
+        try await database.write { db in
+            try db.execute(sql: "UPDATE outbox SET attempts = attempts + 1, lastError = ? WHERE responseId = ?",
+                           arguments: [data, responseId])
+        }
+    }
+
+    // MARK: Messages
+
+    /// Keeps a fetched message or start request (its JSON) under `key`.
+    func storeMessage(_ body: Data, key: String) async throws {
+        try await database.write { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO message (key, body) VALUES (?, ?)", arguments: [key, body])
+        }
+    }
+
+    /// The JSON last kept under `key`.
+    func message(key: String) async throws -> Data? {
+        try await database.read { db in try Data.fetchOne(db, sql: "SELECT body FROM message WHERE key = ?", arguments: [key]) }
+    }
+
+    /// Forgets the message kept under `key`.
+    func removeMessage(key: String) async throws {
+        try await database.write { db in try db.execute(sql: "DELETE FROM message WHERE key = ?", arguments: [key]) }
+    }
+}

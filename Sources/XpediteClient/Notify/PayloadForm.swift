@@ -1,0 +1,109 @@
+import Foundation
+import XpediteProtocol
+
+/// The state of a payload's form on the device (PROTOCOL.md §9.4–§9.6): one value per input
+/// field, keyed by its `id`, starting from the field's `default` (a slider from its `minValue`);
+/// an optional field starts unset and is answered `null`.
+///
+/// The checks before submitting are ``ResponseValidator``'s, the same code the server runs on
+/// the response, so the phone and the server agree on every rule: required values, types,
+/// ranges, choices, dates and date-times, locations, document names, and `submitValue` among the
+/// payload's buttons. Every issue has its path, `$.values.<id>` or `$.submitValue`.
+///
+/// ```swift
+/// var form = message.form()
+/// try form.set("simpleDropList", text: "Green")
+/// let report = form.check(submitValue: 0)      // report.issues, report.values
+/// ```
+public struct PayloadForm: Sendable, Hashable {
+    /// The message or start request being answered.
+    public let source: DeviceMessage.Source
+    /// The payload, with its fields.
+    public let payload: Payload
+    private var entries: [String: JSONValue]
+
+    /// A fresh form: every defaulted field holds its default (a map's in the simple location form).
+    public init(source: DeviceMessage.Source, payload: Payload) {
+        self.source = source
+        self.payload = payload
+        var entries: [String: JSONValue] = [:]
+        for field in payload.inputFields {
+            guard let id = field.id, case .defaulted(let value)? = field.requirement else { continue }
+            entries[id] = field.type == "map" ? (Location(json: value)?.json ?? value) : value
+        }
+        self.entries = entries
+    }
+
+    /// The fields that produce a value, in order.
+    public var inputFields: [Field] { payload.inputFields }
+
+    /// The input field with this `id`.
+    public func field(_ id: String) -> Field? { inputFields.first { $0.id == id } }
+
+    /// The value of a field; `nil` while unset.
+    public func value(_ id: String) -> JSONValue? { entries[id] }
+
+    /// The values set so far, in field order.
+    public var values: JSONObject {
+        var object = JSONObject()
+        for field in inputFields {
+            if let id = field.id, let value = entries[id] { object[id] = value }
+        }
+        return object
+    }
+
+    /// The `submitValue`s the form may be submitted with: its buttons' values, or 0 (the
+    /// automatic Submit) when it has none.
+    public var submitValues: [Int] { payload.allowedSubmitValues }
+
+    /// Sets a field's value (`nil` unsets it). The value is checked at submit, with the others.
+    ///
+    /// - Throws: ``DeviceError`` when no input field has this `id` (path `$.values.<id>`).
+    public mutating func set(_ id: String, _ value: JSONValue?) throws(DeviceError) {
+        guard field(id) != nil else { throw .invalid([Self.unknownField(id, among: inputFields)]) }
+        entries[id] = value
+    }
+
+    /// The issue for a value under an `id` no input field has.
+    static func unknownField(_ id: String, among fields: [Field]) -> ValidationIssue {
+        let ids = fields.compactMap(\.id)
+        let list = ids.isEmpty ? "the payload has no input fields" : "the input fields are " + ids.map { "\"\($0)\"" }.joined(separator: ", ")
+        return ValidationIssue(path: JSONPath.root.appending("values").appending(id), code: .unknownKey, severity: .error,
+                               message: "no input field has the id \"\(id)\"; \(list)")
+    }
+
+    /// This form with the values that have no UI filled in as at a submit (PROTOCOL.md §9.5):
+    /// `currentDateTime` the time `date` (UTC), `currentLocation` `location` when known. Values
+    /// already set are kept.
+    public func completed(at date: Date, location: Location?) -> PayloadForm {
+        var form = self
+        for field in inputFields {
+            guard let id = field.id, form.entries[id] == nil else { continue }
+            switch field {
+            case .currentDateTime:
+                form.entries[id] = .string(Self.timestamp(date))
+            case .currentLocation:
+                if let location { form.entries[id] = location.json }
+            default:
+                break
+            }
+        }
+        return form
+    }
+
+    /// Checks the form as the server will (``ResponseValidator``, without the list of uploaded
+    /// documents, which only the server knows): every issue, and the completed `values`.
+    public func check(submitValue: Int = 0) -> ResponseReport {
+        ResponseValidator().validateSubmission(submission(submitValue: submitValue), against: payload)
+    }
+
+    /// The body members this form submits: `submitValue` and `values`.
+    func submission(submitValue: Int) -> JSONValue {
+        .object(["submitValue": .number(Double(submitValue)), "values": .object(values)])
+    }
+
+    /// `yyyy-MM-ddTHH:mm:ssZ`, UTC.
+    static func timestamp(_ date: Date) -> String {
+        date.formatted(Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC") ?? .current))
+    }
+}

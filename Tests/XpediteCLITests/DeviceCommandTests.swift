@@ -1,0 +1,152 @@
+import Foundation
+import NIOHTTP1
+import Testing
+import XpediteProtocol
+
+/// `xpedite device` against `xpedite notify serve`, both child processes: the phone of the
+/// notification half in a terminal.
+@Suite(.serialized) struct DeviceCommandTests {
+    typealias Server = NotifyServerReliabilityTests.ServerProcess
+    static let key = NotifyServerReliabilityTests.apiKey
+
+    /// A served notifier with user `joe` (password `pw`), and a device data directory.
+    static func withServer(_ body: (Server, URL) async throws -> Void) async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("device-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let server = try await Server(dataDirectory: folder.appendingPathComponent("data"))
+        defer { server.stop() }
+        #expect(try await call(.PUT, server, "/users/joe", ["password": "pw"]).status == 200)
+        try await body(server, folder)
+    }
+
+    static func call(_ method: HTTPMethod, _ server: Server, _ path: String, _ body: JSONValue? = nil) async throws
+        -> (status: UInt, json: JSONValue) {
+        try await NotifyServerReliabilityTests.request(method, server.base + path, key, body)
+    }
+
+    static func send(_ server: Server, _ payload: JSONValue = NotifyServerCommandTests.colour) async throws -> String {
+        let sent = try await call(.POST, server, "/send", ["title": "Colour", "body": "Pick one", "payload": payload,
+                                                           "to": ["users": ["joe"]]])
+        return try #require(sent.json["messageId"]?.stringValue)
+    }
+
+    /// Runs `xpedite device --server … --user joe --password pw --data-dir … ARGS`.
+    static func device(_ server: Server, _ folder: URL, _ arguments: [String]) throws -> XpediteBinary.Result {
+        try XpediteBinary.run(["device", "--server", "http://127.0.0.1:\(server.port)", "--user", "joe", "--password", "pw",
+                               "--data-dir", folder.appendingPathComponent("phone").path] + arguments)
+    }
+
+    @Test func inboxShowAndAnswerTheColourPayload() async throws {
+        try await Self.withServer { server, folder in
+            let messageId = try await Self.send(server)
+            let inbox = try Self.device(server, folder, ["inbox"])
+            #expect(inbox.status == 0, "\(inbox.stderr)")
+            #expect(inbox.stdout.contains(messageId) && inbox.stdout.contains("Colour: Pick one"))
+
+            let show = try Self.device(server, folder, ["show", messageId])
+            #expect(show.status == 0, "\(show.stderr)")
+            #expect(show.stdout.contains(#"1.  simpleDropList  droplist  "Pick your favorite color"  default "Blue"  choices: Red, Green, Blue"#),
+                    "\(show.stdout)")
+            #expect(show.stdout.contains("submit: the automatic Submit"))
+            let shown = try JSONValue(parsing: try Self.device(server, folder, ["--json", "show", messageId]).stdout)
+            #expect(shown["payload"] == NotifyServerCommandTests.colour)
+
+            let wrong = try Self.device(server, folder, ["answer", messageId, "--value", "simpleDropList=Purple"])
+            #expect(wrong.status == 1)
+            #expect(wrong.stderr.contains(#"$.values.simpleDropList: expected one of "Red", "Green", "Blue", got "Purple""#), "\(wrong.stderr)")
+            let unknown = try Self.device(server, folder, ["answer", messageId, "--value", "colour=Red"])
+            #expect(unknown.status == 1)
+            #expect(unknown.stderr.contains(#"$.values.colour: no input field has the id "colour""#), "\(unknown.stderr)")
+            let button = try Self.device(server, folder, ["answer", messageId, "--submit", "3"])
+            #expect(button.status == 1)
+            #expect(button.stderr.contains("$.submitValue"), "\(button.stderr)")
+
+            let answer = try Self.device(server, folder, ["--json", "answer", messageId, "--value", "simpleDropList=Green"])
+            #expect(answer.status == 0, "\(answer.stderr)")
+            let published = try JSONValue(parsing: answer.stdout)
+            #expect(published["values"] == ["simpleDropList": "Green"])
+            #expect(published["username"] == "joe" && published["deviceName"] == "xpedite device")
+            let stored = try await Self.call(.GET, server, "/responses?topic=/a/b/c").json["responses"]?.arrayValue
+            #expect(stored == [published])
+
+            let again = try Self.device(server, folder, ["answer", messageId])
+            #expect(again.status == 1)
+            #expect(again.stderr.contains("409 already_answered"), "\(again.stderr)")
+            #expect(try Self.device(server, folder, ["inbox"]).stdout.contains("no unanswered messages"))
+        }
+    }
+
+    @Test func anAnswerWhileTheServerIsDownIsQueuedAndFlushedOnce() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("device-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let data = folder.appendingPathComponent("data")
+        let first = try await Server(dataDirectory: data)
+        #expect(try await Self.call(.PUT, first, "/users/joe", ["password": "pw"]).status == 200)
+        let messageId = try await Self.send(first)
+        #expect(try Self.device(first, folder, ["inbox"]).status == 0)
+        first.stop()
+
+        let queued = try Self.device(first, folder, ["answer", messageId, "--value", "simpleDropList=Red"])
+        #expect(queued.status == 0, "\(queued.stderr)")
+        #expect(queued.stdout.contains("queued; sent with `xpedite device flush`"), "\(queued.stdout)")
+        let outbox = try Self.device(first, folder, ["--json", "outbox"])
+        let entries = try #require(try JSONValue(parsing: outbox.stdout)["outbox"]?.arrayValue)
+        #expect(entries.count == 1)
+        let responseId = try #require(entries.first?["responseId"]?.stringValue)
+        #expect(entries.first?["lastError"]?["code"] == "unreachable")
+        let unreachable = try Self.device(first, folder, ["flush"])
+        #expect(unreachable.status == 2)
+
+        let second = try await Server(dataDirectory: data)
+        defer { second.stop() }
+        let flushed = try Self.device(second, folder, ["flush"])
+        #expect(flushed.status == 0, "\(flushed.stderr)")
+        #expect(flushed.stdout.contains("sent 1, refused 0, still queued 0"), "\(flushed.stdout)")
+        let stored = try await Self.call(.GET, second, "/responses?topic=/a/b/c").json["responses"]?.arrayValue ?? []
+        #expect(stored.map { $0["responseId"] } == [.string(responseId)])
+        #expect(stored.first?["values"] == ["simpleDropList": "Red"])
+        #expect(try Self.device(second, folder, ["outbox"]).stdout.contains("the outbox is empty"))
+        try FileManager.default.removeItem(at: folder)
+    }
+
+    @Test func aPhotoGoesToTheCameraFieldAndAStartRequestIsAnswered() async throws {
+        try await Self.withServer { server, folder in
+            let messageId = try await Self.send(server, ["responseTopic": "/photos", "fields": [
+                ["id": "note", "type": "inputString", "optional": true], ["id": "site", "type": "camera"],
+            ]])
+            let photo = folder.appendingPathComponent("site.jpg")
+            try Data([0xFF, 0xD8, 0xFF, 0xE0] + Array(repeating: 0, count: 60)).write(to: photo)
+            let answer = try Self.device(server, folder, ["--json", "answer", messageId, "--photo", photo.path])
+            #expect(answer.status == 0, "\(answer.stderr)")
+            let published = try JSONValue(parsing: answer.stdout)
+            #expect(published["values"]?["site"]?.stringValue?.hasPrefix("rcs/image/") == true)
+            #expect(published["values"]?["note"] == .null)
+
+            #expect(try await Self.call(.PUT, server, "/requests/report", [
+                "title": "Report", "body": "Damage", "responseTopic": "/reports",
+                "fields": [["id": "severity", "type": "inputInteger", "minValue": 1, "maxValue": 5],
+                           ["type": "footerButton", "buttonLabel": "Send", "value": 7]],
+            ]).status == 200)
+            let requests = try Self.device(server, folder, ["requests"])
+            #expect(requests.stdout.contains("report  Report: Damage  (/reports)"), "\(requests.stdout)")
+            let outOfRange = try Self.device(server, folder, ["start", "report", "--value", "severity=9", "--submit", "7"])
+            #expect(outOfRange.status == 1)
+            #expect(outOfRange.stderr.contains("$.values.severity: expected a number from 1 to 5, got 9"), "\(outOfRange.stderr)")
+            let started = try Self.device(server, folder, ["--json", "start", "report", "--value", "severity=3", "--submit", "7"])
+            #expect(started.status == 0, "\(started.stderr)")
+            #expect(try JSONValue(parsing: started.stdout)["submitValue"] == 7)
+        }
+    }
+
+    @Test(arguments: [
+        (["device", "--server", "ftp://x", "inbox"], Int32(64)),
+        (["device", "--server", "http://127.0.0.1:1", "answer", "m", "--value", "novalue"], Int32(64)),
+        (["device", "--server", "http://127.0.0.1:1", "--user", "joe", "--password", "pw", "inbox"], Int32(2)),
+    ])
+    func badInvocationsExitNonZero(arguments: [String], status: Int32) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("device-cli-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }    // nothing may have been created
+        let result = try XpediteBinary.run(Array(arguments.prefix(1)) + ["--data-dir", folder.path] + arguments.dropFirst())
+        #expect(result.status == status, "\(result.stderr)")
+    }
+}

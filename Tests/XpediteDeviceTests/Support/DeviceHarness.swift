@@ -1,0 +1,95 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import XpediteClient
+import XpediteNotify
+import XpediteProtocol
+
+/// A notifier in a fresh temporary folder, served by an application the tests drive with
+/// HummingbirdTesting; backend calls go through the same test client with the API key, device
+/// calls through ``DeviceClient`` with a ``RouterTransport``.
+struct DeviceHarness {
+    static let apiKey = "device-tests-key"
+    static let server = "test-server"
+
+    let notifier: Notifier
+    let folder: URL
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("device-tests-\(UUID().uuidString)")
+        var configuration = NotifyConfiguration(dataDirectory: folder.appendingPathComponent("server"), apiKeys: [Self.apiKey])
+        configuration.bcryptCost = 4
+        configuration.defaultPushProvider = TestPushProvider()
+        notifier = try Notifier(configuration: configuration)
+    }
+
+    /// Runs `body` against the notifier's application, in process (`.router`) or on a socket (`.live`).
+    func run(_ testing: TestingSetup = .router, _ body: @escaping @Sendable (Backend) async throws -> Void) async throws {
+        let router = Router()
+        try notifier.mount(on: router)
+        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+                              services: notifier.services)
+        try await app.test(testing) { client in try await body(Backend(client: client, folder: folder)) }
+    }
+
+    /// The favourite-colour payload of the source document.
+    static let colour: JSONValue = [
+        "responseTopic": "/a/b/c",
+        "fields": [["id": "simpleDropList", "type": "droplist", "label": "Pick your favorite color",
+                    "values": ["Red", "Green", "Blue"], "default": "Blue"]],
+        "state": ["myStateData": 123],
+    ]
+}
+
+/// The backend side, with the API key, and a factory of devices.
+struct Backend: Sendable {
+    let client: any TestClientProtocol
+    let folder: URL
+
+    /// One backend request; the status and the parsed answer (`null` when empty).
+    @discardableResult
+    func call(_ method: HTTPRequest.Method, _ path: String, _ body: JSONValue? = nil) async throws -> (status: Int, json: JSONValue) {
+        var headers: HTTPFields = [.authorization: "Bearer \(DeviceHarness.apiKey)"]
+        if body != nil { headers[.contentType] = "application/json" }
+        let response = try await client.executeRequest(uri: "/notify/v1" + path, method: method, headers: headers,
+                                                       body: body.map { ByteBuffer(bytes: CanonicalJSON.data($0)) })
+        let bytes = Data(response.body.readableBytesView)
+        return (Int(response.status.code), bytes.isEmpty ? .null : try JSONValue(parsing: bytes))
+    }
+
+    /// Creates a user with password `secret`.
+    func user(_ name: String) async throws {
+        let answer = try await call(.put, "/users/\(name)", ["password": "secret"])
+        guard answer.status == 200 else { throw HarnessFailure("PUT /users/\(name): \(answer)") }
+    }
+
+    /// Sends a payload to users; the message id.
+    func send(_ payload: JSONValue = DeviceHarness.colour, to users: [String]) async throws -> String {
+        let answer = try await call(.post, "/send", ["title": "Colour", "body": "Pick one", "payload": payload,
+                                                     "to": ["users": .array(users.map(JSONValue.string))]])
+        guard answer.status == 201, let id = answer.json["messageId"]?.stringValue else { throw HarnessFailure("send: \(answer)") }
+        return id
+    }
+
+    /// The response objects published to a topic, oldest first.
+    func responses(on topic: String = "/a/b/c") async throws -> [JSONValue] {
+        try await call(.get, "/responses?topic=\(topic)").json["responses"]?.arrayValue ?? []
+    }
+
+    /// A device on its own data directory (`name` picks it: the same name is the same phone).
+    func device(_ name: String = "phone", transport: (any NotifyTransport)? = nil) async throws -> DeviceClient {
+        try await DeviceClient(transport: transport ?? RouterTransport(client: client),
+                               configuration: DeviceConfiguration(dataDirectory: folder.appendingPathComponent(name),
+                                                                  server: DeviceHarness.server, deviceName: "Test \(name)",
+                                                                  platform: "android"))
+    }
+}
+
+struct HarnessFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// The smallest JPEG header the server's magic-byte check accepts.
+let jpegBytes = Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10] + Array("JFIF".utf8) + Array(repeating: 0, count: 32))
