@@ -104,6 +104,75 @@ def load_section(folder: pathlib.Path) -> str:
     return "\n".join(lines)
 
 
+NOTIFY_LOAD_HEADING = "## Notify load test: responses under wrk"
+
+
+def notify_load_section(folder: pathlib.Path) -> str:
+    """The notification load test's section of BENCHMARKS.md, from a folder `scripts/bench
+    --notify-load` filled: responses/s at 32 connections against the static route, same run."""
+    import json
+    static, responses = wrk_result(folder, "static", 32), wrk_result(folder, "responses", 32)
+    total, used = (int(n) for n in (folder / "notify-pairs-used").read_text().split())
+    first = json.loads((folder / "notify-first-message.json").read_text())
+    recipients = first.get("recipients", [])
+    all_answered = bool(recipients) and all(r.get("state") == "answered" for r in recipients)
+    server_errors = sum(1 for line in (folder / "server-errors.log").read_text().splitlines() if " error " in line)
+    ratio = responses["rps"] / static["rps"]
+    lines = [NOTIFY_LOAD_HEADING, ""]
+    lines.append("`scripts/bench --notify-load` starts the release build of `Benchmarks/Sources/BenchServer` with the")
+    lines.append("notification API mounted (XpediteNotify, SQLite in WAL mode with `synchronous = FULL`, so each answer")
+    lines.append("is synced before its 201). Before it is ready, it creates users who log one device in each and")
+    lines.append("sends messages to all of them (`BENCH_NOTIFY_USERS` × `BENCH_NOTIFY_MESSAGES` (message, user)")
+    lines.append(f"pairs, {total:,} in this run). wrk's Lua script makes every request answer the next pair with a")
+    lines.append("fresh `responseId` (`POST /notify/v1/device/responses`: device token, recipient check, validation of")
+    lines.append("the values against the payload, the response and the recipient's state in one transaction, publication")
+    lines.append("to the topic), so each request is a new valid answer, never a replay; its `done()` records how far")
+    lines.append(f"the pairs were used, so the next run starts after them ({used:,} of {total:,} used, warm-up included).")
+    lines.append("The baseline is the static route of `scripts/bench --load` (prepared bytes), loaded in the same run;")
+    lines.append("the two alternate in rounds, one wrk thread, 32 connections, and each row shows its median round.\n")
+    lines.append("| route (32 connections) | req/s | × static | p50 (µs) | p99 (µs) | errors (non-2xx, socket) |")
+    lines.append("|---|---:|---:|---:|---:|---:|")
+    for label, r in (("Static bytes", static), ("`POST /notify/v1/device/responses`", responses)):
+        lines.append(f"| {label} | {r['rps']:,.0f} | {r['rps'] / static['rps']:.2f} | {r['p50']:,.0f} | {r['p99']:,.0f} | {r['errors']} |")
+    lines.append("")
+    lines.append("Rounds (req/s): " + "; ".join(f"{name} " + ", ".join(f"{rps:,.0f}" for rps in r["rounds"])
+                                               for name, r in (("static", static), ("responses", responses))) + "\n")
+    lines.append(f"Responses/s at 32 connections: **{responses['rps']:,.0f}**, {ratio:.3f}× the static route.\n")
+    lines.append(f"Checks: wrk counted {responses['errors']} non-2xx or socket errors on the responses route and "
+                 f"{static['errors']} on the static route; the first message was "
+                 f"{'answered by all of its ' + str(len(recipients)) + ' recipients' if all_answered else 'NOT answered by every recipient'}"
+                 f" afterwards (`GET /notify/v1/messages/{{id}}`); the server logged {server_errors} "
+                 f"error{'s' if server_errors != 1 else ''}.\n")
+    lines.append("Commands: " + "; ".join(f"`{r['command']}`" for r in (static, responses)) + "\n")
+    loads = [(folder / name).read_text().split()[0] for name in ("loadavg-before", "loadavg-after")
+             if (folder / name).exists()]
+    if len(loads) == 2:
+        lines.append(f"Machine load (1-minute load average, /proc/loadavg) when the test started: {loads[0]}, when it "
+                     f"ended: {loads[1]}; above 2 on this 2-core machine, other processes (builds of other branches) "
+                     f"competed with the server and wrk, which moves the absolute figures more than the ratio.\n")
+    return "\n".join(lines)
+
+
+def replace_section(existing: str, heading: str, section: str, before: tuple) -> str:
+    """`existing` with the section under `heading` replaced by `section`, or `section` added before
+    the first of the headings `before` that is there (else at the end)."""
+    if heading in existing:
+        start = existing.index(heading)
+        end = existing.find("\n## ", start + len(heading))
+        return existing[:start] + section + ("\n" + existing[end + 1:] if end != -1 else "")
+    for other in before:
+        if other in existing:
+            at = existing.index(other)
+            return existing[:at] + section + "\n" + existing[at:]
+    return existing.rstrip("\n") + "\n\n" + section
+
+
+if sys.argv[1] == "--notify-load":
+    folder, existing = pathlib.Path(sys.argv[2]), pathlib.Path(sys.argv[3]).read_text()
+    existing = replace_section(existing, NOTIFY_LOAD_HEADING, notify_load_section(folder), ("## Simulator", "## How to run"))
+    sys.stdout.write(existing if existing.endswith("\n") else existing + "\n")
+    sys.exit(0)
+
 if sys.argv[1] == "--load":
     # Only the load test: replace its section in the existing file (or add it before "How to run").
     folder, existing = pathlib.Path(sys.argv[2]), pathlib.Path(sys.argv[3]).read_text()
@@ -258,7 +327,7 @@ if (folder / "server.out").exists():
 
 # Sections measured by commands of their own (each says which): carried over from the file being
 # replaced, so that a full run does not drop them.
-CARRIED = ("## Demo", "## Notify", "## Simulator")
+CARRIED = ("## Demo", "## Notify", NOTIFY_LOAD_HEADING, "## Simulator")
 if len(sys.argv) > 2 and pathlib.Path(sys.argv[2]).exists():
     previous = pathlib.Path(sys.argv[2]).read_text()
     for heading in CARRIED:
@@ -271,4 +340,5 @@ if len(sys.argv) > 2 and pathlib.Path(sys.argv[2]).exists():
 print("## How to run\n")
 print("```\nscripts/bench            # writes this file\n"
       "scripts/bench --load     # only the load test; replaces its section of this file\n"
+      "scripts/bench --notify-load   # only the notification load test; replaces its section\n"
       "swift package --package-path Benchmarks benchmark   # the package-benchmark tables alone\n```")

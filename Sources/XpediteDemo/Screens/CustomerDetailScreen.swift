@@ -1,11 +1,13 @@
 import XpediteBuilder
 import XpediteServer
 
-/// One customer: labels, the avatar (declared in the screen's own image manifest), the notes as
+/// One customer: labels, the avatar (declared in the screen's own image manifest), the credit
+/// limit and the state of its latest change (pending approval, approved, rejected), the notes as
 /// HTML in a web component, and Edit and Back side by side (`x+`).
 enum CustomerDetailScreen {
-    /// The detail screen; `notice` is a line on top ("Saved.").
-    static func make(_ customer: Customer, baseURL: String, notice: String? = nil) -> Screen {
+    /// The detail screen; `notice` is a line on top ("Saved."), `change` the customer's latest
+    /// credit limit change.
+    static func make(_ customer: Customer, baseURL: String, notice: String? = nil, change: CreditChange? = nil) -> Screen {
         Screen(title: customer.name) {
             DemoMenu.stub
             if let notice {
@@ -17,6 +19,9 @@ enum CustomerDetailScreen {
             Label("City: \(customer.city), \(customer.country.label)").id("city")
             Label("Customer since \(customer.since)").id("since")
             Label("Score \(customer.score) · credit limit €\(Numbers.grouped(customer.creditLimit))").id("score")
+            if let change, let line = changeLine(change) {
+                Label(line).color(.rgb(change.state == .pending ? 0xB45309 : 0x4B5563)).id("credit-change")
+            }
             Label(customer.active ? "Active account" : "Inactive account").id("active")
             Label("Prefers contact by \(customer.contact.label.lowercased())").id("contact")
             Web(html: notesHTML(customer)).size(width: .percent(100), height: 150).id("notes")
@@ -26,6 +31,18 @@ enum CustomerDetailScreen {
                 .beside(gap: 8).width(.percent(48)).id("back")
         }
         .images(DemoImages.avatarEntry(customer.id, baseURL: baseURL))
+    }
+
+    /// The line about a credit limit change; none for a superseded one.
+    static func changeLine(_ change: CreditChange) -> String? {
+        let limit = "€" + Numbers.grouped(change.newLimit)
+        let reason = change.reason.map { " (\($0))" } ?? ""
+        switch change.state {
+        case .pending: return "Credit limit \(limit) pending approval, asked by \(change.requestedBy)"
+        case .approved: return "Credit limit \(limit) approved by \(change.decidedBy ?? "the approver")\(reason)"
+        case .rejected: return "Credit limit \(limit) rejected by \(change.decidedBy ?? "the approver")\(reason)"
+        case .superseded: return nil
+        }
     }
 
     /// The notes as a small HTML page; the customer's text is escaped, line breaks kept.
