@@ -24,6 +24,9 @@ public struct DemoConfiguration: Sendable {
     public var creditApprovalThreshold: Int = 50_000
     /// Who approves credit limit changes: a user of the directory, the demo account by default.
     public var approver: String = DemoAccount.username
+
+    /// ``creditApprovalThreshold`` as the screens print it: `€50,000`.
+    public var creditApprovalThresholdText: String { "€" + Numbers.grouped(creditApprovalThreshold) }
     /// The app's `version` (PROTOCOL.md §2.2); changing it makes phones purge their caches.
     public var appVersion: AppVersion = .number(1)
     /// bcrypt's cost for the users' passwords (4…31), in XpediteNotify's user directory.

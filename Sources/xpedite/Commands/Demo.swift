@@ -95,7 +95,7 @@ struct Demo: AsyncParsableCommand {
         case .generated: "generated, kept in \(configuration.dataDirectory.appendingPathComponent(DemoAPIKey.fileName).path)"
         case .file: "kept in \(configuration.dataDirectory.appendingPathComponent(DemoAPIKey.fileName).path)"
         }
-        let threshold = configuration.creditApprovalThreshold
+        let threshold = configuration.creditApprovalThresholdText
         let approver = configuration.approver
         try await server.run(server: .http1WebSocketUpgrade(webSocketRouter: simulator.webSocketRouter())) { bound in
             write("""
@@ -103,7 +103,7 @@ struct Demo: AsyncParsableCommand {
                 Xpedite demo on http://127.0.0.1:\(bound)/xpedite (metrics on /metrics)
                 Sign in as \(DemoAccount.username) / \(DemoAccount.password)
                 Notification API on http://127.0.0.1:\(bound)/notify/v1, API key \(keyOrigin)
-                Credit limits above €\(threshold) wait for \(approver) to approve them; follow the answers with
+                Credit limits above \(threshold) wait for \(approver) to approve them; follow the answers with
                   xpedite notify listen --server http://127.0.0.1:\(bound) --api-key \(keyArgument) --topic /demo/credit-approvals
                 Data in \(database); press Ctrl-C to stop.
 
