@@ -95,13 +95,19 @@ def load_section(folder: pathlib.Path) -> str:
     lines.append(f"In-band errors: the Xpedite answer checked before and after the load "
                  f"{'had rc 0 and 80 rows both times (the demo: 40 rows)' if not in_band else 'was wrong'}; "
                  f"the server logged {server_errors} error{'s' if server_errors != 1 else ''}.\n")
+    lines += machine_load(folder, "load test")
+    return "\n".join(lines)
+
+
+def machine_load(folder: pathlib.Path, what: str) -> list:
+    """The line about the machine's load average before and after a test, if both were recorded."""
     loads = [(folder / name).read_text().split()[0] for name in ("loadavg-before", "loadavg-after")
              if (folder / name).exists()]
-    if len(loads) == 2:
-        lines.append(f"Machine load (1-minute load average, /proc/loadavg) when the load test started: {loads[0]}, "
-                     f"when it ended: {loads[1]}; above 2 on this 2-core machine, other processes competed "
-                     f"with the server and wrk, which moves the absolute figures more than the ratios.\n")
-    return "\n".join(lines)
+    if len(loads) != 2:
+        return []
+    return [f"Machine load (1-minute load average, /proc/loadavg) when the {what} started: {loads[0]}, "
+            f"when it ended: {loads[1]}; above 2 on this 2-core machine, other processes competed "
+            f"with the server and wrk, which moves the absolute figures more than the ratios.\n"]
 
 
 NOTIFY_LOAD_HEADING = "## Notify load test: responses under wrk"
@@ -144,12 +150,7 @@ def notify_load_section(folder: pathlib.Path) -> str:
                  f" afterwards (`GET /notify/v1/messages/{{id}}`); the server logged {server_errors} "
                  f"error{'s' if server_errors != 1 else ''}.\n")
     lines.append("Commands: " + "; ".join(f"`{r['command']}`" for r in (static, responses)) + "\n")
-    loads = [(folder / name).read_text().split()[0] for name in ("loadavg-before", "loadavg-after")
-             if (folder / name).exists()]
-    if len(loads) == 2:
-        lines.append(f"Machine load (1-minute load average, /proc/loadavg) when the test started: {loads[0]}, when it "
-                     f"ended: {loads[1]}; above 2 on this 2-core machine, other processes (builds of other branches) "
-                     f"competed with the server and wrk, which moves the absolute figures more than the ratio.\n")
+    lines += machine_load(folder, "test")
     return "\n".join(lines)
 
 

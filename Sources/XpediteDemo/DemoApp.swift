@@ -25,6 +25,13 @@ public enum DemoApp {
         let store = CustomerStore(database: database)
         let changes = approvals.changes
         let threshold = approvals.threshold
+        /// Adds a customer from a form (a limit above the threshold starts at 0 and waits for approval).
+        let add: @Sendable (Customer, XpediteCall) async throws -> Screen = { customer, call in
+            let user = try signedInUser(call)
+            let outcome = try await changes.insert(customer, threshold: threshold, requestedBy: user.username, at: clock())
+            return try await screen(after: outcome, notice: "Added.", user: user, call: call, approvals: approvals,
+                                    baseURL: baseURL)
+        }
         var app = XpediteApp(configuration: configuration)
         try app.register(navigation: DemoMenu.definition)
 
@@ -88,11 +95,7 @@ public enum DemoApp {
                 case .failure(let problem):
                     return CustomerFormScreen.make(draft, id: nil, problem: problem.message)
                 case .success(let customer):
-                    let user = try signedInUser(call)
-                    let outcome = try await changes.insert(customer, threshold: threshold, requestedBy: user.username,
-                                                           at: clock())
-                    return try await screen(after: outcome, notice: "Added.", user: user, call: call, approvals: approvals,
-                                            baseURL: baseURL)
+                    return try await add(customer, call)
                 }
             }
             group.on("quickAdd") { _ in
@@ -110,11 +113,7 @@ public enum DemoApp {
                 case .failure(let problem):
                     return QuickAddScreen.make(draft, problem: problem.message)
                 case .success(let customer):
-                    let user = try signedInUser(call)
-                    let outcome = try await changes.insert(customer, threshold: threshold, requestedBy: user.username,
-                                                           at: clock())
-                    return try await screen(after: outcome, notice: "Added.", user: user, call: call, approvals: approvals,
-                                            baseURL: baseURL)
+                    return try await add(customer, call)
                 }
             }
             group.on("dashboard", screen: DashboardScreen.entries) { call in
