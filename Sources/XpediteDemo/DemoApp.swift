@@ -164,7 +164,9 @@ public enum DemoApp {
         case .missing:
             throw XpediteError.message("That customer no longer exists.")
         case .saved(let customer):
-            return CustomerDetailScreen.make(customer, baseURL: baseURL, notice: notice)
+            // A pending change survives an edit that leaves the limit as it is: still shown.
+            return CustomerDetailScreen.make(customer, baseURL: baseURL, notice: notice,
+                                             change: try await approvals.changes.latest(customerId: customer.id))
         case .held(let customer, let change):
             do {
                 try await approvals.requestApproval(of: change, for: customer, requester: user)

@@ -77,8 +77,12 @@ import XpediteServer
                     == [["Approve", 1], ["Reject", 2]])
             #expect(fields[1]["label"]?.stringValue?.contains("From €\(Numbers.grouped(Self.seededLimit)) to €75,000") == true)
             #expect(message.json["payload"]?["state"]?["creditLimit"] == 75_000)
-            // Not applied before the answer.
+            // Not applied before the answer; an edit that leaves the limit as it is keeps the change pending.
             #expect(try await Self.limitLine(client, token) == Self.limitText(Self.seededLimit))
+            let unchanged = try await Self.save(limit: Self.seededLimit, client, token)
+            #expect(unchanged["rc"] == 0)
+            #expect(unchanged.component(id: "credit-change")?["text"]
+                    == "Credit limit €75,000 pending approval, asked by demo@xpedite.dev")
 
             let responseId = UUID().uuidString
             let answer = try await notify.answer(messageId, token: device, submitValue: 1, responseId: responseId,
@@ -90,8 +94,11 @@ import XpediteServer
                     == "Credit limit €75,000 approved by demo@xpedite.dev (Payment history checked)")
             #expect(try await notify.inbox(device).isEmpty)
 
-            // The same responseId again publishes nothing; a limit lowered since stays lowered.
-            #expect(try await Self.save(limit: 1_000, client, token)["rc"] == 0)
+            // The same responseId again publishes nothing; a limit lowered since stays lowered, and
+            // the approval is no longer shown.
+            let lowered = try await Self.save(limit: 1_000, client, token)
+            #expect(lowered["rc"] == 0)
+            #expect(lowered.component(id: "credit-change") == nil)
             #expect(try await notify.answer(messageId, token: device, submitValue: 1, responseId: responseId).status == .ok)
             #expect(try await notify.answer(messageId, token: device, submitValue: 1).status == .conflict)
             try await Task.sleep(for: .milliseconds(100))

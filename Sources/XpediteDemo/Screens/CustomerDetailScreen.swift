@@ -19,7 +19,7 @@ enum CustomerDetailScreen {
             Label("City: \(customer.city), \(customer.country.label)").id("city")
             Label("Customer since \(customer.since)").id("since")
             Label("Score \(customer.score) · credit limit €\(Numbers.grouped(customer.creditLimit))").id("score")
-            if let change, let line = changeLine(change) {
+            if let change, let line = changeLine(change, of: customer) {
                 Label(line).color(.rgb(change.state == .pending ? 0xB45309 : 0x4B5563)).id("credit-change")
             }
             Label(customer.active ? "Active account" : "Inactive account").id("active")
@@ -33,15 +33,22 @@ enum CustomerDetailScreen {
         .images(DemoImages.avatarEntry(customer.id, baseURL: baseURL))
     }
 
-    /// The line about a credit limit change; none for a superseded one.
-    static func changeLine(_ change: CreditChange) -> String? {
+    /// The line about the customer's latest credit limit change: always while it is pending; once
+    /// answered, only while the limit is still what the answer left (a later direct change of the
+    /// limit makes the decision old news); never for a superseded one.
+    static func changeLine(_ change: CreditChange, of customer: Customer) -> String? {
         let limit = "€" + Numbers.grouped(change.newLimit)
         let reason = change.reason.map { " (\($0))" } ?? ""
+        let approver = change.decidedBy ?? "the approver"
         switch change.state {
-        case .pending: return "Credit limit \(limit) pending approval, asked by \(change.requestedBy)"
-        case .approved: return "Credit limit \(limit) approved by \(change.decidedBy ?? "the approver")\(reason)"
-        case .rejected: return "Credit limit \(limit) rejected by \(change.decidedBy ?? "the approver")\(reason)"
-        case .superseded: return nil
+        case .pending:
+            return "Credit limit \(limit) pending approval, asked by \(change.requestedBy)"
+        case .approved where customer.creditLimit == change.newLimit:
+            return "Credit limit \(limit) approved by \(approver)\(reason)"
+        case .rejected where customer.creditLimit == change.oldLimit:
+            return "Credit limit \(limit) rejected by \(approver)\(reason)"
+        case .approved, .rejected, .superseded:
+            return nil
         }
     }
 
