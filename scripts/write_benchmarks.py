@@ -119,9 +119,14 @@ def notify_load_section(folder: pathlib.Path) -> str:
     import json
     static, responses = wrk_result(folder, "static", 32), wrk_result(folder, "responses", 32)
     total, used = (int(n) for n in (folder / "notify-pairs-used").read_text().split())
-    first = json.loads((folder / "notify-first-message.json").read_text())
-    recipients = first.get("recipients", [])
+    second = json.loads((folder / "notify-second-message.json").read_text())
+    recipients = second.get("recipients", [])
     all_answered = bool(recipients) and all(r.get("state") == "answered" for r in recipients)
+    stored = int((folder / "notify-stored").read_text())
+    runs = [folder / "notify-warmup.txt"] + sorted(folder.glob("wrk-responses-32-*.txt"))
+    answered = sum(int(re.search(r"(\d+) requests in", f.read_text()).group(1)) for f in runs)
+    # Each run may leave up to 32 answers in flight, stored after wrk stopped counting.
+    consistent = answered <= stored <= answered + 32 * len(runs)
     server_errors = sum(1 for line in (folder / "server-errors.log").read_text().splitlines() if " error " in line)
     ratio = responses["rps"] / static["rps"]
     lines = [NOTIFY_LOAD_HEADING, ""]
@@ -145,9 +150,11 @@ def notify_load_section(folder: pathlib.Path) -> str:
                                                for name, r in (("static", static), ("responses", responses))) + "\n")
     lines.append(f"Responses/s at 32 connections: **{responses['rps']:,.0f}**, {ratio:.3f}× the static route.\n")
     lines.append(f"Checks: wrk counted {responses['errors']} non-2xx or socket errors on the responses route and "
-                 f"{static['errors']} on the static route; the first message was "
-                 f"{'answered by all of its ' + str(len(recipients)) + ' recipients' if all_answered else 'NOT answered by every recipient'}"
-                 f" afterwards (`GET /notify/v1/messages/{{id}}`); the server logged {server_errors} "
+                 f"{static['errors']} on the static route; wrk completed {answered:,} answers (warm-up included) and "
+                 f"the store holds {stored:,} responses on the topic (`GET /notify/v1/responses`; up to 32 a run may be "
+                 f"stored after wrk stopped counting): {'consistent' if consistent else 'NOT consistent'}; the second "
+                 f"message was {'answered by all of its ' + str(len(recipients)) + ' recipients' if all_answered else 'NOT answered by every recipient'}"
+                 f" (`GET /notify/v1/messages/{{id}}`); the server logged {server_errors} "
                  f"error{'s' if server_errors != 1 else ''}.\n")
     lines.append("Commands: " + "; ".join(f"`{r['command']}`" for r in (static, responses)) + "\n")
     lines += machine_load(folder, "test")
