@@ -146,6 +146,20 @@ import XpediteServer
         }
     }
 
+    @Test func anApprovalThatCannotBeSentLeavesTheLimitAndNothingPending() async throws {
+        try await withDemo(configure: { $0.approver = "nobody@example.com" }) { client in
+            let token = try await client.signedIn()
+            let saved = try await Self.save(limit: 75_000, client, token)
+            #expect(saved["rc"] == .string(
+                "The approval request could not be sent, so the credit limit stays €\(Numbers.grouped(Self.seededLimit))."))
+            #expect(saved.component(id: "credit-change") == nil)
+            #expect(saved.component(id: "name")?["text"] == "Ada Lovelace")  // the rest of the edit is saved
+            let detail = try await client.call("viewCustomer", token, ["selected": .number(Double(Self.customerID))])
+            #expect(detail.component(id: "credit-change") == nil)
+            #expect(detail.component(id: "score")?["text"] == .string(Self.limitText(Self.seededLimit)))
+        }
+    }
+
     @Test func anotherUserCannotAnswerTheDemoAccountsMessage() async throws {
         try await withDemo { client in
             let notify = NotifyTestClient(client: client)
