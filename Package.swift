@@ -110,12 +110,11 @@ let package = Package(
                 "XpediteServer",
                 "XpediteBuilder",
                 "XpediteProtocol",
+                "XpediteNotify",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strict
@@ -171,6 +170,7 @@ let package = Package(
             dependencies: [
                 "XpediteDemo",
                 "XpediteServer",
+                "XpediteNotify",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],

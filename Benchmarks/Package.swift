@@ -32,13 +32,14 @@ let package = Package(
             ],
             path: "Sources/InstructionCounts"
         ),
-        // The load test's server (`scripts/bench --load`): static bytes, a naive Codable server and
-        // the Xpedite endpoint side by side, for wrk.
+        // The load test's server (`scripts/bench --load`, `--notify-load`): static bytes, a naive
+        // Codable server, the Xpedite endpoint, the demo and the notification API side by side, for wrk.
         .executableTarget(
             name: "BenchServer",
             dependencies: [
                 .product(name: "XpediteServer", package: main),
                 .product(name: "XpediteDemo", package: main),
+                .product(name: "XpediteNotify", package: main),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
             path: "Sources/BenchServer"

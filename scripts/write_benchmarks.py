@@ -95,14 +95,91 @@ def load_section(folder: pathlib.Path) -> str:
     lines.append(f"In-band errors: the Xpedite answer checked before and after the load "
                  f"{'had rc 0 and 80 rows both times (the demo: 40 rows)' if not in_band else 'was wrong'}; "
                  f"the server logged {server_errors} error{'s' if server_errors != 1 else ''}.\n")
-    loads = [(folder / name).read_text().split()[0] for name in ("loadavg-before", "loadavg-after")
-             if (folder / name).exists()]
-    if len(loads) == 2:
-        lines.append(f"Machine load (1-minute load average, /proc/loadavg) when the load test started: {loads[0]}, "
-                     f"when it ended: {loads[1]}; above 2 on this 2-core machine, other processes competed "
-                     f"with the server and wrk, which moves the absolute figures more than the ratios.\n")
+    lines += machine_load(folder, "load test")
     return "\n".join(lines)
 
+
+def machine_load(folder: pathlib.Path, what: str) -> list:
+    """The line about the machine's load average before and after a test, if both were recorded."""
+    loads = [(folder / name).read_text().split()[0] for name in ("loadavg-before", "loadavg-after")
+             if (folder / name).exists()]
+    if len(loads) != 2:
+        return []
+    return [f"Machine load (1-minute load average, /proc/loadavg) when the {what} started: {loads[0]}, "
+            f"when it ended: {loads[1]}; above 2 on this 2-core machine, other processes competed "
+            f"with the server and wrk, which moves the absolute figures more than the ratios.\n"]
+
+
+NOTIFY_LOAD_HEADING = "## Notify load test: responses under wrk"
+
+
+def notify_load_section(folder: pathlib.Path) -> str:
+    """The notification load test's section of BENCHMARKS.md, from a folder `scripts/bench
+    --notify-load` filled: responses/s at 32 connections against the static route, same run."""
+    import json
+    static, responses = wrk_result(folder, "static", 32), wrk_result(folder, "responses", 32)
+    total, used = (int(n) for n in (folder / "notify-pairs-used").read_text().split())
+    second = json.loads((folder / "notify-second-message.json").read_text())
+    recipients = second.get("recipients", [])
+    all_answered = bool(recipients) and all(r.get("state") == "answered" for r in recipients)
+    stored = int((folder / "notify-stored").read_text())
+    runs = [folder / "notify-warmup.txt"] + sorted(folder.glob("wrk-responses-32-*.txt"))
+    answered = sum(int(re.search(r"(\d+) requests in", f.read_text()).group(1)) for f in runs)
+    # Each run may leave up to 32 answers in flight, stored after wrk stopped counting.
+    consistent = answered <= stored <= answered + 32 * len(runs)
+    server_errors = sum(1 for line in (folder / "server-errors.log").read_text().splitlines() if " error " in line)
+    ratio = responses["rps"] / static["rps"]
+    lines = [NOTIFY_LOAD_HEADING, ""]
+    lines.append("`scripts/bench --notify-load` starts the release build of `Benchmarks/Sources/BenchServer` with the")
+    lines.append("notification API mounted (XpediteNotify, SQLite in WAL mode with `synchronous = FULL`, so each answer")
+    lines.append("is synced before its 201). Before it is ready, it creates users who log one device in each and")
+    lines.append("sends messages to all of them (`BENCH_NOTIFY_USERS` × `BENCH_NOTIFY_MESSAGES` (message, user)")
+    lines.append(f"pairs, {total:,} in this run). wrk's Lua script makes every request answer the next pair with a")
+    lines.append("fresh `responseId` (`POST /notify/v1/device/responses`: device token, recipient check, validation of")
+    lines.append("the values against the payload, the response and the recipient's state in one transaction, publication")
+    lines.append("to the topic), so each request is a new valid answer, never a replay; its `done()` records how far")
+    lines.append(f"the pairs were used, so the next run starts after them ({used:,} of {total:,} used, warm-up included).")
+    lines.append("The baseline is the static route of `scripts/bench --load` (prepared bytes), loaded in the same run;")
+    lines.append("the two alternate in rounds, one wrk thread, 32 connections, and each row shows its median round.\n")
+    lines.append("| route (32 connections) | req/s | × static | p50 (µs) | p99 (µs) | errors (non-2xx, socket) |")
+    lines.append("|---|---:|---:|---:|---:|---:|")
+    for label, r in (("Static bytes", static), ("`POST /notify/v1/device/responses`", responses)):
+        lines.append(f"| {label} | {r['rps']:,.0f} | {r['rps'] / static['rps']:.2f} | {r['p50']:,.0f} | {r['p99']:,.0f} | {r['errors']} |")
+    lines.append("")
+    lines.append("Rounds (req/s): " + "; ".join(f"{name} " + ", ".join(f"{rps:,.0f}" for rps in r["rounds"])
+                                               for name, r in (("static", static), ("responses", responses))) + "\n")
+    lines.append(f"Responses/s at 32 connections: **{responses['rps']:,.0f}**, {ratio:.3f}× the static route.\n")
+    lines.append(f"Checks: wrk counted {responses['errors']} non-2xx or socket errors on the responses route and "
+                 f"{static['errors']} on the static route; wrk completed {answered:,} answers (warm-up included) and "
+                 f"the store holds {stored:,} responses on the topic (`GET /notify/v1/responses`; up to 32 a run may be "
+                 f"stored after wrk stopped counting): {'consistent' if consistent else 'NOT consistent'}; the second "
+                 f"message was {'answered by all of its ' + str(len(recipients)) + ' recipients' if all_answered else 'NOT answered by every recipient'}"
+                 f" (`GET /notify/v1/messages/{{id}}`); the server logged {server_errors} "
+                 f"error{'s' if server_errors != 1 else ''}.\n")
+    lines.append("Commands: " + "; ".join(f"`{r['command']}`" for r in (static, responses)) + "\n")
+    lines += machine_load(folder, "test")
+    return "\n".join(lines)
+
+
+def replace_section(existing: str, heading: str, section: str, before: tuple) -> str:
+    """`existing` with the section under `heading` replaced by `section`, or `section` added before
+    the first of the headings `before` that is there (else at the end)."""
+    if heading in existing:
+        start = existing.index(heading)
+        end = existing.find("\n## ", start + len(heading))
+        return existing[:start] + section + ("\n" + existing[end + 1:] if end != -1 else "")
+    for other in before:
+        if other in existing:
+            at = existing.index(other)
+            return existing[:at] + section + "\n" + existing[at:]
+    return existing.rstrip("\n") + "\n\n" + section
+
+
+if sys.argv[1] == "--notify-load":
+    folder, existing = pathlib.Path(sys.argv[2]), pathlib.Path(sys.argv[3]).read_text()
+    existing = replace_section(existing, NOTIFY_LOAD_HEADING, notify_load_section(folder), ("## Simulator", "## How to run"))
+    sys.stdout.write(existing if existing.endswith("\n") else existing + "\n")
+    sys.exit(0)
 
 if sys.argv[1] == "--load":
     # Only the load test: replace its section in the existing file (or add it before "How to run").
@@ -258,7 +335,7 @@ if (folder / "server.out").exists():
 
 # Sections measured by commands of their own (each says which): carried over from the file being
 # replaced, so that a full run does not drop them.
-CARRIED = ("## Demo", "## Notify", "## Simulator")
+CARRIED = ("## Demo", "## Notify", NOTIFY_LOAD_HEADING, "## Simulator")
 if len(sys.argv) > 2 and pathlib.Path(sys.argv[2]).exists():
     previous = pathlib.Path(sys.argv[2]).read_text()
     for heading in CARRIED:
@@ -271,4 +348,5 @@ if len(sys.argv) > 2 and pathlib.Path(sys.argv[2]).exists():
 print("## How to run\n")
 print("```\nscripts/bench            # writes this file\n"
       "scripts/bench --load     # only the load test; replaces its section of this file\n"
+      "scripts/bench --notify-load   # only the notification load test; replaces its section\n"
       "swift package --package-path Benchmarks benchmark   # the package-benchmark tables alone\n```")

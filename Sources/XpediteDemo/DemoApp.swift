@@ -4,23 +4,34 @@ import XpediteServer
 
 /// The demo app, built with the server SDK and the DSL: sign-in, a slide-in menu, a customer
 /// list over SQLite with keyset paging and search, detail and edit screens, a quick-add dialog,
-/// a cached dashboard and a permanent about page. ``DemoServer`` serves it.
+/// a cached dashboard and a permanent about page. Raising a credit limit above the threshold
+/// sends an approval payload to the approver (XpediteNotify). ``DemoServer`` serves it.
 public enum DemoApp {
-    /// The app on `configuration`, reading and writing `database`, signing in through `accounts`.
+    /// The app on `configuration`, reading and writing `database`, signing in through `users`,
+    /// asking `approvals` for credit limits above the threshold.
     ///
     /// - Parameters:
     ///   - configuration: the SDK's configuration; the demo adds its theme (`setDefaults`) and
     ///     the `critical` logo to the image manifest, and keeps its `version`.
     ///   - baseURL: where the server is reached (`http://127.0.0.1:8080`), for image URLs.
     /// - Throws: an ``XpediteSetupError`` when the app is set up wrongly.
-    public static func make(configuration: XpediteConfiguration, database: DemoDatabase, accounts: any DemoAccounts,
-                            baseURL: String) throws -> XpediteApp {
+    static func make(configuration: XpediteConfiguration, database: DemoDatabase, users: DemoUsers,
+                     approvals: CreditApprovals, baseURL: String) throws -> XpediteApp {
         var configuration = configuration
         configuration.setDefaults = theme
         configuration.images = [DemoImages.logoEntry(baseURL: baseURL)] + configuration.images
         let version = configuration.version
         let clock = configuration.clock
         let store = CustomerStore(database: database)
+        let changes = approvals.changes
+        let threshold = approvals.threshold
+        /// Adds a customer from a form (a limit above the threshold starts at 0 and waits for approval).
+        let add: @Sendable (Customer, XpediteCall) async throws -> Screen = { customer, call in
+            let user = try signedInUser(call)
+            let outcome = try await changes.insert(customer, threshold: threshold, requestedBy: user.username, at: clock())
+            return try await screen(after: outcome, notice: "Added.", user: user, call: call, approvals: approvals,
+                                    baseURL: baseURL)
+        }
         var app = XpediteApp(configuration: configuration)
         try app.register(navigation: DemoMenu.definition)
 
@@ -34,7 +45,7 @@ public enum DemoApp {
             guard !email.isEmpty, !password.isEmpty else {
                 throw XpediteError.message("Please enter your email and password.")
             }
-            guard let user = try await accounts.authenticate(username: email, password: password) else {
+            guard let user = try await users.authenticate(email: email, password: password) else {
                 call.logger.debug("Sign-in refused", metadata: ["demo.username": .string(email)])
                 throw XpediteError.message("Wrong email or password.")
             }
@@ -55,7 +66,8 @@ public enum DemoApp {
             }
             group.on("viewCustomer") { call in
                 let customer = try await existing(call, in: store)
-                return CustomerDetailScreen.make(customer, baseURL: baseURL)
+                return CustomerDetailScreen.make(customer, baseURL: baseURL,
+                                                 change: try await changes.latest(customerId: customer.id))
             }
             group.on("editCustomer") { call in
                 let customer = try await existing(call, in: store)
@@ -68,8 +80,10 @@ public enum DemoApp {
                 case .failure(let problem):
                     return CustomerFormScreen.make(draft, id: customer.id, problem: problem.message)
                 case .success(let edited):
-                    guard try await store.update(edited) else { throw XpediteError.message("That customer no longer exists.") }
-                    return CustomerDetailScreen.make(edited, baseURL: baseURL, notice: "Saved.")
+                    let user = try signedInUser(call)
+                    let outcome = try await changes.save(edited, threshold: threshold, requestedBy: user.username, at: clock())
+                    return try await screen(after: outcome, notice: "Saved.", user: user, call: call, approvals: approvals,
+                                            baseURL: baseURL)
                 }
             }
             group.on("newCustomer") { _ in
@@ -80,9 +94,8 @@ public enum DemoApp {
                 switch draft.validate(id: 0, score: newScore) {
                 case .failure(let problem):
                     return CustomerFormScreen.make(draft, id: nil, problem: problem.message)
-                case .success(var customer):
-                    customer.id = try await store.insert(customer)
-                    return CustomerDetailScreen.make(customer, baseURL: baseURL, notice: "Added.")
+                case .success(let customer):
+                    return try await add(customer, call)
                 }
             }
             group.on("quickAdd") { _ in
@@ -99,9 +112,8 @@ public enum DemoApp {
                 switch draft.validate(id: 0, score: newScore) {
                 case .failure(let problem):
                     return QuickAddScreen.make(draft, problem: problem.message)
-                case .success(var customer):
-                    customer.id = try await store.insert(customer)
-                    return CustomerDetailScreen.make(customer, baseURL: baseURL, notice: "Added.")
+                case .success(let customer):
+                    return try await add(customer, call)
                 }
             }
             group.on("dashboard", screen: DashboardScreen.entries) { call in
@@ -135,6 +147,37 @@ public enum DemoApp {
             throw XpediteError.message("That customer does not exist.")
         }
         return customer
+    }
+
+    /// The signed-in user (the guard let the call through, so there is one).
+    static func signedInUser(_ call: XpediteCall) throws -> DemoUser {
+        guard let user = try call.currentUser(as: DemoUser.self) else { throw XpediteError.message("Please sign in again.") }
+        return user
+    }
+
+    /// The detail screen after a save: with `notice`, or — when the new limit waits for approval —
+    /// with the pending line and an `rc` message saying who was asked. When the approval request
+    /// cannot be sent, the change is withdrawn and the message says the limit was not changed.
+    static func screen(after outcome: CreditChangeStore.SaveOutcome, notice: String, user: DemoUser, call: XpediteCall,
+                       approvals: CreditApprovals, baseURL: String) async throws -> Screen {
+        switch outcome {
+        case .missing:
+            throw XpediteError.message("That customer no longer exists.")
+        case .saved(let customer):
+            // A pending change survives an edit that leaves the limit as it is: still shown.
+            return CustomerDetailScreen.make(customer, baseURL: baseURL, notice: notice,
+                                             change: try await approvals.changes.latest(customerId: customer.id))
+        case .held(let customer, let change):
+            do {
+                try await approvals.requestApproval(of: change, for: customer, requester: user)
+            } catch {
+                call.logger.error("Credit approval not sent", metadata: ["error": "\(error)"])
+                return CustomerDetailScreen.make(customer, baseURL: baseURL, notice: notice).returnCode(.message(
+                    "The approval request could not be sent, so the credit limit stays €\(Numbers.grouped(customer.creditLimit))."))
+            }
+            return CustomerDetailScreen.make(customer, baseURL: baseURL, notice: notice, change: change).returnCode(.message(
+                "A credit limit of €\(Numbers.grouped(change.newLimit)) needs approval: the request was sent to \(approvals.approver)."))
+        }
     }
 
     /// `HH:mm UTC`.

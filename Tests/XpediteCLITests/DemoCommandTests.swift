@@ -94,6 +94,13 @@ import XpediteProtocol
         #expect(printed.contains("Seeded 300 customers in "))
         #expect(printed.contains("Xpedite demo on http://127.0.0.1:\(port)/xpedite"))
         #expect(printed.contains("Sign in as demo@xpedite.dev / demo1234"))
+        // The notification API's key: generated on the first run, kept private, printed in the example.
+        let keyFile = URL(fileURLWithPath: data).appendingPathComponent("api-key").path
+        let key = try String(contentsOfFile: keyFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(try FileManager.default.attributesOfItem(atPath: keyFile)[.posixPermissions] as? Int == 0o600)
+        #expect(printed.contains("Notification API on http://127.0.0.1:\(port)/notify/v1, API key generated, kept in \(keyFile)"))
+        #expect(printed.contains(
+            "xpedite notify listen --server http://127.0.0.1:\(port) --api-key \(key) --topic /demo/credit-approvals"))
         let logged = first.stderr
         #expect(logged.contains("Seeding customers: 30/300 (10%)"))
         #expect(logged.contains("Seeding customers: 300/300 (100%)"))
@@ -104,6 +111,8 @@ import XpediteProtocol
         #expect(try await second.waitFor("press Ctrl-C to stop"))
         #expect(try await second.interrupt() == 0)
         #expect(!second.stdout.contains("Seeded"))
+        #expect(second.stdout.contains("API key kept in "))
+        #expect(second.stdout.contains("--api-key \(key) --topic"))
         #expect(!second.stderr.contains("Seeding customers"))
     }
 }

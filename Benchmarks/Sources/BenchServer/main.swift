@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import XpediteDemo
+import XpediteNotify
 import XpediteServer
 
 // The load-test server of `scripts/bench --load`: three routes on 127.0.0.1 that answer the same
@@ -13,9 +14,16 @@ import XpediteServer
 // - `POST /xpedite`: the Xpedite endpoint, sessions in SQLite, a table handler paging the rows.
 // - `POST /demo`: the demo app (`xpedite demo`) on 50,000 customers, signed in: its customer list,
 //   40 rows by keyset paging from SQLite behind the sign-in guard (issue 10's round trip).
+// - `/notify/v1/…`: the notification API (XpediteNotify, SQLite with `synchronous = FULL`). With
+//   BENCH_NOTIFY_USERS=U and BENCH_NOTIFY_MESSAGES=M in the environment (`scripts/bench
+//   --notify-load`), U users each log one device in and M messages are sent to all of them before
+//   the server is ready, so wrk has U × M distinct (message, user) pairs to answer with
+//   `POST /notify/v1/device/responses`; their device tokens and message ids go to
+//   `<data-directory>/notify-pairs.txt` (U, then the U tokens, then the M message ids, a line each).
 //
 // Usage: BenchServer [port] [data-directory]. When it serves it prints `ready <port> <page-bytes>`,
-// then `demo-token <token>`: the signed-in session the `/demo` requests use.
+// then `demo-token <token>`: the signed-in session the `/demo` requests use, and — with the
+// notification setup — `notify-pairs <path> <U × M>`.
 
 /// One row of the customer table.
 struct CustomerRow: Codable, Sendable {
@@ -74,6 +82,55 @@ app.on("listCustomers") { call in
 let router = Router()
 let endpoint = try app.mount(on: router)
 
+/// Pushes that go nowhere: the load test measures answers, not a push provider.
+struct SilentPushProvider: PushProvider {
+    let name = "bench"
+    func deliver(_ push: Push, to device: NotifyDevice) async throws {}
+}
+
+// The notification API, and the pairs for wrk to answer.
+let environment = ProcessInfo.processInfo.environment
+let notifyUsers = environment["BENCH_NOTIFY_USERS"].flatMap { Int($0) } ?? 0
+let notifyMessages = environment["BENCH_NOTIFY_MESSAGES"].flatMap { Int($0) } ?? 0
+var notifyConfiguration = NotifyConfiguration(dataDirectory: dataDirectory.appendingPathComponent("notify", isDirectory: true),
+                                              apiKeys: ["bench-api-key"])
+notifyConfiguration.bcryptCost = 4
+notifyConfiguration.logger = logger
+notifyConfiguration.defaultPushProvider = SilentPushProvider()
+let notifier = try Notifier(configuration: notifyConfiguration)
+try notifier.mount(on: router)
+var notifyReady = ""
+if notifyUsers > 0, notifyMessages > 0 {
+    var tokens: [String] = []
+    for index in 0..<notifyUsers {
+        let username = "bench-\(index)"
+        try await notifier.putUser(username, password: "bench")
+        guard let (_, token) = try await notifier.login(username: username, password: "bench", deviceId: "wrk-\(index)",
+                                                        deviceName: "wrk", platform: "web") else {
+            print("the bench user \(username) could not log in")
+            exit(1)
+        }
+        tokens.append(token)
+    }
+    let payloadJSON: JSONValue = [
+        "responseTopic": "/bench/responses",
+        "fields": [["type": "droplist", "id": "colour", "label": "Pick your favorite color",
+                    "values": ["Red", "Green", "Blue"], "default": "Blue"]],
+    ]
+    let payload = try Payload(validating: payloadJSON)
+    var messageIds: [String] = []
+    let everyone = (0..<notifyUsers).map { "bench-\($0)" }
+    for index in 0..<notifyMessages {
+        let sent = try await notifier.sendPayload(payload, title: "Bench \(index)", body: "Pick one", to: .users(everyone))
+        messageIds.append(sent.messageId)
+    }
+    let pairsFile = dataDirectory.appendingPathComponent("notify-pairs.txt")
+    try ([String(notifyUsers)] + tokens + messageIds).joined(separator: "\n").appending("\n")
+        .write(to: pairsFile, atomically: true, encoding: .utf8)
+    notifyReady = "notify-pairs \(pairsFile.path) \(notifyUsers * notifyMessages)\n"
+}
+let readyNotify = notifyReady
+
 // The demo app at /demo, seeded and signed in once.
 var demoConfiguration = DemoConfiguration(dataDirectory: dataDirectory.appendingPathComponent("demo", isDirectory: true))
 demoConfiguration.logger = logger
@@ -124,10 +181,11 @@ router.post("naive") { request, _ in
 let application = Application(
     router: router,
     configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: port), serverName: nil),
-    services: app.services,
+    services: app.services + notifier.services,
     onServerRunning: { channel in
         // Unbuffered, so the script sees the line at once.
-        FileHandle.standardOutput.write(Data("ready \(channel.localAddress?.port ?? port) \(page.count)\ndemo-token \(demoToken)\n".utf8))
+        FileHandle.standardOutput.write(Data(
+            "ready \(channel.localAddress?.port ?? port) \(page.count)\ndemo-token \(demoToken)\n\(readyNotify)".utf8))
     },
     logger: logger)
 try await application.runService()

@@ -55,27 +55,33 @@ struct CustomerStore: Sendable {
 
     /// Saves the edits of an existing customer; `false` when there is no such customer.
     func update(_ customer: Customer) async throws -> Bool {
-        try await pool.write { db in
-            try db.execute(sql: """
-                UPDATE customer SET name = ?, email = ?, city = ?, country = ?, since = ?, score = ?, active = ?,
-                    credit_limit = ?, contact = ?, notes = ? WHERE id = ?
-                """, arguments: [customer.name, customer.email, customer.city, customer.country.rawValue,
-                                 customer.since.description, customer.score, customer.active, customer.creditLimit,
-                                 customer.contact.rawValue, customer.notes, customer.id])
-            return db.changesCount == 1
-        }
+        try await pool.write { db in try Self.update(customer, in: db) }
+    }
+
+    /// Saves the edits of an existing customer inside a transaction; `false` when there is none.
+    static func update(_ customer: Customer, in db: Database) throws -> Bool {
+        try db.execute(sql: """
+            UPDATE customer SET name = ?, email = ?, city = ?, country = ?, since = ?, score = ?, active = ?,
+                credit_limit = ?, contact = ?, notes = ? WHERE id = ?
+            """, arguments: [customer.name, customer.email, customer.city, customer.country.rawValue,
+                             customer.since.description, customer.score, customer.active, customer.creditLimit,
+                             customer.contact.rawValue, customer.notes, customer.id])
+        return db.changesCount == 1
     }
 
     /// Adds a customer; the database picks the id (one past the largest), which is returned.
     func insert(_ customer: Customer) async throws -> Int {
-        try await pool.write { db in
-            let arguments = StatementArguments(Array(Self.argumentValues(of: customer).dropFirst()))
-            try db.execute(sql: """
-                INSERT INTO customer (name, email, city, country, since, score, active, credit_limit, contact, notes)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: arguments)
-            return Int(db.lastInsertedRowID)
-        }
+        try await pool.write { db in try Self.insert(customer, in: db) }
+    }
+
+    /// Adds a customer inside a transaction; returns its id.
+    static func insert(_ customer: Customer, in db: Database) throws -> Int {
+        let arguments = StatementArguments(Array(Self.argumentValues(of: customer).dropFirst()))
+        try db.execute(sql: """
+            INSERT INTO customer (name, email, city, country, since, score, active, credit_limit, contact, notes)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: arguments)
+        return Int(db.lastInsertedRowID)
     }
 
     private static func argumentValues(of customer: Customer) -> [(any DatabaseValueConvertible)?] {

@@ -3,7 +3,8 @@ import GRDB
 import XpediteServer
 
 /// The demo's own data: `demo.sqlite` in the data directory (GRDB `DatabasePool`, WAL), with the
-/// `customer` and `user` tables created by migrations.
+/// `customer`, `credit_change` and `response_cursor` tables created by migrations (users live in
+/// XpediteNotify's directory, `notify/notify.sqlite`).
 ///
 /// ```swift
 /// let database = try DemoDatabase(directory: URL(filePath: ".xpedite-demo"))
@@ -70,6 +71,32 @@ public final class DemoDatabase: Sendable {
                 ) WITHOUT ROWID;
                 """)
         }
+        // Issue 11: users move to XpediteNotify's directory; credit limit changes wait for approval
+        // there, and the cursor of the approval answers already applied is kept here.
+        migrator.registerMigration("demo.v2") { db in
+            try db.execute(sql: """
+                DROP TABLE user;
+                CREATE TABLE credit_change (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    customer_id INTEGER NOT NULL,
+                    old_limit INTEGER NOT NULL,
+                    new_limit INTEGER NOT NULL,
+                    requested_by TEXT NOT NULL,
+                    requested_at TEXT NOT NULL,
+                    message_id TEXT UNIQUE,
+                    state TEXT NOT NULL,
+                    decided_by TEXT,
+                    decided_at TEXT,
+                    reason TEXT
+                );
+                CREATE INDEX credit_change_by_customer ON credit_change (customer_id, id);
+                CREATE UNIQUE INDEX credit_change_one_pending ON credit_change (customer_id) WHERE state = 'pending';
+                CREATE TABLE response_cursor (
+                    topic TEXT NOT NULL PRIMARY KEY,
+                    cursor INTEGER NOT NULL
+                ) WITHOUT ROWID;
+                """)
+        }
         return migrator
     }
 
@@ -93,12 +120,13 @@ public final class DemoDatabase: Sendable {
         return try await seed(count: count, progress: progress)
     }
 
-    /// Deletes every customer and user, then seeds `count` generated customers.
+    /// Deletes every customer, credit change and applied-answers cursor, then seeds `count`
+    /// generated customers.
     public func reset(count: Int, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) async throws
         -> SeedReport
     {
         try await pool.write { db in
-            try db.execute(sql: "DELETE FROM customer; DELETE FROM user")
+            try db.execute(sql: "DELETE FROM customer; DELETE FROM credit_change; DELETE FROM response_cursor")
         }
         return try await seed(count: count, progress: progress)
     }

@@ -1,11 +1,13 @@
 import XpediteBuilder
 import XpediteServer
 
-/// One customer: labels, the avatar (declared in the screen's own image manifest), the notes as
+/// One customer: labels, the avatar (declared in the screen's own image manifest), the credit
+/// limit and the state of its latest change (pending approval, approved, rejected), the notes as
 /// HTML in a web component, and Edit and Back side by side (`x+`).
 enum CustomerDetailScreen {
-    /// The detail screen; `notice` is a line on top ("Saved.").
-    static func make(_ customer: Customer, baseURL: String, notice: String? = nil) -> Screen {
+    /// The detail screen; `notice` is a line on top ("Saved."), `change` the customer's latest
+    /// credit limit change.
+    static func make(_ customer: Customer, baseURL: String, notice: String? = nil, change: CreditChange? = nil) -> Screen {
         Screen(title: customer.name) {
             DemoMenu.stub
             if let notice {
@@ -17,6 +19,9 @@ enum CustomerDetailScreen {
             Label("City: \(customer.city), \(customer.country.label)").id("city")
             Label("Customer since \(customer.since)").id("since")
             Label("Score \(customer.score) · credit limit €\(Numbers.grouped(customer.creditLimit))").id("score")
+            if let change, let line = changeLine(change, of: customer) {
+                Label(line).color(.rgb(change.state == .pending ? 0xB45309 : 0x4B5563)).id("credit-change")
+            }
             Label(customer.active ? "Active account" : "Inactive account").id("active")
             Label("Prefers contact by \(customer.contact.label.lowercased())").id("contact")
             Web(html: notesHTML(customer)).size(width: .percent(100), height: 150).id("notes")
@@ -26,6 +31,25 @@ enum CustomerDetailScreen {
                 .beside(gap: 8).width(.percent(48)).id("back")
         }
         .images(DemoImages.avatarEntry(customer.id, baseURL: baseURL))
+    }
+
+    /// The line about the customer's latest credit limit change: always while it is pending; once
+    /// answered, only while the limit is still what the answer left (a later direct change of the
+    /// limit makes the decision old news); never for a superseded one.
+    static func changeLine(_ change: CreditChange, of customer: Customer) -> String? {
+        let limit = "€" + Numbers.grouped(change.newLimit)
+        let reason = change.reason.map { " (\($0))" } ?? ""
+        let approver = change.decidedBy ?? "the approver"
+        switch change.state {
+        case .pending:
+            return "Credit limit \(limit) pending approval, asked by \(change.requestedBy)"
+        case .approved where customer.creditLimit == change.newLimit:
+            return "Credit limit \(limit) approved by \(approver)\(reason)"
+        case .rejected where customer.creditLimit == change.oldLimit:
+            return "Credit limit \(limit) rejected by \(approver)\(reason)"
+        case .approved, .rejected, .superseded:
+            return nil
+        }
     }
 
     /// The notes as a small HTML page; the customer's text is escaped, line breaks kept.

@@ -3,10 +3,11 @@ import Hummingbird
 import HummingbirdCore
 import Logging
 import ServiceLifecycle
+import XpediteNotify
 import XpediteServer
 
-/// `xpedite demo`: the demo app with its database, sessions in SQLite, images, metrics and one
-/// log line per request, on 127.0.0.1.
+/// `xpedite demo`: the demo app with its database, sessions in SQLite, images, metrics, one log
+/// line per request, and the notification API (XpediteNotify, under `/notify/v1`), on 127.0.0.1.
 ///
 /// ```swift
 /// var server = try await DemoServer.open(configuration)        // migrates, seeds on the first run
@@ -19,55 +20,73 @@ public struct DemoServer: Sendable {
 
     /// What the server was opened with.
     public let configuration: DemoConfiguration
-    /// Customers and users.
+    /// Customers and credit changes.
     public let database: DemoDatabase
     /// The sessions, kept across restarts.
     public let sessions: SQLiteSessionStore
-    /// Who may sign in.
-    public let accounts: any DemoAccounts
+    /// The notification server: the user directory the sign-in uses, and the approval payloads.
+    public let notifier: Notifier
+    /// The notification API's key and where it came from.
+    public let apiKey: DemoAPIKey
     /// What opening seeded: `nil` when the data was already there.
     public let seedReport: SeedReport?
 
+    private let notifyStore: SQLiteNotifyStore
     private var extraRoutes: [Routes] = []
     private var extraServices: [any Service] = []
 
-    /// Opens the data directory: migrates `demo.sqlite`, seeds it on the first run (or with
-    /// `reset`), makes sure the demo account exists, and opens `sessions.sqlite`.
+    /// The folder of the notification API's data inside the data directory.
+    public static let notifyFolder = "notify"
+
+    /// Opens the data directory: resolves the API key, migrates `demo.sqlite` and seeds it on the
+    /// first run (or with `reset`, which also clears `notify/`), opens the notification store,
+    /// makes sure the demo account exists there, and opens `sessions.sqlite`.
     ///
-    /// - Parameters:
-    ///   - accounts: the user store; ``DatabaseAccounts`` in the demo database when `nil`.
-    ///   - progress: called with (rows written, total) while seeding.
-    public static func open(_ configuration: DemoConfiguration, accounts: (any DemoAccounts)? = nil,
+    /// - Parameter progress: called with (rows written, total) while seeding.
+    public static func open(_ configuration: DemoConfiguration,
                             progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) async throws -> DemoServer {
-        let database = try DemoDatabase(directory: configuration.dataDirectory)
+        let directory = configuration.dataDirectory
+        let apiKey = try DemoAPIKey.resolve(given: configuration.apiKey, directory: directory)
+        let database = try DemoDatabase(directory: directory)
+        let notifyDirectory = directory.appendingPathComponent(notifyFolder, isDirectory: true)
         let report: SeedReport?
         if configuration.reset {
+            if FileManager.default.fileExists(atPath: notifyDirectory.path) {
+                try FileManager.default.removeItem(at: notifyDirectory)
+            }
             report = try await database.reset(count: configuration.customerCount, progress: progress)
         } else {
             report = try await database.seedIfEmpty(count: configuration.customerCount, progress: progress)
         }
-        let users: any DemoAccounts
-        if let accounts {
-            users = accounts
-        } else {
-            users = try await DatabaseAccounts(database: database, cost: configuration.passwordCost)
-        }
-        if try await !users.contains(username: DemoAccount.username) {
-            try await users.register(username: DemoAccount.username, displayName: DemoAccount.displayName,
-                                     password: DemoAccount.password)
-        }
-        let sessions = try SQLiteSessionStore(directory: configuration.dataDirectory)
-        return DemoServer(configuration: configuration, database: database, sessions: sessions, accounts: users,
-                          seedReport: report)
+        let notifyStore = try SQLiteNotifyStore(directory: notifyDirectory)
+        var notify = NotifyConfiguration(dataDirectory: notifyDirectory, apiKeys: [apiKey.value])
+        notify.bcryptCost = configuration.passwordCost
+        notify.logger = configuration.logger
+        notify.defaultPushProvider = LoggingPushProvider(logger: configuration.logger)
+        notify.now = configuration.clock
+        let notifier = try Notifier(configuration: notify, store: notifyStore)
+        try await DemoUsers(notifier: notifier).ensureDemoAccount()
+        let sessions = try SQLiteSessionStore(directory: directory)
+        return DemoServer(configuration: configuration, database: database, sessions: sessions, notifier: notifier,
+                          notifyStore: notifyStore, apiKey: apiKey, seedReport: report)
     }
 
     private init(configuration: DemoConfiguration, database: DemoDatabase, sessions: SQLiteSessionStore,
-                 accounts: any DemoAccounts, seedReport: SeedReport?) {
+                 notifier: Notifier, notifyStore: SQLiteNotifyStore, apiKey: DemoAPIKey, seedReport: SeedReport?) {
         self.configuration = configuration
         self.database = database
         self.sessions = sessions
-        self.accounts = accounts
+        self.notifier = notifier
+        self.notifyStore = notifyStore
+        self.apiKey = apiKey
         self.seedReport = seedReport
+    }
+
+    /// Sends approval payloads and applies their answers; a service of the application.
+    var approvals: CreditApprovals {
+        CreditApprovals(notifier: notifier, changes: CreditChangeStore(database: database),
+                        approver: configuration.approver, threshold: configuration.creditApprovalThreshold,
+                        logger: configuration.logger, clock: configuration.clock)
     }
 
     /// Adds routes (at `/` or anywhere else) and the services they need — e.g. the browser
@@ -86,20 +105,23 @@ public struct DemoServer: Sendable {
         xpedite.logger = configuration.logger
         xpedite.clock = configuration.clock
         xpedite.exportPrometheus()
-        return try DemoApp.make(configuration: xpedite, database: database, accounts: accounts,
-                                baseURL: configuration.baseURL)
+        return try DemoApp.make(configuration: xpedite, database: database, users: DemoUsers(notifier: notifier),
+                                approvals: approvals, baseURL: configuration.baseURL)
     }
 
-    /// The router: request logging, the endpoint, metrics, images, and the mounted routes.
-    /// - Returns: the router and the services the application must run.
+    /// The router: request logging, the endpoint, metrics, images, the notification API and the
+    /// mounted routes.
+    /// - Returns: the router and the services the application must run: the SDK's, the
+    ///   notifier's (webhooks), the approval listener, and the mounted ones.
     public func makeRouter() throws -> (router: Router<XpediteRequestContext>, services: [any Service]) {
         let app = try makeApp()
         let router = Router(context: XpediteRequestContext.self)
         router.add(middleware: LogRequestsMiddleware(.info))
         try app.mount(on: router)
         DemoImageRoutes(store: CustomerStore(database: database)).add(to: router)
+        try notifier.mount(on: router)
         for routes in extraRoutes { try routes(router) }
-        return (router, app.services + extraServices)
+        return (router, app.services + notifier.services + [approvals] + extraServices)
     }
 
     /// The Hummingbird application on 127.0.0.1 and the configured port.
@@ -131,9 +153,10 @@ public struct DemoServer: Sendable {
         try await makeApplication(server: server, onServerRunning: onServerRunning).runService()
     }
 
-    /// Closes both databases.
+    /// Closes the databases.
     public func close() throws {
         try sessions.close()
+        try notifyStore.close()
         try database.close()
     }
 }

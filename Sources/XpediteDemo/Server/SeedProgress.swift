@@ -34,7 +34,7 @@ public final class SeedProgress: Sendable {
         return isNew ? "Seeding customers: \(done)/\(total) (\(percent)%)\n" : nil
     }
 
-    /// The callback for ``DemoServer/open(_:accounts:progress:)``.
+    /// The callback for ``DemoServer/open(_:progress:)``.
     public var report: @Sendable (Int, Int) -> Void {
         { [self] done, total in
             if let text = text(done: done, total: total) {

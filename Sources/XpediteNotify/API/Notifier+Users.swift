@@ -24,10 +24,14 @@ extension Notifier {
         return try await store.putUser(username: username, passwordHash: hash, displayName: displayName, groups: groups)
     }
 
-    /// The user `username` when `password` is theirs, else `nil` (a sign-in).
+    /// The user `username` when `password` is theirs, else `nil` (a sign-in). An unknown
+    /// username is checked against a dummy hash, so it takes as long as a wrong password.
     public func authenticate(username: String, password: String) async throws -> NotifyUser? {
-        guard let hash = try await store.passwordHash(of: username),
-              try await hasher.verify(password, hash: hash) else { return nil }
+        guard let hash = try await store.passwordHash(of: username) else {
+            try await hasher.verifyUnknownUser(password)
+            return nil
+        }
+        guard try await hasher.verify(password, hash: hash) else { return nil }
         return try await store.user(username)
     }
 

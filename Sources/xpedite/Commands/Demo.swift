@@ -22,6 +22,13 @@ struct Demo: AsyncParsableCommand {
             for a phone's browser: /app); the Xpedite endpoint itself is /xpedite, for `xpedite client`, \
             curl or a phone.
 
+            The notification API (docs/notify.md) is on /notify/v1, its data in DATA-DIR/notify. The API \
+            key comes from --api-key or XPEDITE_API_KEY; without either, the first run generates one and \
+            keeps it in DATA-DIR/api-key (mode 0600; --reset keeps it, delete the file for a new one). The \
+            app signs in through the notification API's users, so demo@xpedite.dev can also log a device \
+            in. Raising a customer's credit limit above €50,000 sends an approval payload to \
+            demo@xpedite.dev (topic /demo/credit-approvals); Approve applies the limit, Reject keeps it.
+
             Examples:
               xpedite demo
               xpedite demo --port 9000 --data-dir /tmp/xpedite-demo --reset
@@ -35,8 +42,12 @@ struct Demo: AsyncParsableCommand {
     @Option(name: .customLong("data-dir"), help: "Where the database and sessions are kept (created if missing).")
     var dataDir: String = DemoConfiguration.defaultDataDirectory
 
-    @Flag(help: "Delete the customers and users and seed them again.")
+    @Flag(help: "Delete the customers, users and notifications and seed them again (the API key is kept).")
     var reset = false
+
+    @Option(name: .customLong("api-key"),
+            help: "The notification API's key (default: $XPEDITE_API_KEY, else the one kept in the data directory).")
+    var apiKey: String?
 
     @Option(name: .customLong("app-version"), help: "The app version sent to phones (a number or text).")
     var appVersion: String = "1"
@@ -60,6 +71,8 @@ struct Demo: AsyncParsableCommand {
         configuration.appVersion = DemoConfiguration.appVersion(parsing: appVersion)
         configuration.customerCount = customerCount
         configuration.logger = logger
+        let environmentKey = ProcessInfo.processInfo.environment["XPEDITE_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
+        configuration.apiKey = apiKey ?? environmentKey
         var server = try await DemoServer.open(configuration, progress: SeedProgress().report)
         // The simulator talks to the endpoint over HTTP like a phone, so its requests are logged
         // and counted like any other, and the inspector's curl commands work as shown.
@@ -75,11 +88,23 @@ struct Demo: AsyncParsableCommand {
             write("Seeded \(report.count) customers in \(String(format: "%.2f", seconds)) s.\n")
         }
         let database = server.database.path
+        let key = server.apiKey
+        let keyArgument = apiKey == nil && key.source == .given ? "\"$XPEDITE_API_KEY\"" : key.value
+        let keyOrigin = switch key.source {
+        case .given: apiKey == nil ? "from XPEDITE_API_KEY" : "from --api-key"
+        case .generated: "generated, kept in \(configuration.dataDirectory.appendingPathComponent(DemoAPIKey.fileName).path)"
+        case .file: "kept in \(configuration.dataDirectory.appendingPathComponent(DemoAPIKey.fileName).path)"
+        }
+        let threshold = configuration.creditApprovalThresholdText
+        let approver = configuration.approver
         try await server.run(server: .http1WebSocketUpgrade(webSocketRouter: simulator.webSocketRouter())) { bound in
             write("""
                 Simulator on http://127.0.0.1:\(bound)/ (the phone alone, for a phone's browser: /app)
                 Xpedite demo on http://127.0.0.1:\(bound)/xpedite (metrics on /metrics)
                 Sign in as \(DemoAccount.username) / \(DemoAccount.password)
+                Notification API on http://127.0.0.1:\(bound)/notify/v1, API key \(keyOrigin)
+                Credit limits above \(threshold) wait for \(approver) to approve them; follow the answers with
+                  xpedite notify listen --server http://127.0.0.1:\(bound) --api-key \(keyArgument) --topic /demo/credit-approvals
                 Data in \(database); press Ctrl-C to stop.
 
                 """)

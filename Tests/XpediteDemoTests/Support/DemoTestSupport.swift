@@ -51,9 +51,13 @@ final class LogCapture: Sendable {
     }
 }
 
-/// The demo's configuration for tests: a small seed, the cheapest bcrypt, quiet logs.
+/// The notification API key of the tests' demo servers.
+let testAPIKey = "demo-test-api-key"
+
+/// The demo's configuration for tests: a small seed, the cheapest bcrypt, quiet logs, a given API key.
 func demoConfiguration(directory: URL, customers: Int = 100, logs: LogCapture = LogCapture()) -> DemoConfiguration {
     var configuration = DemoConfiguration(dataDirectory: directory)
+    configuration.apiKey = testAPIKey
     configuration.customerCount = customers
     configuration.passwordCost = 4
     configuration.logger = logs.logger
