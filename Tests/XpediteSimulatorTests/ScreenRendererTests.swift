@@ -101,6 +101,27 @@ struct ScreenRendererTests {
         #expect(html.contains("data-action=\"row\" data-path=\"0\" data-row=\"39\""))
     }
 
+    /// §4.15 `scroll`: "on" (the default, and the first entry's value when they disagree) makes the
+    /// header the first row of the scrolling body; "off" keeps it fixed above a body that is
+    /// shorter by the header's height.
+    @Test(arguments: [(nil, nil, true), ("on", "off", true), ("off", nil, false), ("off", "on", false)] as [(String?, String?, Bool)])
+    func tableHeaderScrollsWithTheRowsOrStaysFixed(_ first: String?, _ second: String?, _ scrolls: Bool) async throws {
+        func column(_ text: String, _ scroll: String?) -> String {
+            scroll.map { #"{"text":"\#(text)","scroll":"\#($0)"}"# } ?? #"{"text":"\#(text)"}"#
+        }
+        let html = try await renderedHTML(screen: ##"""
+            {"rc":0,"components":[{"type":"table","size":{"height":300},"header":[\##(column("Name", first)),\##(column("Age", second))],
+             "cell":[{"field":"n"},{"field":"a"}],"data":[{"n":"Ann","a":31}]}]}
+            """##)
+        let body = try #require(html.range(of: "class=\"x-tbody\""))
+        let header = try #require(html.range(of: ">Name</div>"))
+        #expect((header.lowerBound > body.lowerBound) == scrolls, "\(html)")
+        #expect(html.contains("x-thead-scroll") == scrolls)
+        let bodyStyle = try #require(style(after: "class=\"x-tbody\"", in: html))
+        #expect(bodyStyle.contains(scrolls ? "top:0px" : "top:44px"), "\(bodyStyle)")
+        #expect(bodyStyle.contains(scrolls ? "height:300px" : "height:256px"), "\(bodyStyle)")
+    }
+
     @Test func manifestImagesLoadFromTheirURL() async throws {
         let html = try await renderedHTML(screen: ##"{"rc":0,"images":[{"id":"logo","url":"https://example.com/logo.png"}],"components":[{"type":"image","id":"logo","size":{"width":40,"height":40}}]}"##)
         #expect(html.contains("<img src=\"https://example.com/logo.png\""))
