@@ -31,7 +31,7 @@ extension ScreenRenderer {
             if let header = table.header, !headerScrolls {
                 var style = CSSStyle()
                 style.frame(LayoutRect(x: 0, y: 0, width: node.frame.width, height: headerHeight))
-                tableHeader(header, columnParts: columnParts, height: headerHeight, style: style, scrolls: false, &w)
+                tableHeader(header, table: table, columnParts: columnParts, height: headerHeight, style: style, scrolls: false, &w)
             }
             let fixedHeight = headerScrolls ? 0 : headerHeight
             var bodyStyle = CSSStyle()
@@ -51,7 +51,7 @@ extension ScreenRenderer {
                 if let header = table.header, headerScrolls {
                     var style = CSSStyle()
                     style.height(headerHeight)
-                    tableHeader(header, columnParts: columnParts, height: headerHeight, style: style, scrolls: true, &w)
+                    tableHeader(header, table: table, columnParts: columnParts, height: headerHeight, style: style, scrolls: true, &w)
                 }
                 for (index, row) in rows.enumerated() {
                     let texts = columns.isEmpty
@@ -64,10 +64,11 @@ extension ScreenRenderer {
                                       .init("data-action", table.clickRow == nil ? nil : "row"), .init("data-path", path),
                                       .init("data-row", String(index))]) { w in
                         if columns.isEmpty {
-                            cell(text: texts[0], column: nil, part: nil, height: rowHeight, &w)
+                            cell(text: texts[0], column: nil, part: nil, height: rowHeight, tableFontSize: table.fontsize, &w)
                         }
                         for (index, column) in columns.enumerated() {
-                            cell(text: texts[index], column: column, part: Self.part(columnParts, index), height: rowHeight, &w)
+                            cell(text: texts[index], column: column, part: Self.part(columnParts, index), height: rowHeight,
+                                 tableFontSize: table.fontsize, &w)
                         }
                     }
                 }
@@ -79,11 +80,12 @@ extension ScreenRenderer {
     }
 
     /// The header row: fixed above the body, or the body's first (scrolling) row.
-    private func tableHeader(_ header: [Component.Table.Column], columnParts: [LayoutPart], height: Double,
+    private func tableHeader(_ header: [Component.Table.Column], table: Component.Table, columnParts: [LayoutPart], height: Double,
                              style: CSSStyle, scrolls: Bool, _ w: inout HTMLWriter) {
         w.element("div", [.init("class", scrolls ? "x-thead x-thead-scroll" : "x-thead"), .init("style", style.text)]) { w in
             for (index, column) in header.enumerated() {
-                cell(text: column.text ?? "", column: column, part: Self.part(columnParts, index), height: height, &w)
+                cell(text: column.text ?? "", column: column, part: Self.part(columnParts, index), height: height,
+                     tableFontSize: table.fontsize, &w)
             }
         }
     }
@@ -92,7 +94,9 @@ extension ScreenRenderer {
         parts.first { $0.index == index } ?? (parts.indices.contains(index) ? parts[index] : nil)
     }
 
-    private func cell(text: String, column: Component.Table.Column?, part: LayoutPart?, height: Double, _ w: inout HTMLWriter) {
+    /// One cell; its font size is the column's, then the table's (as `TableRowLayout` measures it).
+    private func cell(text: String, column: Component.Table.Column?, part: LayoutPart?, height: Double,
+                      tableFontSize: Double?, _ w: inout HTMLWriter) {
         var style = CSSStyle()
         if let part {
             style.frame(LayoutRect(x: part.frame.x, y: 0, width: part.frame.width, height: height))
@@ -101,7 +105,7 @@ extension ScreenRenderer {
         }
         style.align(column?.align)
         style.color(column?.color)
-        style.fontSize(column?.fontsize)
+        style.fontSize(column?.fontsize ?? tableFontSize)
         style.font(column?.font)
         style.lines(column?.lines)
         w.element("div", [.init("class", (column?.lines ?? 1) != 1 ? "x-cell x-multiline" : "x-cell"), .init("style", style.text)],

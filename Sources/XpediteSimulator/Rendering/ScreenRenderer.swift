@@ -91,7 +91,7 @@ public struct ScreenRenderer: Sendable {
         guard let component = state.component(at: node.indexPath) else { return }
         switch component {
         case .label(let label): self.label(label, node, &w)
-        case .button(let button): self.button(button, node, &w)
+        case .button(let button): self.button(button, node, state, &w)
         case .image(let image): self.image(image, node, state, &w)
         case .textbox, .password, .textview, .checkbox, .date, .select, .radio:
             field(component, node, state, &w)
@@ -126,19 +126,26 @@ public struct ScreenRenderer: Sendable {
         }, text: label.text)
     }
 
-    private func button(_ button: Component.Button, _ node: LayoutNode, _ w: inout HTMLWriter) {
+    private func button(_ button: Component.Button, _ node: LayoutNode, _ state: ScreenState, _ w: inout HTMLWriter) {
         let style = button.style == .button ? "x-bordered" : "x-plain"
         var attributes = box(node, style, background: button.background) { css in
             css.color(button.color)
             css.fontSize(button.fontsize)
             css.font(button.font)
-            css.align(button.align)
+            css.flexAlign(button.align)
         }
         attributes.append(.init("type", "button"))
         attributes.append(.init("data-action", button.method == nil ? nil : "press"))
         w.element("button", attributes) { w in
+            // An SF Symbol name, or else a preloaded image id (§4.3), before the text.
             if let icon = button.icon {
-                w.element("span", [.init("class", "x-glyph"), .init("title", icon)], text: SymbolGlyphs.glyph(for: icon))
+                if let glyph = SymbolGlyphs.knownGlyph(for: icon) {
+                    w.element("span", [.init("class", "x-glyph"), .init("title", icon)], text: glyph)
+                } else if let image = imageURL(reference: icon, state) {
+                    w.void("img", [.init("class", "x-icon"), .init("src", image), .init("alt", ""), .init("data-image", "")])
+                } else {
+                    w.element("span", [.init("class", "x-glyph"), .init("title", icon)], text: SymbolGlyphs.glyph(for: icon))
+                }
             }
             if let text = button.text { w.element("span", [.init("class", "x-button-text")], text: text) }
         }
@@ -156,6 +163,12 @@ public struct ScreenRenderer: Sendable {
                 w.element("span", [.init("class", "x-image-name")], text: image.name ?? image.url ?? "image")
             }
         }
+    }
+
+    /// The page's URL of an image named by a reference that may be an image id, a URL or an old
+    /// file name: the tab's image route, or (without one) a web URL the browser loads itself.
+    func imageURL(reference: String, _ state: ScreenState) -> String? {
+        imageRoute.map { $0.url(id: reference, url: reference) } ?? ImageSource.url(reference: reference, packet: state.packet)
     }
 
     private func web(_ web: Component.Web, _ node: LayoutNode, _ state: ScreenState, _ w: inout HTMLWriter) {

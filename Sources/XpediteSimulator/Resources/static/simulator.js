@@ -170,6 +170,9 @@
     el.classList.toggle("x-open", open);
     const shade = screen.querySelector('[data-close="' + CSS.escape(el.id) + '"]');
     if (shade) shade.classList.toggle("x-open", open);
+    // The old `shrink%`: the screen's content shrinks about its centre while the panel is out.
+    const content = screen.querySelector(".x-content");
+    if (shade && shade.dataset.shrink && content) content.style.transform = open ? "scale(" + Number(shade.dataset.shrink) + ")" : "";
   }
 
   screen.addEventListener("click", function (event) {
