@@ -64,7 +64,7 @@ def test_the_bar_button_dropdown_and_a_dialog_form(browser, server, output):
     assert message.text == "Saved Bo"
 
 
-def test_a_swipe_closes_the_panel_and_a_pull_refreshes_the_table(browser, server):
+def test_a_swipe_closes_the_panel_an_edge_pan_opens_it_and_a_pull_refreshes_the_table(browser, server):
     from selenium.webdriver.common.action_chains import ActionChains
     open_simulator(browser, server)
     browser.find_element(By.CSS_SELECTOR, "#screen .x-bar-button").click()
@@ -72,6 +72,13 @@ def test_a_swipe_closes_the_panel_and_a_pull_refreshes_the_table(browser, server
     wait(browser).until(lambda d: "x-open" in panel.get_attribute("class"))
     wait(browser).until(lambda d: panel.is_displayed() and panel.rect["x"] >= d.find_element(By.ID, "screen").rect["x"] - 1)
     header = panel.find_element(By.CSS_SELECTOR, ".x-menu-header")
+    ActionChains(browser).move_to_element(header).click_and_hold().move_by_offset(-120, 0).release().perform()
+    wait(browser).until(lambda d: "x-open" not in panel.get_attribute("class"))
+    # An edge pan from the left edge opens it again (§4.16).
+    screen = browser.find_element(By.ID, "screen")
+    ActionChains(browser).move_to_element_with_offset(screen, -screen.rect["width"] / 2 + 6, 0).click_and_hold() \
+        .move_by_offset(120, 0).release().perform()
+    wait(browser).until(lambda d: "x-open" in panel.get_attribute("class"))
     ActionChains(browser).move_to_element(header).click_and_hold().move_by_offset(-120, 0).release().perform()
     wait(browser).until(lambda d: "x-open" not in panel.get_attribute("class"))
 

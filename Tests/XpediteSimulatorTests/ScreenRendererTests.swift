@@ -66,7 +66,7 @@ struct ScreenRendererTests {
     @Test func setDefaultsApplyToTheScreen() async throws {
         let html = try await renderedHTML(screen: ##"{"rc":0,"setDefaults":{"fontsize":21,"color":"#00FF00"},"components":[{"type":"label","text":"x"}]}"##)
         #expect(html.contains("font-size:21px"))
-        #expect(html.contains("color:#00FF00"))
+        #expect(html.contains("color:#00FF00;--x-default-color:#00FF00"), "plain buttons take the default colour, not the tint")
     }
 
     @Test func returnCodeMessagesAreDialogs() async throws {

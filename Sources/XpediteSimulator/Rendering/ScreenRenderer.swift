@@ -35,7 +35,11 @@ public struct ScreenRenderer: Sendable {
     public func render(_ state: ScreenState) -> String {
         var writer = HTMLWriter()
         var screenStyle = CSSStyle()
-        if case .set(let colour)? = state.defaults.color { screenStyle.color(colour) }
+        if case .set(let colour)? = state.defaults.color {
+            // Text inherits it; a plain button takes it instead of the tint (§4.3: setDefaults, then tint).
+            screenStyle.color(colour)
+            screenStyle.fixed("--x-default-color:\(colour.hex)")
+        }
         if case .set(let size)? = state.defaults.fontsize { screenStyle.fontSize(size) }
         if case .set(let font)? = state.defaults.font { screenStyle.font(font) }
         var background = state.packet?.background

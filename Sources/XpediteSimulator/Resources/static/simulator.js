@@ -263,6 +263,15 @@
     if (panel && Math.abs(dx) > 50 && ((panel.classList.contains("x-left") && dx < 0) || (panel.classList.contains("x-right") && dx > 0))) {
       setOpen(panel, false);
     }
+    // An edge pan opens the slide-in panel of that side (§4.16): from within 20 points of the
+    // left edge to the right, or of the right edge to the left.
+    const edge = screen.getBoundingClientRect();
+    const fromLeft = (dragStart.x - edge.left) / phoneScale, fromRight = (edge.right - dragStart.x) / phoneScale;
+    if (!panel && Math.abs(dy) < 40 && ((fromLeft <= 20 && dx > 50) || (fromRight <= 20 && dx < -50))) {
+      const side = fromLeft <= 20 ? ".x-panel.x-left" : ".x-panel.x-right";
+      const closed = screen.querySelector(side + ":not(.x-open)");
+      if (closed) setOpen(closed, true);
+    }
     const table = dragStart.target.closest("[data-refresh]");
     if (table && table.scrollTop <= 0 && dy > 60 && Math.abs(dx) < 40) send({ action: "refresh", path: table.dataset.table });
     dragStart = null;
