@@ -79,6 +79,9 @@ def test_a_swipe_closes_the_panel_an_edge_pan_opens_it_and_a_pull_refreshes_the_
     ActionChains(browser).move_to_element_with_offset(screen, -screen.rect["width"] / 2 + 6, 0).click_and_hold() \
         .move_by_offset(120, 0).release().perform()
     wait(browser).until(lambda d: "x-open" in panel.get_attribute("class"))
+    wait(browser).until(lambda d: panel.rect["x"] >= screen.rect["x"] - 1)
+    assert browser.find_elements(By.XPATH, "//*[@id='screen']//*[normalize-space(.)='Hello from the test app']"), \
+        "the pan's click tapped nothing: the screen is still the home screen"
     ActionChains(browser).move_to_element(header).click_and_hold().move_by_offset(-120, 0).release().perform()
     wait(browser).until(lambda d: "x-open" not in panel.get_attribute("class"))
 

@@ -61,6 +61,13 @@ extension ScreenRenderer {
         w.element("span", [.init("class", "x-inline-title")], text: title)
     }
 
+    /// A standalone text field's `title` is a floating label above the typed text (§4.4) when
+    /// the placeholder is taken; without a placeholder the title is the placeholder.
+    private func floatingTitle(_ title: String?, placeholder: String?, inForm: Bool, _ w: inout HTMLWriter) {
+        guard !inForm, placeholder != nil, let title, !title.isEmpty else { return }
+        w.element("span", [.init("class", "x-floating-title")], text: title)
+    }
+
     private func control(_ component: Component, path: String, value: FieldValue?, inForm: Bool, _ w: inout HTMLWriter) {
         switch component {
         case .textbox(let box):
@@ -78,6 +85,7 @@ extension ScreenRenderer {
                 break
             }
             attributes.append(.init("style", textStyle(box.color, box.fontsize, box.font, box.align)))
+            floatingTitle(box.title, placeholder: box.placeholder, inForm: inForm, &w)
             w.void("input", attributes)
         case .password(let password):
             var attributes = textAttributes(path: path, value: value, placeholder: password.placeholder ?? (inForm ? nil : password.title))
@@ -88,6 +96,7 @@ extension ScreenRenderer {
             attributes += [.init("autocapitalize", "off"), .init("autocorrect", "off"), .init("spellcheck", "false")]
             attributes.append(.init("autocomplete", "current-password"))
             attributes.append(.init("style", textStyle(password.color, password.fontsize, password.font, password.align)))
+            floatingTitle(password.title, placeholder: password.placeholder, inForm: inForm, &w)
             w.void("input", attributes)
             w.element("button", [.init("type", "button"), .init("class", "x-eye"), .init("data-toggle", "eye"),
                                  .init("aria-label", "show password")], text: "◉")

@@ -251,14 +251,24 @@
 
   // Pull to refresh and swipe to close a panel, with a finger or a mouse drag.
   let dragStart = null;
+  // A drag is a pan, not a tap: the click that ends it goes nowhere.
+  let dragged = false;
   screen.addEventListener("pointerdown", function (event) {
     dragStart = { x: event.clientX, y: event.clientY, target: event.target };
+    dragged = false;
   });
+  screen.addEventListener("click", function (event) {
+    if (!dragged) return;
+    dragged = false;
+    event.preventDefault();
+    event.stopPropagation();
+  }, true);
   screen.addEventListener("pointerup", function (event) {
     if (!dragStart) return;
     // In the phone's points: a scaled phone's drags are shorter on the page.
     const dx = (event.clientX - dragStart.x) / phoneScale;
     const dy = (event.clientY - dragStart.y) / phoneScale;
+    dragged = Math.abs(dx) > 10 || Math.abs(dy) > 10;
     const panel = dragStart.target.closest(".x-panel.x-open");
     if (panel && Math.abs(dx) > 50 && ((panel.classList.contains("x-left") && dx < 0) || (panel.classList.contains("x-right") && dx > 0))) {
       setOpen(panel, false);
