@@ -77,10 +77,7 @@ struct ComponentDetailRenderingTests {
          ["aria-label=\"Annuler\">✕</button>", "aria-label=\"Sauvegarder\">✓</button>"]),
     ] as [(String, [String])])
     func fieldDetails(_ component: String, _ expected: [String]) async throws {
-        let html = try await renderedHTML(screen: ##"{"rc":0,"components":[\##(component)]}"##)
-        for fragment in expected {
-            #expect(html.contains(fragment), "missing \(fragment) in \(html)")
-        }
+        try await expectRendering(of: component, toContain: expected)
     }
 
     @Test func textStyleFontsHaveTheirSizeInTheLayoutAndThePage() async throws {

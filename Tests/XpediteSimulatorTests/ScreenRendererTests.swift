@@ -35,10 +35,7 @@ struct ScreenRendererTests {
          ["x-thead", ">Name</div>", ">Ann</div>", ">31</div>", "text-align:right", "class=\"x-row\""]),
     ] as [(String, [String])])
     func rendersComponent(_ component: String, _ expected: [String]) async throws {
-        let html = try await renderedHTML(screen: ##"{"rc":0,"components":[\##(component)]}"##)
-        for fragment in expected {
-            #expect(html.contains(fragment), "missing \(fragment) in \(html)")
-        }
+        try await expectRendering(of: component, toContain: expected)
     }
 
     @Test func everyTextIsEscaped() async throws {
