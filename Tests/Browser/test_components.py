@@ -64,6 +64,30 @@ def test_the_bar_button_dropdown_and_a_dialog_form(browser, server, output):
     assert message.text == "Saved Bo"
 
 
+GEOMETRY = """
+const centred = document.querySelector("#screen [data-id='centred']");
+centred.scrollIntoView({block: "center"});
+const range = document.createRange();
+range.selectNodeContents(centred);
+const text = range.getBoundingClientRect(), box = centred.getBoundingClientRect();
+const wide = document.querySelector("#screen [data-id='wide-label']");
+const form = wide.closest(".x-inline");
+wide.scrollIntoView({block: "center"});
+const w = wide.getBoundingClientRect(), f = form.getBoundingClientRect();
+const hit = document.elementFromPoint(f.right + 10, w.top + w.height / 2);
+return [Math.abs((text.top + text.bottom) / 2 - (box.top + box.bottom) / 2), w.right - f.right, !!hit && wide.contains(hit)];
+"""
+
+
+def test_a_tall_label_is_centred_and_a_wide_one_overflows_its_form(browser, server):
+    open_simulator(browser, server)
+    tap(browser, "Components")
+    wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#screen [data-id='wide-label']"))
+    offset, overflow, visible = browser.execute_script(GEOMETRY)
+    assert offset < 2, "the text sits in the middle of the 80-point label, as UILabel draws it"
+    assert overflow > 50 and visible, "only a scroll view clips; an inline form does not"
+
+
 def test_a_swipe_closes_the_panel_an_edge_pan_opens_it_and_a_pull_refreshes_the_table(browser, server):
     from selenium.webdriver.common.action_chains import ActionChains
     open_simulator(browser, server)

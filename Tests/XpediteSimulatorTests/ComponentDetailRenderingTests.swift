@@ -73,6 +73,7 @@ struct ComponentDetailRenderingTests {
         (##"{"type":"select","name":"c","title":"Colour","options":{"r":"Red"}}"##, ["<span class=\"x-inline-title\">Colour</span><select"]),
         (##"{"type":"date","name":"d","title":"Born","value":"2000-01-02"}"##, ["<span class=\"x-inline-title\">Born</span><input type=\"date\""]),
         (##"{"type":"checkbox","name":"k","title":"OK","background":"#112233"}"##, ["background:#112233"]),
+        (##"{"type":"web","content":"<p>x</p>","background":"#102030"}"##, ["x-node x-web x-has-background", "background:#102030"]),
         (##"{"type":"form","id":"f","style":"dialog","saveNavigation":"Sauvegarder","cancelNavigation":"Annuler","save":{"function":"s"},"cancel":{"function":"c"},"components":[]}"##,
          ["aria-label=\"Annuler\">✕</button>", "aria-label=\"Sauvegarder\">✓</button>"]),
     ] as [(String, [String])])

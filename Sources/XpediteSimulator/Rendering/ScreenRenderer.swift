@@ -177,7 +177,8 @@ public struct ScreenRenderer: Sendable {
 
     private func web(_ web: Component.Web, _ node: LayoutNode, _ state: ScreenState, _ w: inout HTMLWriter) {
         // Web content always runs in a sandbox without scripts, forms or same-origin access.
-        w.element("div", box(node, background: web.background)) { w in
+        // A web view's own background shows through its page (an iframe is white otherwise).
+        w.element("div", box(node, web.background == nil ? nil : "x-has-background", background: web.background)) { w in
             if let html = state.webContent[node.indexPath] ?? web.content {
                 w.element("iframe", [.init("sandbox", ""), .init("srcdoc", html), .init("title", "web content")])
             } else if let url = web.web, url.hasPrefix("https://") || url.hasPrefix("http://") {
