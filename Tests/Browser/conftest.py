@@ -1,10 +1,12 @@
 """Browser tests of the simulator: real headless Chromium (Debian's chromium and
 chromium-driver) driven by selenium, against `xpedite preview --demo-test-app`."""
 import os
+import queue
 import re
 import shutil
 import subprocess
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -25,29 +27,73 @@ def find(*names):
     return None
 
 
-def serve(arguments, prefix, timeout=30):
-    """Runs `xpedite ARGUMENTS --data-dir TMP` until the generator is closed; yields the base URL
-    from its "Simulator on URL/" line."""
-    data = tempfile.mkdtemp(prefix=prefix)
+# A debug build on a busy machine (two cores shared by several builds) can take a long while to
+# start, more so right after a rebuild; a start that takes this long is a failure, not a race.
+START_TIMEOUT = float(os.environ.get("XPEDITE_START_TIMEOUT", "180"))
+
+
+def start(arguments, data, timeout):
+    """Starts `xpedite ARGUMENTS --data-dir DATA`; returns (process, base URL) from its
+    "Simulator on URL/" line, which is written once the port is bound (so `--port 0` is never a
+    race), or (None, standard error) when the process ended or the timeout passed first."""
+    errors = tempfile.TemporaryFile(mode="w+")
     process = subprocess.Popen([str(XPEDITE), *arguments, "--data-dir", data],
-                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+                               stdout=subprocess.PIPE, stderr=errors, text=True)
+    lines = queue.Queue()
+
+    def read():
+        for line in process.stdout:
+            lines.put(line)
+        lines.put(None)
+    threading.Thread(target=read, daemon=True).start()
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            line = lines.get(timeout=max(0.0, deadline - time.monotonic()))
+        except queue.Empty:
+            break
+        if line is None:
+            break
+        match = re.search(r"Simulator on (http://\S+)/ ", line)
+        if match:
+            errors.close()
+            return process, match.group(1)
+    stop(process)
+    errors.seek(0)
+    message = errors.read()[-2000:]
+    errors.close()
+    return None, message
+
+
+def stop(process):
+    process.terminate()
     try:
-        deadline = time.monotonic() + timeout
-        url = None
-        while time.monotonic() < deadline:
-            line = process.stdout.readline()
-            match = re.search(r"Simulator on (http://\S+)/ ", line)
-            if match:
-                url = match.group(1)
-                break
-            if process.poll() is not None:
-                break
-        if url is None:
-            raise RuntimeError(f"xpedite {arguments[0]} did not start")
-        yield url
-    finally:
-        process.terminate()
         process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+def serve(arguments, prefix, timeout=START_TIMEOUT):
+    """Runs `xpedite ARGUMENTS --data-dir TMP` until the generator is closed; yields the base URL.
+
+    With `--port 0` the child binds a free port itself and reports it: no race. A command that
+    needs a port number up front passes a function of the attempt instead of a list: its start is
+    tried again on a new number when another process took the port first."""
+    data = tempfile.mkdtemp(prefix=prefix)
+    try:
+        for attempt in range(5):
+            process, url = start(arguments(attempt) if callable(arguments) else arguments, data, timeout)
+            if process is not None or not callable(arguments) or "already in use" not in url.lower():
+                break
+        if process is None:
+            name = (arguments(0) if callable(arguments) else arguments)[0]
+            raise RuntimeError(f"xpedite {name} did not start within {timeout:.0f} s: {url}")
+        try:
+            yield url
+        finally:
+            stop(process)
+    finally:
         shutil.rmtree(data, ignore_errors=True)
 
 

@@ -64,7 +64,31 @@ def test_the_bar_button_dropdown_and_a_dialog_form(browser, server, output):
     assert message.text == "Saved Bo"
 
 
-def test_a_swipe_closes_the_panel_and_a_pull_refreshes_the_table(browser, server):
+GEOMETRY = """
+const centred = document.querySelector("#screen [data-id='centred']");
+centred.scrollIntoView({block: "center"});
+const range = document.createRange();
+range.selectNodeContents(centred);
+const text = range.getBoundingClientRect(), box = centred.getBoundingClientRect();
+const wide = document.querySelector("#screen [data-id='wide-label']");
+const form = wide.closest(".x-inline");
+wide.scrollIntoView({block: "center"});
+const w = wide.getBoundingClientRect(), f = form.getBoundingClientRect();
+const hit = document.elementFromPoint(f.right + 10, w.top + w.height / 2);
+return [Math.abs((text.top + text.bottom) / 2 - (box.top + box.bottom) / 2), w.right - f.right, !!hit && wide.contains(hit)];
+"""
+
+
+def test_a_tall_label_is_centred_and_a_wide_one_overflows_its_form(browser, server):
+    open_simulator(browser, server)
+    tap(browser, "Components")
+    wait(browser).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#screen [data-id='wide-label']"))
+    offset, overflow, visible = browser.execute_script(GEOMETRY)
+    assert offset < 2, "the text sits in the middle of the 80-point label, as UILabel draws it"
+    assert overflow > 50 and visible, "only a scroll view clips; an inline form does not"
+
+
+def test_a_swipe_closes_the_panel_an_edge_pan_opens_it_and_a_pull_refreshes_the_table(browser, server):
     from selenium.webdriver.common.action_chains import ActionChains
     open_simulator(browser, server)
     browser.find_element(By.CSS_SELECTOR, "#screen .x-bar-button").click()
@@ -72,6 +96,16 @@ def test_a_swipe_closes_the_panel_and_a_pull_refreshes_the_table(browser, server
     wait(browser).until(lambda d: "x-open" in panel.get_attribute("class"))
     wait(browser).until(lambda d: panel.is_displayed() and panel.rect["x"] >= d.find_element(By.ID, "screen").rect["x"] - 1)
     header = panel.find_element(By.CSS_SELECTOR, ".x-menu-header")
+    ActionChains(browser).move_to_element(header).click_and_hold().move_by_offset(-120, 0).release().perform()
+    wait(browser).until(lambda d: "x-open" not in panel.get_attribute("class"))
+    # An edge pan from the left edge opens it again (§4.16).
+    screen = browser.find_element(By.ID, "screen")
+    ActionChains(browser).move_to_element_with_offset(screen, -screen.rect["width"] / 2 + 6, 0).click_and_hold() \
+        .move_by_offset(120, 0).release().perform()
+    wait(browser).until(lambda d: "x-open" in panel.get_attribute("class"))
+    wait(browser).until(lambda d: panel.rect["x"] >= screen.rect["x"] - 1)
+    assert browser.find_elements(By.XPATH, "//*[@id='screen']//*[normalize-space(.)='Hello from the test app']"), \
+        "the pan's click tapped nothing: the screen is still the home screen"
     ActionChains(browser).move_to_element(header).click_and_hold().move_by_offset(-120, 0).release().perform()
     wait(browser).until(lambda d: "x-open" not in panel.get_attribute("class"))
 

@@ -15,11 +15,15 @@ CUSTOMER_120 = "Tariq Nakamura"
 
 @pytest.fixture(scope="module")
 def demo():
-    """`xpedite demo` on a free port with 500 customers; yields its base URL."""
-    yield from serve(["demo", "--port", str(free_port()), "--customers", "500"], "xpedite-demo-browser-", timeout=60)
+    """`xpedite demo` on a free port with 500 customers; yields its base URL. `xpedite demo`
+    needs a port number up front (its simulator's endpoint URL is made from it), so a port taken
+    between `free_port()` and the demo's bind is retried on another."""
+    yield from serve(lambda attempt: ["demo", "--port", str(free_port()), "--customers", "500"],
+                     "xpedite-demo-browser-")
 
 
 def free_port():
+    """A port that was free a moment ago (bind port 0, then close)."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]

@@ -74,6 +74,30 @@ def test_old_dialect_dynamic_menu_and_web_view(browser, server):
     wait_for_label(browser, "You reached the second screen")
 
 
+HEADER_OFFSET = """
+const table = document.querySelector('#screen [data-id=' + arguments[0] + ']');
+const body = table.querySelector('.x-tbody'), header = table.querySelector('.x-thead');
+body.scrollTop = 200;
+return [header.parentElement === body, Math.round(header.getBoundingClientRect().top - table.getBoundingClientRect().top)];
+"""
+
+
+def test_a_table_header_scrolls_with_the_rows_by_default(browser, server):
+    open_simulator(browser, server)
+    tap(browser, "Table")
+    wait(browser).until(lambda d: "Row 40" in texts(d, ".x-cell"))
+    inside, offset = browser.execute_script(HEADER_OFFSET, "rows")
+    assert inside and offset <= -150, "scroll on (the default): the header leaves with the rows"
+
+
+def test_a_fixed_table_header_stays_above_the_rows(browser, server):
+    open_simulator(browser, server)
+    tap(browser, "Images")
+    wait(browser).until(lambda d: "Tall row 3\nsecond line" in texts(d, ".x-cell"))
+    inside, offset = browser.execute_script(HEADER_OFFSET, "tall")
+    assert not inside and offset == 0, "scroll off: the header stays at the top of the table"
+
+
 def test_row_heights_and_dropdowns_come_from_the_layout(browser, server, output):
     open_simulator(browser, server)
     tap(browser, "Images")

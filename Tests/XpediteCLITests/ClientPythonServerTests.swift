@@ -147,6 +147,21 @@ struct ClientPythonServerTests {
     }
 
     @Test(.enabled(if: python != nil, "python3 is not installed: the Python server test is skipped"))
+    func relativeImagesResolveAgainstTheEndpointURL() throws {
+        let server = try PythonServer(python: try #require(Self.python))
+        defer { server.stop() }
+        let run = try XpediteBinary.run(["client", server.url, "--do", #"tap "Logo""#, "--dump", "json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let dump = try JSONValue(parsing: run.stdout)
+        // The folder "/images" and the name "logo.png" become http://127.0.0.1:PORT/images/logo.png;
+        // its 30×10 size gives the 90-point-wide image a height of 30.
+        #expect(server.requests.contains(#"{"get":"/images/logo.png"}"#), "\(server.requests)")
+        let frame = try #require(dump["frames"]?["components"]?[0]?["frame"])
+        #expect(frame["width"] == 90)
+        #expect(frame["height"] == 30, "\(frame)")
+    }
+
+    @Test(.enabled(if: python != nil, "python3 is not installed: the Python server test is skipped"))
     func interactiveModeShowsNumberedActions() throws {
         let server = try PythonServer(python: try #require(Self.python))
         defer { server.stop() }

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import XpediteClient
 import XpediteProtocol
 @testable import XpediteSimulator
@@ -19,4 +20,13 @@ func renderedState(screen: String, rows: String = #"{"rc":0,"data":[]}"#,
 
 func renderedHTML(screen: String, rows: String = #"{"rc":0,"data":[]}"#) async throws -> String {
     ScreenRenderer().render(try await renderedState(screen: screen, rows: rows))
+}
+
+/// Renders a screen holding the one `component` (JSON text) and expects every fragment in the HTML.
+func expectRendering(of component: String, toContain expected: [String],
+                     sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    let html = try await renderedHTML(screen: ##"{"rc":0,"components":[\##(component)]}"##)
+    for fragment in expected {
+        #expect(html.contains(fragment), "missing \(fragment) in \(html)", sourceLocation: sourceLocation)
+    }
 }

@@ -35,10 +35,7 @@ struct ScreenRendererTests {
          ["x-thead", ">Name</div>", ">Ann</div>", ">31</div>", "text-align:right", "class=\"x-row\""]),
     ] as [(String, [String])])
     func rendersComponent(_ component: String, _ expected: [String]) async throws {
-        let html = try await renderedHTML(screen: ##"{"rc":0,"components":[\##(component)]}"##)
-        for fragment in expected {
-            #expect(html.contains(fragment), "missing \(fragment) in \(html)")
-        }
+        try await expectRendering(of: component, toContain: expected)
     }
 
     @Test func everyTextIsEscaped() async throws {
@@ -66,7 +63,7 @@ struct ScreenRendererTests {
     @Test func setDefaultsApplyToTheScreen() async throws {
         let html = try await renderedHTML(screen: ##"{"rc":0,"setDefaults":{"fontsize":21,"color":"#00FF00"},"components":[{"type":"label","text":"x"}]}"##)
         #expect(html.contains("font-size:21px"))
-        #expect(html.contains("color:#00FF00"))
+        #expect(html.contains("color:#00FF00;--x-default-color:#00FF00"), "plain buttons take the default colour, not the tint")
     }
 
     @Test func returnCodeMessagesAreDialogs() async throws {
@@ -99,6 +96,27 @@ struct ScreenRendererTests {
         #expect(html.contains("data-more=\"1\""))
         #expect(html.contains("data-action=\"refresh\""))
         #expect(html.contains("data-action=\"row\" data-path=\"0\" data-row=\"39\""))
+    }
+
+    /// §4.15 `scroll`: "on" (the default, and the first entry's value when they disagree) makes the
+    /// header the first row of the scrolling body; "off" keeps it fixed above a body that is
+    /// shorter by the header's height.
+    @Test(arguments: [(nil, nil, true), ("on", "off", true), ("off", nil, false), ("off", "on", false)] as [(String?, String?, Bool)])
+    func tableHeaderScrollsWithTheRowsOrStaysFixed(_ first: String?, _ second: String?, _ scrolls: Bool) async throws {
+        func column(_ text: String, _ scroll: String?) -> String {
+            scroll.map { #"{"text":"\#(text)","scroll":"\#($0)"}"# } ?? #"{"text":"\#(text)"}"#
+        }
+        let html = try await renderedHTML(screen: ##"""
+            {"rc":0,"components":[{"type":"table","size":{"height":300},"header":[\##(column("Name", first)),\##(column("Age", second))],
+             "cell":[{"field":"n"},{"field":"a"}],"data":[{"n":"Ann","a":31}]}]}
+            """##)
+        let body = try #require(html.range(of: "class=\"x-tbody\""))
+        let header = try #require(html.range(of: ">Name</div>"))
+        #expect((header.lowerBound > body.lowerBound) == scrolls, "\(html)")
+        #expect(html.contains("x-thead-scroll") == scrolls)
+        let bodyStyle = try #require(style(after: "class=\"x-tbody\"", in: html))
+        #expect(bodyStyle.contains(scrolls ? "top:0px" : "top:44px"), "\(bodyStyle)")
+        #expect(bodyStyle.contains(scrolls ? "height:300px" : "height:256px"), "\(bodyStyle)")
     }
 
     @Test func manifestImagesLoadFromTheirURL() async throws {

@@ -82,7 +82,10 @@ struct LayoutRun {
     /// The font of a text component: its own keys, then the defaults.
     func font(name: String?, size: Double?) -> TextFont {
         let ownSize = size.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
-        return TextFont(name: name ?? defaultFont.name, size: ownSize ?? defaultFont.size)
+        let fontName = name ?? defaultFont.name
+        // A text-style name brings its own size (§6.2); `fontsize` still overrides it.
+        let styleSize = fontName.flatMap(TextStyle.init(name:))?.size
+        return TextFont(name: fontName, size: ownSize ?? styleSize ?? defaultFont.size)
     }
 
     /// The height of `text` wrapped to `width` (never negative or infinite).

@@ -37,7 +37,9 @@ public struct TableRowLayout: Sendable {
     /// The font of a column's text.
     public func font(of column: Component.Table.Column?) -> TextFont {
         let own = (column?.fontsize ?? tableFontSize).flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
-        return TextFont(name: column?.font ?? tableFont ?? defaultFont.name, size: own ?? defaultFont.size)
+        let name = column?.font ?? tableFont ?? defaultFont.name
+        // A text-style name brings its own size (§6.2); `fontsize` still overrides it.
+        return TextFont(name: name, size: own ?? name.flatMap(TextStyle.init(name:))?.size ?? defaultFont.size)
     }
 
     /// The height of a row (or the header) whose cells show `texts` in `columns`, each as wide

@@ -45,15 +45,30 @@ struct CSSStyle {
         if let size, size.isFinite, size > 0 { declarations.append("font-size:\(Self.number(size))px") }
     }
 
-    /// A protocol font name (§4.1): a weight word sets the weight, anything else names a family,
-    /// keeping only letters, digits, spaces and hyphens.
+    /// A protocol font name (§4.1, §6.2): a text-style name (`footnote`, `title2`, …) sets the
+    /// style's size (unless a `font-size` is already set: `fontsize` overrides it) and weight; a
+    /// weight word sets the weight, anything else names a family, keeping only letters, digits,
+    /// spaces and hyphens.
     mutating func font(_ name: String?) {
         guard let name, !name.isEmpty else { return }
+        if let style = TextStyle(name: name) {
+            if !declarations.contains(where: { $0.hasPrefix("font-size:") }) {
+                declarations.append("font-size:\(Self.number(style.size))px")
+            }
+            if style.isSemibold { declarations.append("font-weight:600") }
+            return
+        }
         let lowered = name.lowercased()
-        if lowered.contains("bold") || lowered == "headline" { declarations.append("font-weight:600") }
+        if lowered.contains("bold") { declarations.append("font-weight:600") }
         if lowered.contains("italic") { declarations.append("font-style:italic") }
-        let family = String(name.unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == " " || $0 == "-" })
-        if !family.isEmpty, !["bold", "italic", "headline", "body", "system"].contains(lowered) {
+        // "Helvetica-Bold" is the family Helvetica in bold.
+        var familyName = name
+        for suffix in ["-BoldOblique", "-BoldItalic", "-Bold", "-Italic", "-Oblique"] where familyName.hasSuffix(suffix) {
+            familyName.removeLast(suffix.count)
+            break
+        }
+        let family = String(familyName.unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == " " || $0 == "-" })
+        if !family.isEmpty, !["bold", "italic", "system"].contains(lowered) {
             declarations.append("font-family:'\(family)',system-ui,sans-serif")
         }
     }
@@ -67,6 +82,19 @@ struct CSSStyle {
         case .justify: "justify"
         }
         declarations.append("text-align:\(value)")
+    }
+
+    /// The alignment of a flex box's content (a button's `align`, §4.3): its text-align and the
+    /// matching justify-content.
+    mutating func flexAlign(_ alignment: Alignment?) {
+        guard let alignment else { return }
+        align(alignment)
+        let value = switch alignment {
+        case .left, .justify: "flex-start"
+        case .right: "flex-end"
+        case .centre, .center: "center"
+        }
+        declarations.append("justify-content:\(value)")
     }
 
     /// A line clamp for table cells (`lines`, §4.15).

@@ -24,6 +24,13 @@ enum ImageSource {
         return nil
     }
 
+    /// An image named by one reference that may be a manifest id, a URL or an old-dialect file
+    /// name (a navigation's `implementation.image`, a menu entry's `icon`, a button's `icon` that
+    /// is no symbol): the manifest first, then an absolute URL, then the images folder.
+    static func url(reference: String, packet: ResponsePacket?) -> String? {
+        url(for: Component.Image(id: reference, url: reference), packet: packet)
+    }
+
     static func isWebURL(_ text: String) -> Bool {
         text.hasPrefix("https://") || text.hasPrefix("http://")
     }

@@ -35,12 +35,12 @@ extension ScreenRenderer {
                     w.element("div", [.init("class", "x-form-header"), .init("style", style.text)]) { w in
                         if form.cancel != nil || form.cancelNavigation != nil {
                             w.element("button", [.init("type", "button"), .init("class", "x-form-cancel"), .init("data-action", "cancel"),
-                                                 .init("data-path", path), .init("aria-label", "Cancel")], text: "✕")
+                                                 .init("data-path", path), .init("aria-label", form.cancelNavigation ?? "Cancel")], text: "✕")
                         }
                         w.element("span", [.init("class", "x-form-header-title")], text: form.title ?? "")
                         if form.save != nil {
                             w.element("button", [.init("type", "button"), .init("class", "x-form-save"), .init("data-action", "save"),
-                                                 .init("data-path", path), .init("aria-label", "Save")], text: "✓")
+                                                 .init("data-path", path), .init("aria-label", form.saveNavigation ?? "Save")], text: "✓")
                         }
                     }
                 case .footer:
@@ -110,18 +110,32 @@ extension ScreenRenderer {
         if let barFrame {
             var style = CSSStyle()
             style.frame(barFrame)
+            // The bar button shows `implementation.image` (an image id, or the old dialect's
+            // button icon file), then `icon`, then ☰ (a panel) or … (a dropdown) (§4.16).
             let glyph = implementation?.icon.map(SymbolGlyphs.glyph) ?? (isPanel ? "☰" : "…")
-            let text = single ? (entries[0].text ?? glyph) : glyph
+            let image = implementation?.image.flatMap { imageURL(reference: $0, state) }
+            let text = single ? entries[0].text : nil
             w.element("button", [.init("type", "button"), .init("class", "x-bar-button"), .init("style", style.text),
                                  .init("data-path", path), .init("aria-label", isPanel ? "menu" : "actions"),
-                                 .init("data-action", single ? "bar" : nil), .init("data-toggle", single ? nil : menuID)],
-                      text: text)
+                                 .init("data-action", single ? "bar" : nil), .init("data-toggle", single ? nil : menuID)]) { w in
+                if let text {
+                    w.text(text)
+                } else if let image {
+                    w.void("img", [.init("class", "x-icon"), .init("src", image), .init("alt", ""), .init("data-image", "")])
+                } else {
+                    w.text(glyph)
+                }
+            }
         }
         guard !single else { return }
+        // `shade%` defaults to 0: an invisible shade that still closes the panel on a tap (§4.16).
         var shade = CSSStyle()
-        shade.opacity((navigation.effects?.shadePercent ?? 40) / 100)
+        shade.opacity((navigation.effects?.shadePercent ?? 0) / 100)
         if isPanel {
-            w.element("div", [.init("class", "x-shade"), .init("data-close", menuID), .init("style", shade.text)])
+            // `shrink%` (old dialect): the screen's content shrinks about its centre while the panel is out.
+            let shrink = navigation.effects?.shrinkPercent.map { CSSStyle.number(1 - max(0, min(100, $0)) / 100) }
+            w.element("div", [.init("class", "x-shade"), .init("data-close", menuID), .init("style", shade.text),
+                              .init("data-shrink", shrink)])
         }
         var panelStyle = CSSStyle()
         if isPanel {
@@ -144,7 +158,12 @@ extension ScreenRenderer {
                 } else {
                     w.element("button", [.init("type", "button"), .init("class", "x-menu-entry"), .init("data-action", "menu"),
                                          .init("data-path", path), .init("data-entry", String(index))]) { w in
-                        if let symbol = entry.symbol ?? entry.icon {
+                        // A panel entry's `icon` is an image (id or old file name); a dropdown
+                        // entry's `symbol` a symbol (§4.17). Each falls back on the other.
+                        let image = entry.icon.flatMap { imageURL(reference: $0, state) }
+                        if let image, isPanel || entry.symbol == nil {
+                            w.void("img", [.init("class", "x-icon"), .init("src", image), .init("alt", ""), .init("data-image", "")])
+                        } else if let symbol = entry.symbol ?? entry.icon {
                             w.element("span", [.init("class", "x-glyph")], text: SymbolGlyphs.glyph(for: symbol))
                         }
                         w.text(entry.text ?? "")

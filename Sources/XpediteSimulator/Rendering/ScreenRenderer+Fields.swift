@@ -7,7 +7,7 @@ extension ScreenRenderer {
     func field(_ component: Component, _ node: LayoutNode, _ state: ScreenState, _ w: inout HTMLWriter) {
         let value = state.values[node.indexPath]
         let path = node.indexPathText
-        w.element("div", box(node)) { w in
+        w.element("div", box(node, background: Self.background(of: component))) { w in
             var controlFrame = LayoutRect(x: 0, y: 0, width: node.frame.width, height: node.frame.height)
             if let field = node.parts.first(where: { $0.kind == .field }) { controlFrame = field.frame }
             if let title = node.parts.first(where: { $0.kind == .title }), let text = Self.title(of: component) {
@@ -41,6 +41,33 @@ extension ScreenRenderer {
         }
     }
 
+    static func background(of component: Component) -> Colour? {
+        switch component {
+        case .textbox(let c): c.background
+        case .password(let c): c.background
+        case .textview(let c): c.background
+        case .checkbox(let c): c.background
+        case .date(let c): c.background
+        case .select(let c): c.background
+        case .radio(let c): c.background
+        default: nil
+        }
+    }
+
+    /// Outside a form a date or select shows its `title` in the row, before the control (inside
+    /// a form the title is the row label, a layout part).
+    private func inlineTitle(_ title: String?, inForm: Bool, _ w: inout HTMLWriter) {
+        guard !inForm, let title, !title.isEmpty else { return }
+        w.element("span", [.init("class", "x-inline-title")], text: title)
+    }
+
+    /// A standalone text field's `title` is a floating label above the typed text (§4.4) when
+    /// the placeholder is taken; without a placeholder the title is the placeholder.
+    private func floatingTitle(_ title: String?, placeholder: String?, inForm: Bool, _ w: inout HTMLWriter) {
+        guard !inForm, placeholder != nil, let title, !title.isEmpty else { return }
+        w.element("span", [.init("class", "x-floating-title")], text: title)
+    }
+
     private func control(_ component: Component, path: String, value: FieldValue?, inForm: Bool, _ w: inout HTMLWriter) {
         switch component {
         case .textbox(let box):
@@ -48,20 +75,34 @@ extension ScreenRenderer {
             attributes.append(.init("type", Self.inputType(box.keyboard)))
             attributes.append(.init("inputmode", Self.inputMode(box.keyboard)))
             attributes.append(.init("enterkeyhint", box.returnkey.map(Self.enterKeyHint)))
-            attributes.append(.init("autocapitalize", box.autotext == .disabled ? "off" : nil))
+            // `autotext` (§4.4): "disable"/false turns correction and capitalisation off, true on.
+            switch box.autotext {
+            case .disabled?:
+                attributes += [.init("autocapitalize", "off"), .init("autocorrect", "off"), .init("spellcheck", "false")]
+            case .enabled?:
+                attributes += [.init("autocorrect", "on"), .init("spellcheck", "true")]
+            case nil:
+                break
+            }
             attributes.append(.init("style", textStyle(box.color, box.fontsize, box.font, box.align)))
+            floatingTitle(box.title, placeholder: box.placeholder, inForm: inForm, &w)
             w.void("input", attributes)
         case .password(let password):
             var attributes = textAttributes(path: path, value: value, placeholder: password.placeholder ?? (inForm ? nil : password.title))
             attributes.append(.init("type", "password"))
+            attributes.append(.init("inputmode", Self.inputMode(password.keyboard)))
             attributes.append(.init("enterkeyhint", password.returnkey.map(Self.enterKeyHint)))
+            // A password's autotext is always off (§4.5).
+            attributes += [.init("autocapitalize", "off"), .init("autocorrect", "off"), .init("spellcheck", "false")]
             attributes.append(.init("autocomplete", "current-password"))
             attributes.append(.init("style", textStyle(password.color, password.fontsize, password.font, password.align)))
+            floatingTitle(password.title, placeholder: password.placeholder, inForm: inForm, &w)
             w.void("input", attributes)
             w.element("button", [.init("type", "button"), .init("class", "x-eye"), .init("data-toggle", "eye"),
                                  .init("aria-label", "show password")], text: "◉")
         case .textview(let view):
-            var attributes = textAttributes(path: path, value: value, placeholder: view.placeholder)
+            // A text view has no title row: its title stands in for a missing placeholder.
+            var attributes = textAttributes(path: path, value: value, placeholder: view.placeholder ?? view.title)
             attributes.append(.init("style", textStyle(view.color, view.fontsize, view.font, nil)))
             w.element("textarea", attributes, text: Self.text(value))
         case .checkbox(let checkbox):
@@ -72,7 +113,8 @@ extension ScreenRenderer {
                 w.void("input", attributes)
                 w.element("span", [], text: inForm ? "" : checkbox.title ?? "")
             }
-        case .date:
+        case .date(let date):
+            inlineTitle(date.title, inForm: inForm, &w)
             var day = ""
             if case .date(let text)? = value { day = text }
             w.void("input", [.init("type", "date"), .init("data-action", "set"), .init("data-kind", "date"),
@@ -84,6 +126,7 @@ extension ScreenRenderer {
             default: []
             }
             let multiple = select.multi == true
+            inlineTitle(select.title, inForm: inForm, &w)
             w.element("select", [.init("data-action", "set"), .init("data-kind", multiple ? "options" : "option"),
                                  .init("data-path", path), .init("multiple", multiple ? "" : nil),
                                  .init("disabled", select.disabled == true ? "" : nil)]) { w in

@@ -35,7 +35,11 @@ public struct ScreenRenderer: Sendable {
     public func render(_ state: ScreenState) -> String {
         var writer = HTMLWriter()
         var screenStyle = CSSStyle()
-        if case .set(let colour)? = state.defaults.color { screenStyle.color(colour) }
+        if case .set(let colour)? = state.defaults.color {
+            // Text inherits it; a plain button takes it instead of the tint (§4.3: setDefaults, then tint).
+            screenStyle.color(colour)
+            screenStyle.fixed("--x-default-color:\(colour.hex)")
+        }
         if case .set(let size)? = state.defaults.fontsize { screenStyle.fontSize(size) }
         if case .set(let font)? = state.defaults.font { screenStyle.font(font) }
         var background = state.packet?.background
@@ -91,7 +95,7 @@ public struct ScreenRenderer: Sendable {
         guard let component = state.component(at: node.indexPath) else { return }
         switch component {
         case .label(let label): self.label(label, node, &w)
-        case .button(let button): self.button(button, node, &w)
+        case .button(let button): self.button(button, node, state, &w)
         case .image(let image): self.image(image, node, state, &w)
         case .textbox, .password, .textview, .checkbox, .date, .select, .radio:
             field(component, node, state, &w)
@@ -126,19 +130,26 @@ public struct ScreenRenderer: Sendable {
         }, text: label.text)
     }
 
-    private func button(_ button: Component.Button, _ node: LayoutNode, _ w: inout HTMLWriter) {
+    private func button(_ button: Component.Button, _ node: LayoutNode, _ state: ScreenState, _ w: inout HTMLWriter) {
         let style = button.style == .button ? "x-bordered" : "x-plain"
         var attributes = box(node, style, background: button.background) { css in
             css.color(button.color)
             css.fontSize(button.fontsize)
             css.font(button.font)
-            css.align(button.align)
+            css.flexAlign(button.align)
         }
         attributes.append(.init("type", "button"))
         attributes.append(.init("data-action", button.method == nil ? nil : "press"))
         w.element("button", attributes) { w in
+            // An SF Symbol name, or else a preloaded image id (§4.3), before the text.
             if let icon = button.icon {
-                w.element("span", [.init("class", "x-glyph"), .init("title", icon)], text: SymbolGlyphs.glyph(for: icon))
+                if let glyph = SymbolGlyphs.knownGlyph(for: icon) {
+                    w.element("span", [.init("class", "x-glyph"), .init("title", icon)], text: glyph)
+                } else if let image = imageURL(reference: icon, state) {
+                    w.void("img", [.init("class", "x-icon"), .init("src", image), .init("alt", ""), .init("data-image", "")])
+                } else {
+                    w.element("span", [.init("class", "x-glyph"), .init("title", icon)], text: SymbolGlyphs.glyph(for: icon))
+                }
             }
             if let text = button.text { w.element("span", [.init("class", "x-button-text")], text: text) }
         }
@@ -158,9 +169,16 @@ public struct ScreenRenderer: Sendable {
         }
     }
 
+    /// The page's URL of an image named by a reference that may be an image id, a URL or an old
+    /// file name: the tab's image route, or (without one) a web URL the browser loads itself.
+    func imageURL(reference: String, _ state: ScreenState) -> String? {
+        imageRoute.map { $0.url(id: reference, url: reference) } ?? ImageSource.url(reference: reference, packet: state.packet)
+    }
+
     private func web(_ web: Component.Web, _ node: LayoutNode, _ state: ScreenState, _ w: inout HTMLWriter) {
         // Web content always runs in a sandbox without scripts, forms or same-origin access.
-        w.element("div", box(node, background: web.background)) { w in
+        // A web view's own background shows through its page (an iframe is white otherwise).
+        w.element("div", box(node, web.background == nil ? nil : "x-has-background", background: web.background)) { w in
             if let html = state.webContent[node.indexPath] ?? web.content {
                 w.element("iframe", [.init("sandbox", ""), .init("srcdoc", html), .init("title", "web content")])
             } else if let url = web.web, url.hasPrefix("https://") || url.hasPrefix("http://") {

@@ -18,13 +18,19 @@ enum SymbolGlyphs {
         "play": "▶", "pause": "⏸", "stop": "■", "flag": "⚑", "creditcard": "💳", "bag": "👜",
     ]
 
-    /// The glyph for a symbol name.
+    /// The glyph for a symbol name; a neutral square for an unknown name.
     static func glyph(for name: String) -> String {
+        knownGlyph(for: name) ?? "◻︎"
+    }
+
+    /// The glyph for a symbol name, or `nil` when the name (without its variant suffixes) is not
+    /// a known symbol: the `UIImage(systemName:)` returning nil of §4.3.
+    static func knownGlyph(for name: String) -> String? {
         var candidate = name
         while true {
             if let glyph = glyphs[candidate] { return glyph }
             let suffixes = [".fill", ".circle", ".square", ".rectangle", ".badge"]
-            guard let suffix = suffixes.first(where: { candidate.hasSuffix($0) }) else { return "◻︎" }
+            guard let suffix = suffixes.first(where: { candidate.hasSuffix($0) }) else { return nil }
             candidate.removeLast(suffix.count)
         }
     }

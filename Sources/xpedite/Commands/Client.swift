@@ -22,6 +22,9 @@ struct Client: AsyncParsableCommand {
               enter FORM.FIELD      the return key in an input (a focus move or an old method call)
               refresh               pull the table to refresh
 
+            Relative image URLs (and a relative old-dialect images folder) resolve against the \
+            endpoint URL, as a browser resolves them against the page (PROTOCOL.md §2.9).
+
             --cache DIR keeps pages, navigation menus and images between runs (PROTOCOL.md §7): when \
             the server is unreachable a cached page is served and "offline" is true. --dump json prints \
             the final state: the normalised packet, the frames, the loaded table rows, input values, \
@@ -73,7 +76,9 @@ struct Client: AsyncParsableCommand {
         guard let endpoint = URL(string: url), let screen = Bounds(parsing: bounds) else { throw ExitCode(1) }
         let configuration = ClientConfiguration(
             cacheDirectory: cache.map { URL(fileURLWithPath: ($0 as NSString).expandingTildeInPath) },
-            bounds: screen, device: DeviceIdentity(uuid: "xpedite-cli"))
+            bounds: screen, device: DeviceIdentity(uuid: "xpedite-cli"),
+            // Relative image URLs and old-dialect folders resolve against the endpoint (§2.9), as in preview.
+            imageBaseURL: endpoint)
         let client: XpediteClient
         do {
             client = try XpediteClient(transport: HTTPTransport(url: endpoint), configuration: configuration)

@@ -11,8 +11,10 @@ gets the row number, checkbox true/false, form save/cancel strings, onEnter as a
 dynamic navigation and web data. Pages carry the new id/disposition so the phone caches them.
 """
 import json
+import struct
 import sys
 import uuid
+import zlib
 from http.server import BaseHTTPRequestHandler, HTTPServer
 
 LOG = sys.argv[1]
@@ -30,6 +32,7 @@ def home():
             {"type": "label", "text": "Welcome to the Python server", "colour": "#333333", "fontsize": "18"},
             {"type": "button", "text": "Customers", "method": "showCustomers"},
             {"type": "button", "text": "Break", "method": "breakProtocol"},
+            {"type": "button", "text": "Logo", "method": "showLogo"},
             {"type": "textbox", "name": "search", "title": "Search", "onEnter": "doSearch"},
         ],
     }
@@ -85,12 +88,38 @@ def answer(request):
     if method == "doSearch":
         return {"rc": "0", "components": [
             {"type": "label", "text": "Results for %s" % request.get("formdata", {}).get("search", "")}]}
+    if method == "showLogo":
+        # A relative images folder: the phone resolves it against the endpoint URL (§2.9).
+        return {"rc": "0", "images": {"url": "/images", "type": "image"}, "components": [
+            {"type": "image", "url": "logo.png", "size": {"width": 90}}]}
     if method == "breakProtocol":
         return {"components": [{"type": "label", "text": "no rc here"}]}
     return {"rc": "Unknown method %s" % method, "components": []}
 
 
+def png(width, height):
+    """A black RGB PNG of the given size (the phone reads its size from the IHDR chunk)."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    rows = b"".join(b"\x00" + b"\x00" * 3 * width for _ in range(height))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+
+
 class Handler(BaseHTTPRequestHandler):
+    def do_GET(self):
+        if self.path != "/images/logo.png":
+            self.send_error(404)
+            return
+        with open(LOG, "a") as log:
+            log.write(json.dumps({"get": self.path}) + "\n")
+        image = png(30, 10)
+        self.send_response(200)
+        self.send_header("Content-Type", "image/png")
+        self.send_header("Content-Length", str(len(image)))
+        self.end_headers()
+        self.wfile.write(image)
+
     def do_POST(self):
         body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
         request = json.loads(body)

@@ -170,6 +170,9 @@
     el.classList.toggle("x-open", open);
     const shade = screen.querySelector('[data-close="' + CSS.escape(el.id) + '"]');
     if (shade) shade.classList.toggle("x-open", open);
+    // The old `shrink%`: the screen's content shrinks about its centre while the panel is out.
+    const content = screen.querySelector(".x-content");
+    if (shade && shade.dataset.shrink && content) content.style.transform = open ? "scale(" + Number(shade.dataset.shrink) + ")" : "";
   }
 
   screen.addEventListener("click", function (event) {
@@ -248,17 +251,36 @@
 
   // Pull to refresh and swipe to close a panel, with a finger or a mouse drag.
   let dragStart = null;
+  // A drag is a pan, not a tap: the click that ends it goes nowhere.
+  let dragged = false;
   screen.addEventListener("pointerdown", function (event) {
     dragStart = { x: event.clientX, y: event.clientY, target: event.target };
+    dragged = false;
   });
+  screen.addEventListener("click", function (event) {
+    if (!dragged) return;
+    dragged = false;
+    event.preventDefault();
+    event.stopPropagation();
+  }, true);
   screen.addEventListener("pointerup", function (event) {
     if (!dragStart) return;
     // In the phone's points: a scaled phone's drags are shorter on the page.
     const dx = (event.clientX - dragStart.x) / phoneScale;
     const dy = (event.clientY - dragStart.y) / phoneScale;
+    dragged = Math.abs(dx) > 10 || Math.abs(dy) > 10;
     const panel = dragStart.target.closest(".x-panel.x-open");
     if (panel && Math.abs(dx) > 50 && ((panel.classList.contains("x-left") && dx < 0) || (panel.classList.contains("x-right") && dx > 0))) {
       setOpen(panel, false);
+    }
+    // An edge pan opens the slide-in panel of that side (§4.16): from within 20 points of the
+    // left edge to the right, or of the right edge to the left.
+    const edge = screen.getBoundingClientRect();
+    const fromLeft = (dragStart.x - edge.left) / phoneScale, fromRight = (edge.right - dragStart.x) / phoneScale;
+    if (!panel && Math.abs(dy) < 40 && ((fromLeft <= 20 && dx > 50) || (fromRight <= 20 && dx < -50))) {
+      const side = fromLeft <= 20 ? ".x-panel.x-left" : ".x-panel.x-right";
+      const closed = screen.querySelector(side + ":not(.x-open)");
+      if (closed) setOpen(closed, true);
     }
     const table = dragStart.target.closest("[data-refresh]");
     if (table && table.scrollTop <= 0 && dy > 60 && Math.abs(dx) < 40) send({ action: "refresh", path: table.dataset.table });

@@ -30,7 +30,7 @@ struct Preview: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The app's endpoint URL (any Xpedite server, in any language).", valueName: "URL"))
     var server: String?
 
-    @Option(help: "The TCP port of the simulator (0 picks a free one).")
+    @Option(help: "The TCP port of the simulator (0 picks a free one; the \"Simulator on URL\" line, written once the port is bound, names it).")
     var port: Int = 8081
 
     @Option(help: ArgumentHelp("The device a new tab starts as: \(SimulatedDevice.all.map(\.name).joined(separator: ", ")).",

@@ -2,8 +2,9 @@ import XpediteBuilder
 import XpediteServer
 
 extension PreviewTestApp {
-    /// One of every input and container, a bar-button menu with a dropdown, and a web view whose
-    /// HTML tries to run a script (it must not: web content is sandboxed).
+    /// One of every input and container, a bar-button menu with a dropdown, a web view whose
+    /// HTML tries to run a script (it must not: web content is sandboxed), a tall label and a label
+    /// wider than its form.
     static let components = Screen(title: "Components") {
         Navigation.menu(.barButton(.right, icon: "ellipsis")) {
             MenuEntry("Home", .call("home"))
@@ -24,6 +25,12 @@ extension PreviewTestApp {
         }.size(height: .points(60)).id("scroller")
         Web(html: "<p id=\"web\">web content</p><script>parent.document.title = \"hacked\"</script>")
             .size(height: .points(60)).id("web")
+        // A label taller than its text (drawn vertically centred, as UILabel does), and a label
+        // wider than its form (not clipped: only a scroll view clips, §5).
+        Label("Centred").size(height: .points(80)).background(Colour(red: 0xEE, green: 0xEE, blue: 0xEE)).id("centred")
+        Form(id: "narrow", title: "Narrow") {
+            Label("A label wider than its form").size(width: .percent(150)).id("wide-label")
+        }.size(width: .percent(50))
     }.packet
 
     static let dialog = Screen(title: "Dialog") {

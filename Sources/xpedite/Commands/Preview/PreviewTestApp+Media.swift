@@ -10,7 +10,8 @@ extension PreviewTestApp {
     static let endpointURL = "https://preview-test-app.invalid/xpedite"
 
     /// Images by a manifest id (an absolute URL) and by a relative URL, a table whose rows are
-    /// two lines high at a large font, and a bar-button dropdown on the left.
+    /// two lines high at a large font (its header fixed above them), and a bar-button dropdown on
+    /// the left.
     static var images: ResponsePacket {
         Screen(title: "Images") {
             Navigation.menu(.barButton(.left, icon: "plus")) {
@@ -22,7 +23,7 @@ extension PreviewTestApp {
             Button("Home", .call("home")).id("images-home")
             Table(data: .dynamic("tallRows")) {
                 Column("Two lines", field: "name", width: .percent(100)).lines(2).fontSize(20)
-            }.id("tall").size(height: .points(300))
+            }.id("tall").size(height: .points(300)).fixedHeader()
         }.images(ImageEntry(id: "logo", url: "https://preview-test-app.invalid/images/logo.png"))
             .cached(id: "images", .permanent).packet
     }
