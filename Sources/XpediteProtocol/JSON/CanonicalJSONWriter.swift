@@ -65,6 +65,11 @@ struct CanonicalJSONWriter: ~Copyable {
     }
 
     private mutating func write(object: JSONObject, depth: Int) {
+        if !pretty, case .encoded(let encoded) = object.form {
+            // Written once and kept (`JSONObject.preEncoded()`): the bytes as they are.
+            encoded.withUnsafeBufferPointer { bytes.append($0) }
+            return
+        }
         bytes.append(UInt8(ascii: "{"))
         if object.isEmpty {
             if pretty { emptyBody(depth: depth) }

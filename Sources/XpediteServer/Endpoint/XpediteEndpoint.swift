@@ -94,8 +94,13 @@ public struct XpediteEndpoint: Sendable {
         do {
             for try await chunk in request.body {
                 guard buffer.readableBytes + chunk.readableBytes <= limit else { return .failure(.tooLarge(limit: limit)) }
-                var chunk = chunk
-                buffer.writeBuffer(&chunk)
+                if buffer.readableBytes == 0 {
+                    // The first chunk (usually the whole body) is kept as it is, not copied.
+                    buffer = chunk
+                } else {
+                    var chunk = chunk
+                    buffer.writeBuffer(&chunk)
+                }
             }
         } catch {
             return .failure(.unreadable)
