@@ -165,6 +165,29 @@ struct CanonicalJSONTests {
         #expect(kept.isPreEncoded && CanonicalJSON.string(.object(kept)) == #"{"city":"Graz","id":7,"name":"Ada"}"#)
     }
 
+    @Test("data responses: rows written from the typed array, the same bytes as their tree", arguments: 0..<4)
+    func dataResponses(_ seed: Int) {
+        var random = RandomTree(seed: UInt64(seed) &* 0x5DEE_CE66_D1CE_4E5B)
+        for _ in 0..<100 {
+            let rows: [JSONObject] = (0..<Int.random(in: 0...6, using: &random.generator)).map { _ in
+                var row = JSONObject()
+                for _ in 0..<Int.random(in: 0...5, using: &random.generator) { row[random.key()] = random.value(depth: 2) }
+                return Bool.random(using: &random.generator) ? row.preEncoded() : row
+            }
+            let payload: DataResponse.Payload = Int.random(in: 0..<5, using: &random.generator) == 0
+                ? .html(random.string()) : .rows(rows)
+            let rc: ReturnCode = Bool.random(using: &random.generator)
+                ? .code(Int.random(in: -3...3, using: &random.generator)) : .message(random.string())
+            let response = DataResponse(rc: rc, data: payload,
+                                        max: Bool.random(using: &random.generator) ? Int.random(in: 0...500, using: &random.generator) : nil,
+                                        token: Bool.random(using: &random.generator) ? random.string() : nil)
+            for pretty in [false, true] {
+                let written = CanonicalJSON.withBytes(of: response, pretty: pretty) { Data($0) }
+                #expect(written == CanonicalJSON.data(response.json, pretty: pretty), "\(response)")
+            }
+        }
+    }
+
     /// The tree with every object, at every depth, pre-encoded (inner ones first).
     static func preEncodingObjects(in value: JSONValue) -> JSONValue {
         switch value {

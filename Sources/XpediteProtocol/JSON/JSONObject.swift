@@ -76,6 +76,14 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         return copy
     }
 
+    /// Calls `body` with the kept canonical JSON, if the object keeps it; returns whether it did.
+    @inline(__always)
+    func withEncodedBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+        guard case .encoded(let bytes) = form else { return false }
+        bytes.withUnsafeBufferPointer(body)
+        return true
+    }
+
     /// Whether the object keeps its canonical JSON (``preEncoded()``).
     public var isPreEncoded: Bool {
         if case .encoded = form { return true }
