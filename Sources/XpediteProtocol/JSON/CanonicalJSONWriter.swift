@@ -55,9 +55,13 @@ struct CanonicalJSONWriter: ~Copyable {
         rows.withUnsafeBufferPointer { buffer in
             for index in buffer.indices {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                // A kept row is copied from its bytes in place (no copy of the row, no retain).
-                let copied = buffer[index].withEncodedBytes { bytes.append($0) }
-                if !copied { write(object: buffer[index], depth: 1) }
+                // A kept row's bytes are copied as they are. Only its form is read: rows are
+                // shared by concurrent requests, and each reference counted is a contended atomic.
+                if case .encoded(let encoded) = buffer[index].form {
+                    encoded.withUnsafeBufferPointer { bytes.append($0) }
+                } else {
+                    write(object: buffer[index], depth: 1)
+                }
             }
         }
         bytes.append(UInt8(ascii: "]"))
