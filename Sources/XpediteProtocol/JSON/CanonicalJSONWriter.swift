@@ -27,7 +27,7 @@ struct CanonicalJSONWriter: ~Copyable {
     }
 
     /// Writes a data response, byte for byte as `write(response.json)`; compact rows are written
-    /// straight from the typed array, with no tree of them built and no row copied.
+    /// straight from the typed array, with no tree of them built.
     mutating func write(_ response: DataResponse) {
         guard !pretty, case .rows(let rows) = response.data else {
             write(response.json)

@@ -65,7 +65,7 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     /// The object with its compact canonical JSON written once and kept beside the members:
     /// writing it again (``CanonicalJSON/data(_:pretty:)`` and the server's answers) copies those
     /// bytes instead of walking the members. For objects sent many times as they are, such as the
-    /// cached rows of a table (``TablePage``'s records). Changing a member drops the kept bytes,
+    /// cached rows of a table (the server SDK's `TablePage.record(encoding:)` makes such records). Changing a member drops the kept bytes,
     /// so they always match the members; equality and hashing ignore them.
     public func preEncoded() -> JSONObject {
         if case .encoded = form { return self }

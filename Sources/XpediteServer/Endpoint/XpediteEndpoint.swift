@@ -359,7 +359,7 @@ public struct XpediteEndpoint: Sendable {
             // Typed rows are objects, which is all a data response asks of a row (§3.7.3): the
             // packet is checked with its rows left out, so no tree of them is built.
             if case .rows = data.data { data.data = .rows([]) }
-            json = configuration.validatesResponses ? data.json : .null
+            json = data.json
         }
         if configuration.validatesResponses {
             let issues = PacketValidator(options: ValidationOptions(isConnectionReply: isConnect))
