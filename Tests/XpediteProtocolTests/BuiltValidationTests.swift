@@ -39,6 +39,17 @@ struct BuiltValidationTests {
         #expect(fast.issues.errors == full.issues.errors)
     }
 
+    @Test("rows of a data response: objects pass, pre-encoded or not; anything else is an error at its index")
+    func dataRows() {
+        let row: JSONObject = ["id": 1, "name": "Ada"]
+        let rows: JSONValue = ["rc": 0, "data": [.object(row), .object(row.preEncoded()), .object([:])]]
+        #expect(PacketValidator().validate(built: rows, as: .data).issues.isEmpty)
+        let broken: JSONValue = ["rc": 0, "data": [.object(row), 3, .object(row), "row"]]
+        let fast = PacketValidator().validate(built: broken, as: .data)
+        #expect(fast.issues.errors.map(\.path.description) == ["$.data[1]", "$.data[3]"])
+        #expect(fast.issues.errors == PacketValidator().validate(broken, as: .data).issues.errors)
+    }
+
     @Test("a built packet that is not an object is one error at the root")
     func notAnObject() {
         let report = PacketValidator().validate(built: .array([]), as: .data)

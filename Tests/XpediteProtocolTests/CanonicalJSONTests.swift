@@ -128,6 +128,75 @@ struct CanonicalJSONTests {
         #expect(CanonicalJSON.string(.object(object.canonicallyOrdered)) == CanonicalJSON.string(.object(object)))
     }
 
+    @Test("pre-encoded objects write the same bytes as the members, compact and pretty", arguments: 0..<4)
+    func preEncodedTrees(_ seed: Int) throws {
+        var random = RandomTree(seed: UInt64(seed) &* 0x0F1E_2D3C_4B5A_6978)
+        for _ in 0..<200 {
+            let tree = random.value()
+            let kept = Self.preEncodingObjects(in: tree)
+            #expect(CanonicalJSON.data(kept) == CanonicalJSON.data(tree), "\(tree)")
+            #expect(CanonicalJSON.data(kept, pretty: true) == CanonicalJSON.data(tree, pretty: true))
+            #expect(kept == tree)
+            #expect(kept.hashValue == tree.hashValue)
+        }
+    }
+
+    @Test("a pre-encoded object that changes drops its bytes and writes what it holds")
+    func preEncodedChanges() {
+        // Members added out of order: the kept bytes are in canonical order all the same.
+        let object: JSONObject = ["name": "Ada", "id": 7, "city": "Graz"]
+        let kept = object.preEncoded()
+        #expect(kept.isPreEncoded && !object.isPreEncoded)
+        #expect(CanonicalJSON.string(.object(kept)) == #"{"city":"Graz","id":7,"name":"Ada"}"#)
+        var changed = kept
+        changed["score"] = 3
+        #expect(!changed.isPreEncoded)
+        #expect(CanonicalJSON.string(.object(changed)) == #"{"city":"Graz","id":7,"name":"Ada","score":3}"#)
+        changed = kept
+        changed["id"] = nil
+        #expect(CanonicalJSON.string(.object(changed)) == #"{"city":"Graz","name":"Ada"}"#)
+        changed = kept
+        changed["city"] = "Turku"
+        #expect(CanonicalJSON.string(.object(changed)) == #"{"city":"Turku","id":7,"name":"Ada"}"#)
+        let mapped = kept.mapValues { $0 == "Ada" ? "Grace" : $0 }
+        #expect(!mapped.isPreEncoded)
+        #expect(CanonicalJSON.string(.object(mapped)) == #"{"city":"Graz","id":7,"name":"Grace"}"#)
+        // The original keeps its bytes: a change is made to a copy.
+        #expect(kept.isPreEncoded && CanonicalJSON.string(.object(kept)) == #"{"city":"Graz","id":7,"name":"Ada"}"#)
+    }
+
+    @Test("data responses: rows written from the typed array, the same bytes as their tree", arguments: 0..<4)
+    func dataResponses(_ seed: Int) {
+        var random = RandomTree(seed: UInt64(seed) &* 0x5DEE_CE66_D1CE_4E5B)
+        for _ in 0..<100 {
+            let rows: [JSONObject] = (0..<Int.random(in: 0...6, using: &random.generator)).map { _ in
+                var row = JSONObject()
+                for _ in 0..<Int.random(in: 0...5, using: &random.generator) { row[random.key()] = random.value(depth: 2) }
+                return Bool.random(using: &random.generator) ? row.preEncoded() : row
+            }
+            let payload: DataResponse.Payload = Int.random(in: 0..<5, using: &random.generator) == 0
+                ? .html(random.string()) : .rows(rows)
+            let rc: ReturnCode = Bool.random(using: &random.generator)
+                ? .code(Int.random(in: -3...3, using: &random.generator)) : .message(random.string())
+            let response = DataResponse(rc: rc, data: payload,
+                                        max: Bool.random(using: &random.generator) ? Int.random(in: 0...500, using: &random.generator) : nil,
+                                        token: Bool.random(using: &random.generator) ? random.string() : nil)
+            for pretty in [false, true] {
+                let written = CanonicalJSON.withBytes(of: response, pretty: pretty) { Data($0) }
+                #expect(written == CanonicalJSON.data(response.json, pretty: pretty), "\(response)")
+            }
+        }
+    }
+
+    /// The tree with every object, at every depth, pre-encoded (inner ones first).
+    static func preEncodingObjects(in value: JSONValue) -> JSONValue {
+        switch value {
+        case .array(let elements): .array(elements.map(preEncodingObjects))
+        case .object(let object): .object(object.mapValues(preEncodingObjects).preEncoded())
+        default: value
+        }
+    }
+
     @Test("pretty output: two-space indent, spaced colons, empty containers on their own lines")
     func pretty() {
         let tree: JSONValue = ["a": ["x": [], "y": [1, 2]], "b": [:]]

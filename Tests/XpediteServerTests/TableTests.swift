@@ -81,6 +81,37 @@ import XpediteServer
         #expect(throws: EncodingError.self) { try TablePage(encoding: [1, 2], total: 2, page: PageRequest()) }
     }
 
+    @Test func keptRecordsAnswerTheSameBytesAndBrokenPagesAreStillRefused() async throws {
+        struct Row: Encodable { var id: Int; var name: String; var city: String }
+        let rows = (1...30).map { Row(id: $0, name: "Customer \($0)", city: $0 % 2 == 0 ? "Gdańsk" : "a/\"b\"\n") }
+        let kept = try rows.map(TablePage.record(encoding:))
+        let plain = try TablePage(encoding: rows, total: rows.count, page: PageRequest(offset: 0, limit: 30)).rows
+        #expect(kept.allSatisfy(\.isPreEncoded) && !plain.contains(where: \.isPreEncoded))
+        #expect(kept == plain)
+        let logs = LogCapture()
+        var app = XpediteApp(configuration: testConfiguration(logs: logs))
+        app.onConnect { _ in ResponsePacket(components: []) }
+        app.on("kept") { call in TablePage(slicing: kept, page: call.page) }
+        app.on("plain") { call in TablePage(slicing: plain, page: call.page) }
+        app.on("broken") { _ in TablePage(rows: kept, max: -1) }
+        let endpoint = try app.makeEndpoint()
+        let connect = try JSONValue(parsing: await endpoint.respond(to: Data(
+            #"{"method":"setConnection","bundleID":"t","uuid":"u","bounds":"(0, 0, 393, 852)","xpediteVersion":1}"#.utf8)))
+        let token = try #require(connect["token"]?.stringValue)
+        func page(_ method: String) async -> Data {
+            await endpoint.respond(to: Data(#"{"method":"\#(method)","token":"\#(token)","offset":5,"limit":10}"#.utf8))
+        }
+        let keptAnswer = await page("kept")
+        #expect(keptAnswer == (await page("plain")))
+        let expected = DataResponse(rc: .ok, data: .rows(Array(plain[5..<15])), max: 30, token: token)
+        #expect(keptAnswer == expected.canonicalData())
+        // Validation still sees what the rows leave out of the check: `max` below 0 is refused.
+        let broken = try JSONValue(parsing: await page("broken"))
+        #expect(broken["data"] == [])
+        #expect(broken["rc"]?.stringValue?.hasPrefix("Something went wrong") == true)
+        #expect(logs.lines.contains { $0.message.contains("breaks the protocol") })
+    }
+
     /// A database of `count` rows with gaps in the ids, so offsets and keys differ.
     static func makeDatabase(count: Int) throws -> DatabaseQueue {
         let queue = try DatabaseQueue()

@@ -23,6 +23,16 @@ public enum CanonicalJSON {
         return try writer.withWritten(body)
     }
 
+    /// Calls `body` with the canonical JSON of a data response: the same bytes as
+    /// ``withBytes(of:pretty:_:)`` writes for `response.json`, with the rows written straight
+    /// from the response (no tree of them is built). A server answers table pages this way.
+    public static func withBytes<Result>(of response: DataResponse, pretty: Bool = false,
+                                         _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        var writer = CanonicalJSONWriter(pretty: pretty, capacity: 8192)
+        writer.write(response)
+        return try writer.withWritten(body)
+    }
+
     /// Encodes a tree as canonical JSON bytes.
     public static func bytes(_ value: JSONValue, pretty: Bool = false) -> [UInt8] {
         var writer = CanonicalJSONWriter(pretty: pretty)

@@ -15,22 +15,38 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         var value: JSONValue
     }
 
+    /// What is known about the members beyond their values: whether they are in canonical order,
+    /// and their canonical JSON when it was written once and kept (``preEncoded()``).
+    enum Form: Sendable {
+        /// The order is unknown.
+        case unordered
+        /// The members are in canonical order (``CanonicalJSON``'s key order).
+        case canonical
+        /// The members are in canonical order, and these are their compact canonical JSON bytes.
+        case encoded([UInt8])
+    }
+
     private var members: [Member]
-    /// Whether the members are known to be in canonical order (``CanonicalJSON``'s key order),
-    /// so writing the object needs no sort. Kept up to date as members are added; `false` when
-    /// unknown. Not part of equality.
-    private(set) var isCanonicallyOrdered: Bool
+    /// Kept up to date as members are added and changed (any change drops kept bytes). Not part
+    /// of equality.
+    private(set) var form: Form
+
+    /// Whether the members are known to be in canonical order, so writing the object needs no sort.
+    var isCanonicallyOrdered: Bool {
+        if case .unordered = form { return false }
+        return true
+    }
 
     /// An empty object.
     public init() {
         members = []
-        isCanonicallyOrdered = true
+        form = .canonical
     }
 
     /// The members of a dictionary (in the dictionary's order).
     public init(_ dictionary: [String: JSONValue]) {
         members = dictionary.map { Member(key: $0.key, wireKey: WireKey(name: $0.key), value: $0.value) }
-        isCanonicallyOrdered = false
+        form = .unordered
     }
 
     /// Creates a value from a literal.
@@ -43,7 +59,35 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     /// Creates an object from members whose keys are distinct and already interned.
     init(uniqueMembers: [Member], canonicallyOrdered: Bool = false) {
         members = uniqueMembers
-        isCanonicallyOrdered = canonicallyOrdered
+        form = canonicallyOrdered ? .canonical : .unordered
+    }
+
+    /// The object with its compact canonical JSON written once and kept beside the members:
+    /// writing it again (``CanonicalJSON/data(_:pretty:)`` and the server's answers) copies those
+    /// bytes instead of walking the members. For objects sent many times as they are, such as the
+    /// cached rows of a table (the server SDK's `TablePage.record(encoding:)` makes such records). Changing a member drops the kept bytes,
+    /// so they always match the members; equality and hashing ignore them.
+    public func preEncoded() -> JSONObject {
+        if case .encoded = form { return self }
+        var copy = canonicallyOrdered
+        var writer = CanonicalJSONWriter(pretty: false, capacity: 16 * Swift.max(members.count, 4))
+        writer.write(.object(copy))
+        copy.form = .encoded(writer.withWritten { Array($0) })
+        return copy
+    }
+
+    /// Calls `body` with the kept canonical JSON, if the object keeps it; returns whether it did.
+    @inline(__always)
+    func withEncodedBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+        guard case .encoded(let bytes) = form else { return false }
+        bytes.withUnsafeBufferPointer(body)
+        return true
+    }
+
+    /// Whether the object keeps its canonical JSON (``preEncoded()``).
+    public var isPreEncoded: Bool {
+        if case .encoded = form { return true }
+        return false
     }
 
     /// The number of members.
@@ -113,6 +157,7 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     /// The object with each value transformed.
     public func mapValues(_ transform: (JSONValue) throws -> JSONValue) rethrows -> JSONObject {
         var copy = self
+        copy.dropEncoded()
         for position in copy.members.indices {
             copy.members[position].value = try transform(copy.members[position].value)
         }
@@ -137,7 +182,13 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     /// Iterates the members in order.
     public func makeIterator() -> Iterator { Iterator(members) }
 
+    /// Forgets kept bytes before a change; the order stays as it was.
+    private mutating func dropEncoded() {
+        if case .encoded = form { form = .canonical }
+    }
+
     private mutating func set(_ newValue: JSONValue?, at position: Int?, key: String, wireKey: WireKey) {
+        dropEncoded()
         if let position {
             if let newValue {
                 members[position].value = newValue
@@ -147,7 +198,7 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         } else if let newValue {
             let member = Member(key: key, wireKey: wireKey, value: newValue)
             if isCanonicallyOrdered, let last = members.last, !JSONObject.precedes(last, member) {
-                isCanonicallyOrdered = false
+                form = .unordered
             }
             members.append(member)
         }

@@ -73,7 +73,7 @@ public struct RequestPacket: Sendable, Hashable {
 
     init?(reading reader: ObjectReader) {
         guard let method = reader.string(.method) else { return nil }
-        let known = Set(RequestPacket.shape.keys)
+        let known = RequestPacket.knownKeys
         self.init(method: method, token: reader.string(.token), bundleID: reader.string(.bundleID),
                   uuid: reader.string(.uuid), bounds: reader.string(.bounds).flatMap(Bounds.init(parsing:)),
                   xpediteVersion: reader.int(.xpediteVersion), parameters: reader.map(.parameters),
@@ -81,6 +81,9 @@ public struct RequestPacket: Sendable, Hashable {
                   offset: reader.int(.offset), limit: reader.int(.limit),
                   arguments: Dictionary(reader.members.filter { !known.contains($0.key) }, uniquingKeysWith: { _, last in last }))
     }
+
+    /// The keys the protocol defines for a request; any other key is an argument.
+    private static let knownKeys = Set(shape.keys)
 
     /// The canonical JSON tree.
     public var json: JSONValue {

@@ -94,8 +94,13 @@ public struct XpediteEndpoint: Sendable {
         do {
             for try await chunk in request.body {
                 guard buffer.readableBytes + chunk.readableBytes <= limit else { return .failure(.tooLarge(limit: limit)) }
-                var chunk = chunk
-                buffer.writeBuffer(&chunk)
+                if buffer.readableBytes == 0 {
+                    // The first chunk (usually the whole body) is kept as it is, not copied.
+                    buffer = chunk
+                } else {
+                    var chunk = chunk
+                    buffer.writeBuffer(&chunk)
+                }
             }
         } catch {
             return .failure(.unreadable)
@@ -309,7 +314,12 @@ public struct XpediteEndpoint: Sendable {
             return (answer(rc: genericReturnCode(call.requestID), token: token, isData: isData), .failed)
         }
         // Written once, straight into the buffer the response sends.
-        return (CanonicalJSON.withBytes(of: finished) { ByteBuffer(bytes: $0) }, .ok)
+        switch finished {
+        case .screen(let json):
+            return (CanonicalJSON.withBytes(of: json) { ByteBuffer(bytes: $0) }, .ok)
+        case .data(let data):
+            return (CanonicalJSON.withBytes(of: data) { ByteBuffer(bytes: $0) }, .ok)
+        }
     }
 
     /// Runs the guards in order, then the handler.
@@ -322,19 +332,33 @@ public struct XpediteEndpoint: Sendable {
 
     // MARK: - Finishing an answer
 
-    /// The JSON of an answer as sent, validated; `nil` (with the issues logged) when it breaks the
-    /// protocol. A screen gets token, version, entries, defaults, images and expanded navigation
-    /// stubs; a data response gets the token.
+    /// An answer as sent, ready to be written.
+    enum Finished {
+        /// A screen's JSON.
+        case screen(JSONValue)
+        /// A data response, written with its rows straight from the typed array.
+        case data(DataResponse)
+    }
+
+    /// An answer as sent, validated; `nil` (with the issues logged) when it breaks the protocol.
+    /// A screen gets token, version, entries, defaults, images and expanded navigation stubs; a
+    /// data response gets the token.
     func finish(_ response: XpediteResponse, session: Session, entries: ScreenEntries?, isConnect: Bool, now: Date,
-                logger: RequestLogger) -> JSONValue? {
+                logger: RequestLogger) -> Finished? {
+        let finished: Finished
         let json: JSONValue
         var sentNavigation: Set<String> = []
         switch response {
         case .screen(let screen):
             json = finish(screen, session: session, entries: entries, isConnect: isConnect, now: now,
                           sentNavigation: &sentNavigation, logger: logger).json
+            finished = .screen(json)
         case .data(var data):
             data.token = session.token
+            finished = .data(data)
+            // Typed rows are objects, which is all a data response asks of a row (§3.7.3): the
+            // packet is checked with its rows left out, so no tree of them is built.
+            if case .rows = data.data { data.data = .rows([]) }
             json = data.json
         }
         if configuration.validatesResponses {
@@ -348,7 +372,7 @@ public struct XpediteEndpoint: Sendable {
         if case .screen = response {
             session.recordSent(navigation: sentNavigation, version: versionText)
         }
-        return json
+        return finished
     }
 
     /// A screen as sent: token, version, entries, defaults, images, expanded navigation stubs

@@ -59,9 +59,11 @@ public struct TablePage: Sendable, Hashable {
         DataResponse(rc: .ok, data: .rows(rows), max: max, token: token)
     }
 
-    /// Encodes one row into a record (dates as ISO 8601 strings).
+    /// Encodes one row into a record (dates as ISO 8601 strings) to keep and send many times: the
+    /// record also keeps its canonical JSON (``JSONObject/preEncoded()``), so each answer that
+    /// carries it copies those bytes instead of writing its members again.
     public static func record<Row: Encodable>(encoding row: Row) throws -> JSONObject {
-        try record(encoding: row, with: rowEncoder)
+        try record(encoding: row, with: rowEncoder).preEncoded()
     }
 
     /// How rows are encoded: dates as ISO 8601 strings, which the phone shows as they are.
