@@ -328,7 +328,7 @@ delivered = next((v for n, v in client.items() if n.startswith("Answer received"
 offline = next((v for n, v in client.items() if n.startswith("Offline")), None)
 if base and delivered and offline:
     print(f"Delivered: {delivered / base:.2f}× decode + validate (target ≤ 1.5×). Offline: {offline / base:.2f}× "
-          f"decode + validate, {offline / delivered:.2f}× the online delivery (target ≤ 1.0× against the online delivery; docs/decisions.md 65).\n")
+          f"decode + validate, {offline / delivered:.2f}× the online delivery (target ≤ 1.0× against the online delivery; docs/decisions.md 68).\n")
 
 if (folder / "server.out").exists():
     print(load_section(folder))
