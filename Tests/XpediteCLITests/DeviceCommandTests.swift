@@ -94,6 +94,9 @@ import XpediteProtocol
         #expect(entries.count == 1)
         let responseId = try #require(entries.first?["responseId"]?.stringValue)
         #expect(entries.first?["lastError"]?["code"] == "unreachable")
+        let listed = try Self.device(first, folder, ["outbox"]).stdout
+        #expect(listed.hasPrefix("\(responseId)  message \(messageId)  queued 20"), "\(listed)")
+        #expect(listed.contains("  1 attempt  unreachable: "), "\(listed)")
         let unreachable = try Self.device(first, folder, ["flush"])
         #expect(unreachable.status == 2)
 

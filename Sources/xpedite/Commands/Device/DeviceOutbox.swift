@@ -26,7 +26,8 @@ struct DeviceOutbox: AsyncParsableCommand {
     /// `responseId  message M  queued at  N attempts  last error`.
     static func line(_ entry: QueuedResponse) -> String {
         var parts = [entry.responseId, entry.messageId.map { "message \($0)" } ?? "request \(entry.request ?? "")",
-                     "queued \(CanonicalJSON.string(entry.json["queuedAt"] ?? .null))", "\(entry.attempts) attempts"]
+                     "queued \(entry.json["queuedAt"]?.stringValue ?? "")",
+                     entry.attempts == 1 ? "1 attempt" : "\(entry.attempts) attempts"]
         if let error = entry.lastError { parts.append(error.description.replacingOccurrences(of: "\n", with: "\n    ")) }
         return parts.joined(separator: "  ")
     }
