@@ -105,9 +105,12 @@ def machine_load(folder: pathlib.Path, what: str) -> list:
              if (folder / name).exists()]
     if len(loads) != 2:
         return []
+    busy = float(loads[0]) > 2
+    verdict = ("above 2 on this 2-core machine: the minute before was busy (other processes, or a "
+               "test just before), which moves the absolute figures more than the ratios" if busy else
+               "the machine was quiet when it started")
     return [f"Machine load (1-minute load average, /proc/loadavg) when the {what} started: {loads[0]}, "
-            f"when it ended: {loads[1]}; above 2 on this 2-core machine, other processes competed "
-            f"with the server and wrk, which moves the absolute figures more than the ratios.\n"]
+            f"when it ended: {loads[1]} (the end includes the test's own server and wrk); {verdict}.\n"]
 
 
 NOTIFY_LOAD_HEADING = "## Notify load test: responses under wrk"
