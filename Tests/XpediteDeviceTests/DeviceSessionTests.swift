@@ -15,6 +15,12 @@ import XpediteProtocol
             #expect(await device.username == "joe")
             let users = try await backend.call(.get, "/users").json["users"]?.arrayValue ?? []
             #expect(users.first?["devices"] == 1)
+            // The token is a credential: its file and folder are the owner's only.
+            let folder = harness.folder.appendingPathComponent("phone")
+            let fileMode = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("xpedite-device.sqlite").path)[.posixPermissions] as? Int
+            let folderMode = try FileManager.default.attributesOfItem(atPath: folder.path)[.posixPermissions] as? Int
+            #expect(fileMode == 0o600)
+            #expect(folderMode == 0o700)
 
             // The next run (same data directory) has the same device id and token: no new login.
             let counting = SwitchableTransport(RouterTransport(client: backend.client))

@@ -16,13 +16,22 @@ final class DeviceDatabase: Sendable {
     /// Opens (and creates) the database in `directory`, or in memory when `nil`.
     init(directory: URL?) throws {
         if let directory {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            // The file holds the device token, a credential: readable by its owner only, like
+            // ~/.ssh (SQLite gives the -wal and -shm files the same mode).
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+            let path = directory.appendingPathComponent(Self.fileName).path
+            if !FileManager.default.fileExists(atPath: path) {
+                guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
+                    throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
+                }
+            }
             var configuration = Configuration()
             configuration.prepareDatabase { db in
                 try db.execute(sql: "PRAGMA journal_mode = WAL")
                 try db.execute(sql: "PRAGMA synchronous = FULL")
             }
-            database = try DatabaseQueue(path: directory.appendingPathComponent(Self.fileName).path, configuration: configuration)
+            database = try DatabaseQueue(path: path, configuration: configuration)
         } else {
             database = try DatabaseQueue()
         }
