@@ -81,6 +81,7 @@ import XpediteProtocol
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let data = folder.appendingPathComponent("data")
         let first = try await Server(dataDirectory: data)
+        defer { first.stop() }    // also when a step below throws; stopping twice is harmless
         #expect(try await Self.call(.PUT, first, "/users/joe", ["password": "pw"]).status == 200)
         let messageId = try await Self.send(first)
         #expect(try Self.device(first, folder, ["inbox"]).status == 0)

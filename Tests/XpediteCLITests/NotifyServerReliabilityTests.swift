@@ -53,11 +53,18 @@ import XpediteProtocol
             process.waitUntilExit()
         }
 
+        /// SIGTERM, then SIGKILL if the graceful shutdown has not ended the server within 10 s (a
+        /// connection a failed test left open may hold it), so no server outlives its test.
         func stop() {
-            if process.isRunning {
-                process.terminate()
-                process.waitUntilExit()
-            }
+            guard process.isRunning else { return }
+            process.terminate()
+            for _ in 0..<200 where process.isRunning { usleep(50_000) }
+            if process.isRunning { kill() }
+        }
+
+        /// A test that throws before `stop()` (or never calls it) must not leave its server running.
+        deinit {
+            if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
         }
     }
 
