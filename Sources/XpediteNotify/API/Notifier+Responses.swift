@@ -31,25 +31,22 @@ extension Notifier {
         }
         if !issues.isEmpty { throw NotifyError.invalid("the response is not valid", issues: issues) }
 
-        if let stored = try await store.response(responseId: responseId) {
+        // One read for everything the checks need: a retry, the payload, an earlier answer, and
+        // which of the document names the values mention this user uploaded.
+        let context = try await store.answerContext(responseId: responseId, username: device.username, messageId: messageId,
+                                                    request: request, documentNames: Self.documentNames(in: body["values"]))
+        if let stored = context.existing {
             return (try sameAnswer(stored, username: device.username, messageId: messageId, request: request), false)
         }
-
-        let payload: Payload
-        if let messageId {
-            let message = try await self.message(messageId, for: device)
-            if try await store.recipient(device.username, of: messageId)?.answeredAt != nil {
-                throw NotifyError.conflict("already_answered", "this user already answered message \"\(messageId)\"")
-            }
-            payload = message.payload
-        } else if let request, let startRequest = try await store.startRequest(request) {
-            payload = startRequest.payload
-        } else {
+        guard let payload = context.payload else {
+            if let messageId { throw NotifyError.notFound("no message \"\(messageId)\"") }
             throw NotifyError.notFound("no start request \"\(request ?? "")\"")
         }
+        if context.alreadyAnswered, let messageId {
+            throw NotifyError.conflict("already_answered", "this user already answered message \"\(messageId)\"")
+        }
 
-        let known = try await store.documentNames(uploadedBy: device.username)
-        let report = ResponseValidator(knownDocuments: known).validateSubmission(.object(body), against: payload)
+        let report = ResponseValidator(knownDocuments: context.knownDocuments).validateSubmission(.object(body), against: payload)
         guard report.isValid, let values = report.values, let submitValue = report.submitValue else {
             throw NotifyError.invalid("the response fails validation", issues: report.issues)
         }
@@ -79,6 +76,23 @@ extension Notifier {
             throw NotifyError.conflict("response_id_taken", "this responseId belongs to another response")
         }
         return stored
+    }
+
+    /// The strings in a response's `values` that could name an uploaded document (`rcs/…`, the form
+    /// of every name the upload route gives), at most 256: only these are looked up.
+    static func documentNames(in values: JSONValue?) -> Set<String> {
+        var names: Set<String> = []
+        func collect(_ value: JSONValue) {
+            guard names.count < 256 else { return }
+            switch value {
+            case .string(let text) where text.hasPrefix("rcs/"): names.insert(text)
+            case .array(let elements): elements.forEach(collect)
+            case .object(let object): object.forEach { collect($0.value) }
+            default: break
+            }
+        }
+        if let values { collect(values) }
+        return names
     }
 
     /// Responses on `topic` after `cursor`, oldest first.

@@ -27,12 +27,6 @@ extension SQLiteNotifyStore {
         return try await NIOThreadPool.singleton.runIfActive { try Data(contentsOf: file) }
     }
 
-    public func documentNames(uploadedBy username: String) async throws -> Set<String> {
-        try await pool.read { db in
-            Set(try String.fetchAll(db, sql: "SELECT name FROM notify_document WHERE owner = ?", arguments: [username]))
-        }
-    }
-
     public func receivedDocument(_ name: String, username: String) async throws -> Bool {
         try await pool.read { db in
             try Bool.fetchOne(db, sql: """

@@ -1,11 +1,40 @@
 import Foundation
 import GRDB
+import XpediteProtocol
 
 extension SQLiteNotifyStore {
     public func response(responseId: String) async throws -> StoredResponse? {
         try await pool.read { db in
             try Row.fetchOne(db, sql: "SELECT * FROM notify_response WHERE response_id = ?", arguments: [responseId])
                 .map(Self.response(from:))
+        }
+    }
+
+    public func answerContext(responseId: String, username: String, messageId: String?, request: String?,
+                              documentNames: Set<String>) async throws -> AnswerContext {
+        try await pool.read { db in
+            let existing = try Row.fetchOne(db, sql: "SELECT * FROM notify_response WHERE response_id = ?",
+                                            arguments: [responseId]).map(Self.response(from:))
+            var payload: Payload?
+            var answered = false
+            if let messageId {
+                if let row = try Row.fetchOne(db, sql: """
+                    SELECT r.answered_at, m.payload FROM notify_recipient r JOIN notify_message m ON m.id = r.message_id
+                    WHERE r.message_id = ? AND r.username = ?
+                    """, arguments: [messageId, username]) {
+                    payload = try Self.payload(row["payload"])
+                    answered = row["answered_at"] as Double? != nil
+                }
+            } else if let request {
+                payload = try String.fetchOne(db, sql: "SELECT payload FROM notify_start_request WHERE name = ?",
+                                              arguments: [request]).map(Self.payload)
+            }
+            var known: Set<String> = []
+            let owned = try db.cachedStatement(sql: "SELECT 1 FROM notify_document WHERE name = ? AND owner = ?")
+            for name in documentNames where try Bool.fetchOne(owned, arguments: [name, username]) != nil {
+                known.insert(name)
+            }
+            return AnswerContext(existing: existing, payload: payload, alreadyAnswered: answered, knownDocuments: known)
         }
     }
 

@@ -104,11 +104,10 @@ public protocol DocumentStore: Sendable {
     func document(_ name: String) async throws -> DocumentRecord?
     /// A document's bytes.
     func documentBytes(_ name: String) async throws -> Data
-    /// The names of the documents `username` uploaded.
-    func documentNames(uploadedBy username: String) async throws -> Set<String>
     /// Whether `username` received a message whose payload names the document.
     func receivedDocument(_ name: String, username: String) async throws -> Bool
 }
 
 /// Everything a ``Notifier`` stores.
 public typealias NotifyStore = UserDirectory & DeviceStore & MessageStore & ResponseStore & DocumentStore
+    & AnswerContextReading
