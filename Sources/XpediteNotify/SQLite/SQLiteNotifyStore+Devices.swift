@@ -12,7 +12,7 @@ extension SQLiteNotifyStore {
                     platform = excluded.platform, push_token = coalesce(excluded.push_token, push_token),
                     token_digest = excluded.token_digest
                 """, arguments: [username, deviceId, deviceName, platform, pushToken, tokenDigest])
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM notify_device WHERE token_digest = ?", arguments: [tokenDigest]) else {
+            guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM notify_device WHERE token_digest = ?"), arguments: [tokenDigest]) else {
                 throw StoreError.corrupt("the device just registered is missing")
             }
             return Self.device(from: row)
@@ -21,7 +21,7 @@ extension SQLiteNotifyStore {
 
     public func device(tokenDigest: String) async throws -> NotifyDevice? {
         try await pool.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM notify_device WHERE token_digest = ?", arguments: [tokenDigest]).map(Self.device(from:))
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM notify_device WHERE token_digest = ?"), arguments: [tokenDigest]).map(Self.device(from:))
         }
     }
 

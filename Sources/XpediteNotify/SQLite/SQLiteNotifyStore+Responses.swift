@@ -13,20 +13,20 @@ extension SQLiteNotifyStore {
     public func answerContext(responseId: String, username: String, messageId: String?, request: String?,
                               documentNames: Set<String>) async throws -> AnswerContext {
         try await pool.read { db in
-            let existing = try Row.fetchOne(db, sql: "SELECT * FROM notify_response WHERE response_id = ?",
+            let existing = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM notify_response WHERE response_id = ?"),
                                             arguments: [responseId]).map(Self.response(from:))
             var payload: Payload?
             var answered = false
             if let messageId {
-                if let row = try Row.fetchOne(db, sql: """
+                if let row = try Row.fetchOne(db.cachedStatement(sql: """
                     SELECT r.answered_at, m.payload FROM notify_recipient r JOIN notify_message m ON m.id = r.message_id
                     WHERE r.message_id = ? AND r.username = ?
-                    """, arguments: [messageId, username]) {
+                    """), arguments: [messageId, username]) {
                     payload = try Self.payload(row["payload"])
                     answered = row["answered_at"] as Double? != nil
                 }
             } else if let request {
-                payload = try String.fetchOne(db, sql: "SELECT payload FROM notify_start_request WHERE name = ?",
+                payload = try String.fetchOne(db.cachedStatement(sql: "SELECT payload FROM notify_start_request WHERE name = ?"),
                                               arguments: [request]).map(Self.payload)
             }
             var known: Set<String> = []
@@ -41,30 +41,30 @@ extension SQLiteNotifyStore {
     public func recordResponse(_ response: StoredResponse, answeredAt: Date, now: Date) async throws -> ResponseRecordOutcome {
         let body = String(decoding: response.json, as: UTF8.self)
         return try await pool.write { db in
-            if let existing = try Row.fetchOne(db, sql: "SELECT * FROM notify_response WHERE response_id = ?",
+            if let existing = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM notify_response WHERE response_id = ?"),
                                                arguments: [response.responseId]) {
                 return .duplicate(Self.response(from: existing))
             }
             if let messageId = response.messageId {
-                let answered = try Row.fetchOne(db, sql: """
+                let answered = try Row.fetchOne(db.cachedStatement(sql: """
                     SELECT answered_at FROM notify_recipient WHERE message_id = ? AND username = ?
-                    """, arguments: [messageId, response.username])
+                    """), arguments: [messageId, response.username])
                 if let answered, answered["answered_at"] as Double? != nil { return .alreadyAnswered }
-                try db.execute(sql: "UPDATE notify_recipient SET answered_at = ? WHERE message_id = ? AND username = ?",
-                               arguments: [answeredAt.timeIntervalSince1970, messageId, response.username])
+                try db.cachedStatement(sql: "UPDATE notify_recipient SET answered_at = ? WHERE message_id = ? AND username = ?")
+                    .execute(arguments: [answeredAt.timeIntervalSince1970, messageId, response.username])
             }
-            try db.execute(sql: """
+            try db.cachedStatement(sql: """
                 INSERT INTO notify_response (response_id, username, message_id, request, topic, json) VALUES (?, ?, ?, ?, ?, ?)
-                """, arguments: [response.responseId, response.username, response.messageId, response.request, response.topic, body])
+                """).execute(arguments: [response.responseId, response.username, response.messageId, response.request, response.topic, body])
             var stored = response
             stored.cursor = db.lastInsertedRowID
-            let webhooks = try Row.fetchAll(db, sql: "SELECT name, url, secret FROM notify_webhook WHERE topic = ?",
+            let webhooks = try Row.fetchAll(db.cachedStatement(sql: "SELECT name, url, secret FROM notify_webhook WHERE topic = ?"),
                                             arguments: [response.topic])
             for webhook in webhooks {
-                try db.execute(sql: """
+                try db.cachedStatement(sql: """
                     INSERT INTO notify_outbox (delivery_id, webhook, url, secret, body, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?)
-                    """, arguments: [UUID().uuidString.lowercased(), webhook["name"] as String, webhook["url"] as String,
-                                     webhook["secret"] as String, body, now.timeIntervalSince1970])
+                    """).execute(arguments: [UUID().uuidString.lowercased(), webhook["name"] as String, webhook["url"] as String,
+                                             webhook["secret"] as String, body, now.timeIntervalSince1970])
             }
             return .stored(stored)
         }
