@@ -83,7 +83,9 @@ def test_a_relative_image_of_the_python_server_loads_through_the_engine(browser,
     browser.get(preview + "/")
     wait_for_label(browser, "Welcome to the Python server", seconds=30)
     tap(browser, "Logo")
-    image = wait(browser).until(EC.presence_of_element_located((By.CSS_SELECTOR, "#screen img")))
-    wait(browser).until(lambda d: d.execute_script(
-        "return arguments[0].complete && arguments[0].naturalWidth", image) == 30)
-    assert "/image?" in image.get_attribute("src")
+    # The screen is drawn again when the image arrives: read the element afresh on every try.
+    loaded = """
+        const image = document.querySelector('#screen img');
+        return image && image.complete && image.naturalWidth === 30 ? image.getAttribute('src') : null;"""
+    source = wait(browser, 20).until(lambda d: d.execute_script(loaded))
+    assert "/image?" in source
