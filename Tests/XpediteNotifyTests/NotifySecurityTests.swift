@@ -65,6 +65,32 @@ import XpediteProtocol
         }
     }
 
+    @Test func aResponseCannotNameAnotherUsersDocument() async throws {
+        let harness = try NotifyHarness()
+        try await harness.application().test(.router) { client in
+            let api = APIClient(client: client)
+            for name in ["joe", "ann"] { try await api.user(name) }
+            let joe = try await api.login("joe")
+            let ann = try await api.login("ann")
+            let selfie: JSONValue = ["responseTopic": "/a/b/c", "fields": [["id": "mySelfie", "type": "camera"]]]
+            func upload(_ token: String) async throws -> String {
+                let answer = try await api.call(.post, "/device/documents?kind=image", token: token, raw: ByteBuffer(bytes: jpegBytes),
+                                                headers: [.contentType: "image/jpeg"])
+                return answer.json["name"]?.stringValue ?? ""
+            }
+            let joes = try await upload(joe)
+            let anns = try await upload(ann)
+            #expect(joes.hasPrefix("rcs/image/") && anns.hasPrefix("rcs/image/"))
+            let id = try await api.send(selfie, to: ["ann"])
+            // Joe's photo is not Ann's to send: refused at its path, and nothing is stored.
+            let refused = try await api.answer(id, token: ann, values: ["mySelfie": .string(joes)])
+            #expect(refused.status == .unprocessableContent)
+            #expect(refused.json["error"]?["issues"]?.arrayValue?.first?["path"] == "$.values.mySelfie")
+            // Her own photo is.
+            #expect(try await api.answer(id, token: ann, values: ["mySelfie": .string(anns)]).status == .created)
+        }
+    }
+
     @Test func aDeviceTokenIsRefusedOnBackendRoutes() async throws {
         let harness = try NotifyHarness()
         try await harness.application().test(.router) { client in
