@@ -51,12 +51,7 @@ import XpediteProtocol
     @Test func theNextSuccessfulCallSendsTheQueueFirst() async throws {
         let harness = try DeviceHarness()
         try await harness.run { backend in
-            try await backend.user("joe")
-            let messageId = try await backend.send(to: ["joe"])
-            let network = SwitchableTransport(RouterTransport(client: backend.client))
-            let device = try await backend.device(transport: network)
-            try await device.signIn(username: "joe", password: "secret")
-            let form = try await device.message(messageId).form()
+            let (device, network, _, form) = try await backend.joesDeviceWithAMessage()
             network.mode = .down
             guard case .queued = try await device.submit(form) else {
                 Issue.record("published while the server was down")
@@ -72,12 +67,7 @@ import XpediteProtocol
     @Test func aFlushThatFindsTheServerDownEndsTheRequestWithoutASecondTry() async throws {
         let harness = try DeviceHarness()
         try await harness.run { backend in
-            try await backend.user("joe")
-            let messageId = try await backend.send(to: ["joe"])
-            let network = SwitchableTransport(RouterTransport(client: backend.client))
-            let device = try await backend.device(transport: network)
-            try await device.signIn(username: "joe", password: "secret")
-            let form = try await device.message(messageId).form()
+            let (device, network, _, form) = try await backend.joesDeviceWithAMessage()
             network.mode = .down
             guard case .queued = try await device.submit(form) else {
                 Issue.record("published while the server was down")
@@ -93,12 +83,7 @@ import XpediteProtocol
     @Test func aResponseThatReachedTheServerButLostItsAnswerIsPublishedOnce() async throws {
         let harness = try DeviceHarness()
         try await harness.run { backend in
-            try await backend.user("joe")
-            let messageId = try await backend.send(to: ["joe"])
-            let network = SwitchableTransport(RouterTransport(client: backend.client))
-            let device = try await backend.device(transport: network)
-            try await device.signIn(username: "joe", password: "secret")
-            let form = try await device.message(messageId).form()
+            let (device, network, _, form) = try await backend.joesDeviceWithAMessage()
 
             network.mode = .losingAnswers
             guard case .queued(let queued) = try await device.submit(form) else {
@@ -120,12 +105,7 @@ import XpediteProtocol
     @Test func aRefusalOnFlushKeepsTheEntryWithTheServersError() async throws {
         let harness = try DeviceHarness()
         try await harness.run { backend in
-            try await backend.user("joe")
-            let messageId = try await backend.send(to: ["joe"])
-            let network = SwitchableTransport(RouterTransport(client: backend.client))
-            let phone = try await backend.device("phone", transport: network)
-            try await phone.signIn(username: "joe", password: "secret")
-            let form = try await phone.message(messageId).form()
+            let (phone, network, messageId, form) = try await backend.joesDeviceWithAMessage("phone")
             network.mode = .down
             guard case .queued(let queued) = try await phone.submit(form) else {
                 Issue.record("published while the server was down")

@@ -78,6 +78,19 @@ struct Backend: Sendable {
     }
 
     /// A device on its own data directory (`name` picks it: the same name is the same phone).
+    /// Joe's device `name` behind a switchable network (up), signed in, with the colour payload sent
+    /// to joe and fetched: the start of every outbox test.
+    func joesDeviceWithAMessage(_ name: String = "phone") async throws
+        -> (device: DeviceClient, network: SwitchableTransport, messageId: String, form: PayloadForm) {
+        try await user("joe")
+        let messageId = try await send(to: ["joe"])
+        let network = SwitchableTransport(RouterTransport(client: client))
+        let device = try await device(name, transport: network)
+        try await device.signIn(username: "joe", password: "secret")
+        let form = try await device.message(messageId).form()
+        return (device, network, messageId, form)
+    }
+
     func device(_ name: String = "phone", transport: (any NotifyTransport)? = nil) async throws -> DeviceClient {
         try await DeviceClient(transport: transport ?? RouterTransport(client: client),
                                configuration: DeviceConfiguration(dataDirectory: folder.appendingPathComponent(name),
