@@ -60,8 +60,10 @@ def test_old_dialect_dynamic_menu_and_web_view(browser, server):
 
     browser.find_element(By.CSS_SELECTOR, "#screen .x-bar-button").click()
     wait(browser).until(lambda d: "x-open" in d.find_element(By.CSS_SELECTOR, "#screen .x-panel").get_attribute("class"))
-    assert [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#screen .x-panel .x-menu-entry")] == \
-        ["Home", "Second screen"]
+    # The panel slides in: an entry still outside the screen has no visible text yet, so read the
+    # entries' text content, and wait for the menu's data answer to fill them.
+    entries = "return Array.from(document.querySelectorAll('#screen .x-panel .x-menu-entry')).map(e => e.textContent.trim())"
+    wait(browser).until(lambda d: d.execute_script(entries) == ["Home", "Second screen"])
 
     # The inspector read the data answers as the menu's records and the web view's HTML.
     for kind in ["menu records", "web HTML"]:
