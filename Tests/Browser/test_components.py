@@ -1,4 +1,5 @@
 """Every input and container in a real browser: what shows, and what the engine receives."""
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select
@@ -62,6 +63,25 @@ def test_the_bar_button_dropdown_and_a_dialog_form(browser, server, output):
     browser.find_element(By.CSS_SELECTOR, "#screen .x-dialog .x-form-save").click()
     message = wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#screen .x-alert-message")))
     assert message.text == "Saved Bo"
+
+
+def test_pressing_save_right_after_typing_saves(browser, server):
+    """The press on Save blurs the field, whose value goes to the engine; the rendering that
+    comes back while the button is held must not take the button away from under the pointer."""
+    open_simulator(browser, server)
+    tap(browser, "Components")
+    wait(browser).until(EC.element_to_be_clickable((By.CSS_SELECTOR, "#screen .x-bar-button[aria-label='actions']"))).click()
+    wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#screen .x-dropdown.x-open")))
+    tap(browser, "Dialog")
+    dialog = wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#screen .x-dialog")))
+    dialog.find_element(By.CSS_SELECTOR, "input[placeholder='Your name']").send_keys("Al")
+    received = browser.execute_script("return window.xpediteScreensReceived")
+    ActionChains(browser).click_and_hold(dialog.find_element(By.CSS_SELECTOR, ".x-form-save")).perform()
+    # The engine's rendering with the new value arrives while the button is still down.
+    wait(browser).until(lambda d: d.execute_script("return window.xpediteScreensReceived") > received)
+    ActionChains(browser).release().perform()
+    message = wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#screen .x-alert-message")))
+    assert message.text == "Saved Al"
 
 
 GEOMETRY = """

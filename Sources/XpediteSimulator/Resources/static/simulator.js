@@ -103,23 +103,61 @@
     screen.querySelectorAll("[data-more]").forEach(checkMore);
   }
 
+  function showScreen(message) {
+    const isNewScreen = message.screen !== lastScreen;
+    lastScreen = message.screen;
+    render(message.html, !isNewScreen);
+    body.dataset.revision = String(message.revision);
+    body.dataset.offline = message.offline ? "1" : "0";
+    if (message.title) document.title = message.title;
+    if (mode === "app" && !message.offline) {
+      try { localStorage.setItem("xpedite-last-screen", message.html); } catch (e) { /* storage full */ }
+    }
+    if (pendingTap !== null && !message.loading && isNewScreen) {
+      const started = pendingTap;
+      pendingTap = null;
+      requestAnimationFrame(function () { timings.push(performance.now() - started); });
+    }
+  }
+
+  // A rendering never replaces the screen under a pressed pointer. Pressing Save right after
+  // typing blurs the field, its value goes to the engine, and the engine answers with a new
+  // rendering; shown at once, that rendering would take the button away before the release, and
+  // the click would be lost. The newest rendering waits for the release and its click (at most a
+  // second, for a long press).
+  let pressed = false;
+  let deferred = null;
+  let deferredTimer = null;
+  window.xpediteScreensReceived = 0;
+  function applyDeferred() {
+    clearTimeout(deferredTimer);
+    deferredTimer = null;
+    if (deferred === null) return;
+    const message = deferred;
+    deferred = null;
+    showScreen(message);
+  }
+  screen.addEventListener("pointerdown", function () { pressed = true; }, true);
+  function release() {
+    if (!pressed) return;
+    pressed = false;
+    // After the click that this release makes: it is dispatched in the same task.
+    setTimeout(applyDeferred, 0);
+  }
+  window.addEventListener("pointerup", release, true);
+  window.addEventListener("pointercancel", release, true);
+
   function onMessage(event) {
     const message = JSON.parse(event.data);
     if (message.kind === "screen") {
-      const isNewScreen = message.screen !== lastScreen;
-      lastScreen = message.screen;
-      render(message.html, !isNewScreen);
-      body.dataset.revision = String(message.revision);
-      body.dataset.offline = message.offline ? "1" : "0";
-      if (message.title) document.title = message.title;
-      if (mode === "app" && !message.offline) {
-        try { localStorage.setItem("xpedite-last-screen", message.html); } catch (e) { /* storage full */ }
+      window.xpediteScreensReceived += 1;
+      if (pressed) {
+        deferred = message;
+        if (deferredTimer === null) deferredTimer = setTimeout(function () { pressed = false; applyDeferred(); }, 1000);
+        return;
       }
-      if (pendingTap !== null && !message.loading && isNewScreen) {
-        const started = pendingTap;
-        pendingTap = null;
-        requestAnimationFrame(function () { timings.push(performance.now() - started); });
-      }
+      deferred = message;
+      applyDeferred();
     } else if (message.kind === "packets" && inspector) {
       const open = Array.from(inspector.querySelectorAll("details[open]")).map(function (d) { return d.parentElement.dataset.number; });
       inspector.innerHTML = message.html;
