@@ -113,6 +113,54 @@ import XpediteProtocol
         try FileManager.default.removeItem(at: folder)
     }
 
+    @Test func photosAnsweredWhileTheServerIsDownAreQueuedWithTheirResponsesAndOneIsDiscarded() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("device-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let data = folder.appendingPathComponent("data")
+        let first = try await Server(dataDirectory: data)
+        defer { first.stop() }    // also when a step below throws; stopping twice is harmless
+        #expect(try await Self.call(.PUT, first, "/users/joe", ["password": "pw"]).status == 200)
+        let payload: JSONValue = ["responseTopic": "/photos", "fields": [["id": "site", "type": "camera"]]]
+        let sentOn = try await Self.send(first, payload)
+        let discardedOn = try await Self.send(first, payload)
+        #expect(try Self.device(first, folder, ["inbox"]).status == 0)
+        first.stop()
+
+        let photo = folder.appendingPathComponent("site.jpg")
+        try Data([0xFF, 0xD8, 0xFF, 0xE0] + Array(repeating: 0, count: 60)).write(to: photo)
+        let queued = try Self.device(first, folder, ["answer", sentOn, "--photo", photo.path])
+        #expect(queued.status == 0, "\(queued.stderr)")
+        #expect(queued.stdout.contains("with 1 photo to upload (64 bytes) queued; sent with `xpedite device flush`"), "\(queued.stdout)")
+        let other = try Self.device(first, folder, ["--json", "answer", discardedOn, "--photo", photo.path])
+        #expect(other.status == 0, "\(other.stderr)")
+        let otherEntry = try JSONValue(parsing: other.stdout)
+        let discardedId = try #require(otherEntry["responseId"]?.stringValue)
+        #expect(otherEntry["media"]?.arrayValue?.map { $0["size"] } == [64])
+        #expect(otherEntry["values"]?["site"]?.stringValue?.hasPrefix("pending:image/") == true)
+        let listed = try Self.device(first, folder, ["outbox"]).stdout
+        #expect(listed.components(separatedBy: "  1 photo to upload (64 bytes)  unreachable: ").count == 3, "\(listed)")
+
+        let discarded = try Self.device(first, folder, ["discard", discardedId])
+        #expect(discarded.status == 0, "\(discarded.stderr)")
+        #expect(discarded.stdout.contains("discarded response \(discardedId) with 1 photo to upload (64 bytes)"), "\(discarded.stdout)")
+        let again = try Self.device(first, folder, ["discard", discardedId])
+        #expect(again.status == 1)
+        #expect(again.stderr.contains("no queued response has the id \"\(discardedId)\""), "\(again.stderr)")
+        let left = try #require(try JSONValue(parsing: try Self.device(first, folder, ["--json", "outbox"]).stdout)["outbox"]?.arrayValue)
+        #expect(left.map { $0["messageId"] } == [.string(sentOn)])
+
+        let second = try await Server(dataDirectory: data)
+        defer { second.stop() }
+        let flushed = try Self.device(second, folder, ["flush"])
+        #expect(flushed.status == 0, "\(flushed.stderr)")
+        #expect(flushed.stdout.contains("sent 1, refused 0, still queued 0"), "\(flushed.stdout)")
+        let stored = try await Self.call(.GET, second, "/responses?topic=/photos").json["responses"]?.arrayValue ?? []
+        #expect(stored.map { $0["messageId"] } == [.string(sentOn)])
+        #expect(stored.first?["values"]?["site"]?.stringValue?.hasPrefix("rcs/image/") == true)
+        #expect(try Self.device(second, folder, ["outbox"]).stdout.contains("the outbox is empty"))
+        try FileManager.default.removeItem(at: folder)
+    }
+
     @Test func aPhotoGoesToTheCameraFieldAndAStartRequestIsAnswered() async throws {
         try await Self.withServer { server, folder in
             let messageId = try await Self.send(server, ["responseTopic": "/photos", "fields": [

@@ -189,6 +189,24 @@ struct NotifyResponseTests {
             .map(\.description) == [#"$.values.photo: no document "rcs/image/theirs.jpg" was uploaded by this user"#])
     }
 
+    @Test("a device's local reference to media not uploaded yet passes only its own check, in a field of the media's kind")
+    func pendingDocuments() throws {
+        var values = Self.required
+        values["photo"] = "pending:image/1d7e"
+        let body: JSONValue = ["submitValue": 0, "values": .object(values)]
+        let device = ResponseValidator(pendingDocuments: ["pending:image/1d7e": "image"])
+        #expect(device.validateSubmission(body, against: Self.payload).isValid)
+        // The server's validators know no pending media: a local reference is never a document name.
+        let refusal = [#"$.values.photo: expected a document name "rcs/image/…", got "pending:image/1d7e""#]
+        #expect(ResponseValidator().validateSubmission(body, against: Self.payload).issues.map(\.description) == refusal)
+        #expect(ResponseValidator(knownDocuments: ["rcs/image/mine.jpg"]).validateSubmission(body, against: Self.payload).issues
+            .map(\.description) == refusal)
+        values["photo"] = nil
+        values["clip"] = "pending:image/1d7e"
+        #expect(device.validateSubmission(["submitValue": 0, "values": .object(values)], against: Self.payload).issues.map(\.description)
+            == [#"$.values.clip: expected a document name "rcs/audio/…" or pending audio media, got "pending:image/1d7e", pending image media"#])
+    }
+
     @Test("a named payload must be resolved first; values must be an object")
     func structure() throws {
         let named = Payload(responseTopic: "/a", payloadName: "Stored")

@@ -183,7 +183,14 @@ public actor DeviceClient {
     /// markupImage take an image, audio a recording, video a video) and sets the document name as
     /// the field's value; returns the name.
     ///
-    /// - Throws: ``DeviceError`` at `$.values.<id>` when the field takes no media, and as ``upload(_:kind:)``.
+    /// While the server cannot be reached, the bytes are kept on the device instead (in its
+    /// database) and the field holds a local reference, `pending:image/<uuid>` (``PendingMedia``),
+    /// which is returned. The form passes the device's checks with it; ``submit(_:submitValue:)``
+    /// uploads the media first, or queues the response with them, so an answer with a photo made
+    /// offline is delivered like any other.
+    ///
+    /// - Throws: ``DeviceError`` at `$.values.<id>` when the field takes no media, and as
+    ///   ``upload(_:kind:)`` when the server answers (413, 422).
     @discardableResult
     public func attach(_ bytes: Data, to id: String, in form: inout PayloadForm) async throws -> String {
         guard let field = form.field(id), let kind = MediaKind(field: field) else {
@@ -191,9 +198,14 @@ public actor DeviceClient {
             throw DeviceError.invalid([ValidationIssue(path: path, code: .invalidValue, severity: .error,
                                                        message: "no camera, markupImage, audio or video field has the id \"\(id)\"")])
         }
-        let name = try await upload(bytes, kind: kind)
-        try form.set(id, .string(name))
-        return name
+        let value: String
+        do {
+            value = try await upload(bytes, kind: kind)
+        } catch let error as TransportError where error.isUnreachable {
+            value = try await database.keepMedia(bytes, kind: kind, source: form.source.storageKey, at: configuration.clock()).reference
+        }
+        try form.set(id, .string(value))
+        return value
     }
 
     /// A document's bytes (`GET /device/documents/{name}`): one this user uploaded, or one a

@@ -4,11 +4,13 @@ import XpediteProtocol
 
 /// The device's state on disk, one SQLite file (GRDB) in the data directory: the device id, the
 /// session (server, username, device token), the messages and start requests last fetched (to
-/// answer them offline) and the outbox of responses not yet acknowledged.
+/// answer them offline), the outbox of responses not yet acknowledged, and the media attached
+/// offline (bytes in the database, next to the responses that cite them).
 /// Commits are synchronous (`synchronous = FULL`): a response the user was told is queued is
-/// never lost to a crash.
+/// never lost to a crash. Deleted rows are overwritten (`secure_delete`): a discarded photo does
+/// not linger in free pages.
 final class DeviceDatabase: Sendable {
-    private let database: DatabaseQueue
+    let database: DatabaseQueue
 
     /// The name of the database file inside the data directory.
     static let fileName = "xpedite-device.sqlite"
@@ -30,6 +32,7 @@ final class DeviceDatabase: Sendable {
             configuration.prepareDatabase { db in
                 try db.execute(sql: "PRAGMA journal_mode = WAL")
                 try db.execute(sql: "PRAGMA synchronous = FULL")
+                try db.execute(sql: "PRAGMA secure_delete = ON")
             }
             database = try DatabaseQueue(path: path, configuration: configuration)
         } else {
@@ -46,6 +49,10 @@ final class DeviceDatabase: Sendable {
                     seq INTEGER PRIMARY KEY AUTOINCREMENT, responseId TEXT NOT NULL UNIQUE, body BLOB NOT NULL,
                     queuedAt DOUBLE NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, lastError BLOB);
                 CREATE TABLE IF NOT EXISTS message (key TEXT PRIMARY KEY NOT NULL, body BLOB NOT NULL);
+                CREATE TABLE IF NOT EXISTS media (
+                    reference TEXT PRIMARY KEY NOT NULL, kind TEXT NOT NULL, source TEXT NOT NULL, size INTEGER NOT NULL,
+                    bytes BLOB, document TEXT, responseId TEXT, keptAt DOUBLE NOT NULL);
+                CREATE INDEX IF NOT EXISTS media_by_response ON media (responseId);
                 """)
         }
     }
@@ -73,21 +80,31 @@ final class DeviceDatabase: Sendable {
     // MARK: Outbox
 
     /// Adds a response to the outbox; one already there under its `responseId` stays as it is.
-    func enqueue(_ response: QueuedResponse) async throws {
+    /// The media kept under `references` (attached offline, cited by its values) become the
+    /// response's, in the same transaction: they are uploaded when it is sent, and go with it.
+    ///
+    /// - Throws: ``DeviceError`` `missing_media` when one is not kept or belongs to another response.
+    func enqueue(_ response: QueuedResponse, claiming references: [String] = []) async throws {
         let body = CanonicalJSON.data(.object(response.body))
         try await database.write { db in
             try db.execute(sql: "INSERT OR IGNORE INTO outbox (responseId, body, queuedAt, attempts) VALUES (?, ?, ?, ?)",
                            arguments: [response.responseId, body, response.queuedAt.timeIntervalSince1970, response.attempts])
+            for reference in references {
+                try db.execute(sql: "UPDATE media SET responseId = ? WHERE reference = ? AND responseId IS NULL",
+                               arguments: [response.responseId, reference])
+                guard db.changesCount == 1 else { throw DeviceError.missingMedia(reference) }
+            }
         }
     }
 
-    /// Every queued response, oldest first.
+    /// Every queued response, oldest first, with its media.
     func queued() async throws -> [QueuedResponse] {
-        let rows = try await database.read { db in
-            try Row.fetchAll(db, sql: "SELECT responseId, body, queuedAt, attempts, lastError FROM outbox ORDER BY seq").map { row in
+        let (rows, media) = try await database.read { db in
+            let rows = try Row.fetchAll(db, sql: "SELECT responseId, body, queuedAt, attempts, lastError FROM outbox ORDER BY seq").map { row in
                 (responseId: row["responseId"] as String, body: row["body"] as Data, queuedAt: row["queuedAt"] as Double,
                  attempts: row["attempts"] as Int, lastError: row["lastError"] as Data?)
             }
+            return (rows, try Self.keptMedia(db, where: "responseId IS NOT NULL"))
         }
         return try rows.map { row in
             guard case .object(let body) = try JSONValue(parsing: row.body) else {
@@ -98,7 +115,8 @@ final class DeviceDatabase: Sendable {
                 lastError = DeviceError(status: stored["status"]?.intValue, error: stored)
             }
             return QueuedResponse(responseId: row.responseId, body: body, queuedAt: Date(timeIntervalSince1970: row.queuedAt),
-                                  attempts: row.attempts, lastError: lastError)
+                                  attempts: row.attempts, lastError: lastError,
+                                  pendingMedia: media.filter { $0.responseId == row.responseId }.map(\.media))
         }
     }
 
@@ -107,13 +125,17 @@ final class DeviceDatabase: Sendable {
         try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM outbox") ?? 0 }
     }
 
-    /// Removes an acknowledged (or discarded) response; whether it was there.
+    /// Removes an acknowledged (or discarded) response and its media; whether it was there.
     @discardableResult
     func remove(_ responseId: String) async throws -> Bool {
-        try await database.write { db in
+        let (removed, hadMedia) = try await database.write { db in
             try db.execute(sql: "DELETE FROM outbox WHERE responseId = ?", arguments: [responseId])
-            return db.changesCount > 0
+            let removed = db.changesCount > 0
+            try db.execute(sql: "DELETE FROM media WHERE responseId = ?", arguments: [responseId])
+            return (removed, db.changesCount > 0)
         }
+        if hadMedia { try await forgetDeletedMedia() }
+        return removed
     }
 
     /// Records a failed try: one more attempt, and its error.

@@ -53,6 +53,22 @@ public struct DeviceError: Error, Sendable, Hashable, CustomStringConvertible {
         DeviceError(status: nil, code: "unreachable", message: "\(error)")
     }
 
+    /// Media cited by its local reference (``PendingMedia``) that the device no longer keeps, or
+    /// that a queued response already cites.
+    static func missingMedia(_ reference: String, at path: JSONPath? = nil) -> DeviceError {
+        let message = "the media \(reference) attached offline is not kept on this device for this response; attach it again"
+        guard let path else { return DeviceError(status: nil, code: "missing_media", message: message) }
+        return .invalid([ValidationIssue(path: path, code: .invalidValue, severity: .error, message: message)])
+    }
+
+    /// This refusal of an upload, with an issue at the path of the media field it was for.
+    func forMedia(at path: JSONPath) -> DeviceError {
+        var error = self
+        error.issues.append(ValidationIssue(path: path, code: .invalidValue, severity: .error,
+                                            message: "the media attached here was refused: \(message)"))
+        return error
+    }
+
     /// A submission that fails the device's own checks, with every issue.
     public static func invalid(_ issues: [ValidationIssue]) -> DeviceError {
         DeviceError(status: nil, code: "invalid", message: "the response fails validation", issues: issues)

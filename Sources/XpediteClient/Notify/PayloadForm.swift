@@ -92,9 +92,21 @@ public struct PayloadForm: Sendable, Hashable {
     }
 
     /// Checks the form as the server will (``ResponseValidator``, without the list of uploaded
-    /// documents, which only the server knows): every issue, and the completed `values`.
+    /// documents, which only the server knows): every issue, and the completed `values`. A media
+    /// field may hold the local reference of media attached offline (``PendingMedia``), of the
+    /// field's kind: it is uploaded, and replaced by its document name, before the response is sent.
     public func check(submitValue: Int = 0) -> ResponseReport {
-        ResponseValidator().validateSubmission(submission(submitValue: submitValue), against: payload)
+        let pending = Dictionary(pendingMedia.map { ($0.reference, $0.kind.rawValue) }, uniquingKeysWith: { first, _ in first })
+        return ResponseValidator(pendingDocuments: pending).validateSubmission(submission(submitValue: submitValue), against: payload)
+    }
+
+    /// The media fields whose value is the local reference of media attached offline, in field order.
+    public var pendingMedia: [(id: String, reference: String, kind: MediaKind)] {
+        inputFields.compactMap { field in
+            guard let id = field.id, MediaKind(field: field) != nil, case .string(let reference)? = entries[id],
+                  let kind = PendingMedia.kind(ofReference: reference) else { return nil }
+            return (id, reference, kind)
+        }
     }
 
     /// The body members this form submits: `submitValue` and `values`.

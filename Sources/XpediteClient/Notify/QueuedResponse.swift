@@ -13,17 +13,23 @@ public struct QueuedResponse: Sendable, Hashable {
     public var queuedAt: Date
     /// How many times sending it was tried since.
     public var attempts: Int
-    /// Why the last try failed: the server's refusal (a 4xx, kept visible and never dropped) or,
-    /// with a `nil` status, `unreachable`.
+    /// Why the last try failed: the server's refusal of the response or of its media (a 4xx, kept
+    /// visible and never dropped) or, with a `nil` status, `unreachable`.
     public var lastError: DeviceError?
+    /// The media attached offline that ``body`` cites by local reference: uploaded first when the
+    /// response is sent (each once: an uploaded one has its ``PendingMedia/documentName``), their
+    /// document names then replacing the references.
+    public var pendingMedia: [PendingMedia]
 
     /// Creates an outbox entry.
-    public init(responseId: String, body: JSONObject, queuedAt: Date, attempts: Int = 0, lastError: DeviceError? = nil) {
+    public init(responseId: String, body: JSONObject, queuedAt: Date, attempts: Int = 0, lastError: DeviceError? = nil,
+                pendingMedia: [PendingMedia] = []) {
         self.responseId = responseId
         self.body = body
         self.queuedAt = queuedAt
         self.attempts = attempts
         self.lastError = lastError
+        self.pendingMedia = pendingMedia
     }
 
     /// The message it answers, if it answers one.
@@ -31,12 +37,14 @@ public struct QueuedResponse: Sendable, Hashable {
     /// The start request it answers, if it answers one.
     public var request: String? { body["request"]?.stringValue }
 
-    /// `{"responseId", "messageId"|"request", "queuedAt", "attempts", "values", "submitValue", "lastError"?}`.
+    /// `{"responseId", "messageId"|"request", "queuedAt", "attempts", "values", "submitValue", "lastError"?, "media"?}`,
+    /// `media` listing the ``pendingMedia`` (`reference`, `kind`, `size`, `document` once uploaded).
     public var json: JSONValue {
         var members = body.dictionary
         members["queuedAt"] = .string(PayloadForm.timestamp(queuedAt))
         members["attempts"] = .number(Double(attempts))
         if let lastError { members["lastError"] = lastError.json }
+        if !pendingMedia.isEmpty { members["media"] = .array(pendingMedia.map(\.json)) }
         return .object(JSONObject(members))
     }
 }

@@ -8,10 +8,16 @@ public struct ResponseValidator: Sendable {
     /// The document names the answering user may cite (the ones they uploaded); `nil` checks only
     /// the form of a document name (`rcs/image/<name>`).
     public var knownDocuments: Set<String>?
+    /// Local references a device gives, in place of document names, for media it has captured
+    /// but not uploaded yet, each with the kind of document it stands for (`image`, `audio`,
+    /// `video`): accepted for a media field of that kind. The device's own check only; empty on
+    /// the server (the default), where only document names pass.
+    public var pendingDocuments: [String: String]
 
     /// Creates a validator.
-    public init(knownDocuments: Set<String>? = nil) {
+    public init(knownDocuments: Set<String>? = nil, pendingDocuments: [String: String] = [:]) {
         self.knownDocuments = knownDocuments
+        self.pendingDocuments = pendingDocuments
     }
 
     /// Checks a whole response object: its structure, that `responseTopic` and `state` are the
@@ -168,9 +174,18 @@ public struct ResponseValidator: Sendable {
         }
     }
 
-    /// A media value: the name of a document of `kind` (`rcs/<kind>/<name>`), one the user may cite.
+    /// A media value: the name of a document of `kind` (`rcs/<kind>/<name>`), one the user may cite;
+    /// or a local reference among ``pendingDocuments`` to media of `kind`.
     private func document(_ value: JSONValue, kind: String, at path: JSONPath, issues: inout [ValidationIssue]) -> JSONValue? {
         let prefix = "rcs/\(kind)/"
+        if case .string(let reference) = value, let pendingKind = pendingDocuments[reference] {
+            guard pendingKind == kind else {
+                issues.append(.error(.invalidValue, at: path,
+                                     "expected a document name \"\(prefix)…\" or pending \(kind) media, got \(value.summary), pending \(pendingKind) media"))
+                return nil
+            }
+            return value
+        }
         guard case .string(let name) = value, name.hasPrefix(prefix), name.count > prefix.count else {
             issues.append(.error(value.stringValue == nil ? .typeMismatch : .invalidValue, at: path,
                                  "expected a document name \"\(prefix)…\", got \(value.summary)"))

@@ -40,6 +40,9 @@ struct DeviceHarness {
                     "values": ["Red", "Green", "Blue"], "default": "Blue"]],
         "state": ["myStateData": 123],
     ]
+
+    /// A payload asking for one photo.
+    static let photo: JSONValue = ["responseTopic": "/photos", "fields": [["id": "photo", "type": "camera"]]]
 }
 
 /// The backend side, with the API key, and a factory of devices.
@@ -78,17 +81,22 @@ struct Backend: Sendable {
     }
 
     /// A device on its own data directory (`name` picks it: the same name is the same phone).
-    /// Joe's device `name` behind a switchable network (up), signed in, with the colour payload sent
-    /// to joe and fetched: the start of every outbox test.
-    func joesDeviceWithAMessage(_ name: String = "phone") async throws
+    /// Joe's device `name` behind a switchable network (up), signed in, with the colour payload (or
+    /// `payload`) sent to joe and fetched: the start of every outbox test.
+    func joesDeviceWithAMessage(_ name: String = "phone", payload: JSONValue = DeviceHarness.colour) async throws
         -> (device: DeviceClient, network: SwitchableTransport, messageId: String, form: PayloadForm) {
         try await user("joe")
-        let messageId = try await send(to: ["joe"])
+        let messageId = try await send(payload, to: ["joe"])
         let network = SwitchableTransport(RouterTransport(client: client))
         let device = try await device(name, transport: network)
         try await device.signIn(username: "joe", password: "secret")
         let form = try await device.message(messageId).form()
         return (device, network, messageId, form)
+    }
+
+    /// The documents of `kind` the server stores (`documents/<kind>/` of its data directory), whoever uploaded them.
+    func storedDocuments(_ kind: String = "image") throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("server/documents/\(kind)").path)
     }
 
     func device(_ name: String = "phone", transport: (any NotifyTransport)? = nil) async throws -> DeviceClient {

@@ -4,12 +4,15 @@ import XpediteClient
 
 /// A transport in front of another that can play an unreachable server: `down` fails every
 /// request before it leaves; `losingAnswers` delivers it, then fails as a cut connection would,
-/// so the server acted but the device never heard.
+/// so the server acted but the device never heard. `downFor` and `losingAnswersTo` do the same
+/// to the requests whose path starts with a prefix only (the network drops between two requests).
 final class SwitchableTransport: NotifyTransport {
-    enum Mode {
+    enum Mode: Equatable {
         case up
         case down
         case losingAnswers
+        case downFor(String)
+        case losingAnswersTo(String)
     }
 
     let base: any NotifyTransport
@@ -35,10 +38,18 @@ final class SwitchableTransport: NotifyTransport {
             state.attempts += 1
             return state.mode
         }
-        if mode == .down { throw TransportError.connectionFailed("the test switched the server off") }
+        switch mode {
+        case .down: throw TransportError.connectionFailed("the test switched the server off")
+        case .downFor(let prefix) where request.path.hasPrefix(prefix):
+            throw TransportError.connectionFailed("the test switched the server off for \(prefix)")
+        default: break
+        }
         let response = try await base.send(request)
         state.withLock { $0.delivered.append("\(request.method) \(request.path)") }
-        if mode == .losingAnswers { throw TransportError.timedOut }
-        return response
+        switch mode {
+        case .losingAnswers: throw TransportError.timedOut
+        case .losingAnswersTo(let prefix) where request.path.hasPrefix(prefix): throw TransportError.timedOut
+        default: return response
+        }
     }
 }

@@ -11,7 +11,7 @@ struct AnswerOptions: ParsableArguments {
     var values: [String] = []
 
     @Option(name: .customLong("photo"),
-            help: ArgumentHelp("A JPEG uploaded to the first camera/markupImage field, or to the field named (repeatable).",
+            help: ArgumentHelp("A JPEG uploaded to the first camera/markupImage field, or to the field named (repeatable); kept and queued with the response while the server cannot be reached.",
                                valueName: "[id=]file.jpg"))
     var photos: [String] = []
 
@@ -25,7 +25,8 @@ struct AnswerOptions: ParsableArguments {
     }
 
     /// Fills the form of `message` from the options, uploads the photos and submits; prints the
-    /// published response object, or that it was queued.
+    /// published response object, or that it was queued (with its photos, kept on the device
+    /// while the server cannot be reached).
     func answer(_ message: DeviceMessage, on device: DeviceClient, json: Bool) async throws {
         var form = message.form()
         for value in values {
@@ -47,8 +48,9 @@ struct AnswerOptions: ParsableArguments {
         case .published(let response):
             print(json ? CanonicalJSON.string(response) : "published \(response["responseId"]?.stringValue ?? "")\n" + CanonicalJSON.string(response))
         case .queued(let queued):
+            let media = queued.pendingMedia.isEmpty ? "" : " with " + DeviceOutbox.summary(of: queued.pendingMedia)
             print(json ? CanonicalJSON.string(queued.json)
-                       : "the server cannot be reached: response \(queued.responseId) queued; sent with `xpedite device flush`")
+                       : "the server cannot be reached: response \(queued.responseId)\(media) queued; sent with `xpedite device flush`")
         }
     }
 

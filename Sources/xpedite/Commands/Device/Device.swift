@@ -3,10 +3,11 @@ import ArgumentParser
 /// `xpedite device …`: the phone of the notification half (NOTIFY-API.md §3), in a terminal.
 struct Device: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Answer notification payloads as a phone would: inbox, show, answer, start requests, offline queue.",
+        abstract: "Answer notification payloads as a phone would: inbox, show, answer (photos included), start requests, offline queue.",
         discussion: """
             The device logs in with --user and --password (once: its device id and token are kept in \
-            --data-dir, with the outbox of responses made while the server could not be reached).
+            --data-dir, with the outbox of responses made while the server could not be reached, and \
+            the photos they carry, uploaded when the server is back).
 
             Examples:
               xpedite device --server http://127.0.0.1:8080 --user joe --password pw inbox
@@ -17,6 +18,7 @@ struct Device: AsyncParsableCommand {
               xpedite device --server URL --user joe --password pw requests
               xpedite device --server URL --user joe --password pw start report --value severity=3
               xpedite device --server URL outbox
+              xpedite device --server URL discard RESPONSEID
               xpedite device --server URL --user joe --password pw flush
 
             Exit status: 0 on success (an answer queued while the server is unreachable included), 1 when a \
@@ -24,7 +26,7 @@ struct Device: AsyncParsableCommand {
             or the server cannot be reached.
             """,
         subcommands: [DeviceInbox.self, DeviceShow.self, DeviceAnswer.self, DeviceRequests.self, DeviceStart.self,
-                      DeviceOutbox.self, DeviceFlush.self]
+                      DeviceOutbox.self, DeviceFlush.self, DeviceDiscard.self]
     )
 
     /// The server, the user and the data directory, given before the subcommand.

@@ -10,8 +10,9 @@ struct DeviceAnswer: AsyncParsableCommand {
             Fields not given keep their default; optional ones are sent as null. Every value is checked \
             before sending, with the server's rules; a failure names its path, e.g. \
             `$.values.color: expected one of "Red", "Green", "Blue", got "Purple"`, and exits 1. \
-            When the server cannot be reached, the response is queued on disk and this says \
-            "queued; sent with `xpedite device flush`" (exit 0).
+            When the server cannot be reached, the response is queued on disk, with the --photo files, \
+            and this says "queued; sent with `xpedite device flush`" (exit 0); the flush uploads the \
+            photos first, then sends the response.
             """
     )
 

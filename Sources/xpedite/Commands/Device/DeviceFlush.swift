@@ -8,8 +8,10 @@ struct DeviceFlush: AsyncParsableCommand {
         commandName: "flush",
         abstract: "Send the queued responses, each with its own responseId (the server publishes each once).",
         discussion: """
-            Prints each response object sent. A response the server refuses (422, 409) stays queued with \
-            its error (see `xpedite device outbox`). Exit status: 0 when the outbox is empty after, 1 when \
+            Photos queued with a response are uploaded first (each once), then the response is sent. \
+            Prints each response object sent. A response the server refuses (422, 409), or whose photo it \
+            refuses (413, 422), stays queued with its error (see `xpedite device outbox`; remove it with \
+            `xpedite device discard`). Exit status: 0 when the outbox is empty after, 1 when \
             the server refused some, 2 when it cannot be reached.
             """
     )
