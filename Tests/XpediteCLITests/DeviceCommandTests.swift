@@ -19,6 +19,22 @@ import XpediteProtocol
         try await body(server, folder)
     }
 
+    /// A fresh folder and a served notifier on its `data` directory with user `joe`, for the tests
+    /// that stop this server and start another on the same data.
+    static func firstServer() async throws -> (server: Server, folder: URL, data: URL) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("device-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let data = folder.appendingPathComponent("data")
+        let server = try await Server(dataDirectory: data)
+        do {
+            #expect(try await call(.PUT, server, "/users/joe", ["password": "pw"]).status == 200)
+        } catch {
+            server.stop()
+            throw error
+        }
+        return (server, folder, data)
+    }
+
     static func call(_ method: HTTPMethod, _ server: Server, _ path: String, _ body: JSONValue? = nil) async throws
         -> (status: UInt, json: JSONValue) {
         try await NotifyServerReliabilityTests.request(method, server.base + path, key, body)
@@ -77,12 +93,8 @@ import XpediteProtocol
     }
 
     @Test func anAnswerWhileTheServerIsDownIsQueuedAndFlushedOnce() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("device-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let data = folder.appendingPathComponent("data")
-        let first = try await Server(dataDirectory: data)
+        let (first, folder, data) = try await Self.firstServer()
         defer { first.stop() }    // also when a step below throws; stopping twice is harmless
-        #expect(try await Self.call(.PUT, first, "/users/joe", ["password": "pw"]).status == 200)
         let messageId = try await Self.send(first)
         #expect(try Self.device(first, folder, ["inbox"]).status == 0)
         first.stop()
@@ -114,12 +126,8 @@ import XpediteProtocol
     }
 
     @Test func photosAnsweredWhileTheServerIsDownAreQueuedWithTheirResponsesAndOneIsDiscarded() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("device-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let data = folder.appendingPathComponent("data")
-        let first = try await Server(dataDirectory: data)
+        let (first, folder, data) = try await Self.firstServer()
         defer { first.stop() }    // also when a step below throws; stopping twice is harmless
-        #expect(try await Self.call(.PUT, first, "/users/joe", ["password": "pw"]).status == 200)
         let payload: JSONValue = ["responseTopic": "/photos", "fields": [["id": "site", "type": "camera"]]]
         let sentOn = try await Self.send(first, payload)
         let discardedOn = try await Self.send(first, payload)

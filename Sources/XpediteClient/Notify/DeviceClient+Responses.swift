@@ -79,7 +79,7 @@ extension DeviceClient {
                 let body: JSONObject
                 do {
                     body = try await uploadingPendingMedia(entry.pendingMedia, in: entry.body)
-                } catch let error as DeviceError where error.status != nil || error.code != "not_logged_in" {
+                } catch let error as DeviceError where error != .notLoggedIn {
                     // A refused upload, or media no longer kept: the response cannot be sent as it is.
                     try await refuse(entry, error, in: &report)
                     continue

@@ -4,7 +4,8 @@ import XpediteProtocol
 /// The device side of the notification API (NOTIFY-API.md §3, PROTOCOL.md §9): a phone without
 /// a screen. It logs in and registers the device, keeps the device token, lists the inbox and
 /// the start requests, fetches payloads, uploads media, and submits responses with a
-/// device-made `responseId`, queueing them on disk while the server cannot be reached.
+/// device-made `responseId`, queueing them on disk while the server cannot be reached (with the
+/// media attached meanwhile, uploaded first when it is back).
 ///
 /// ```swift
 /// let device = try await DeviceClient(transport: URLSessionNotifyTransport(server: url),
@@ -229,7 +230,7 @@ public actor DeviceClient {
             throw unreachable
         }
         guard let token else {
-            throw DeviceError(status: nil, code: "not_logged_in", message: "the device is not logged in; log in first")
+            throw DeviceError.notLoggedIn
         }
         var request = request
         request.token = token

@@ -53,6 +53,9 @@ public struct DeviceError: Error, Sendable, Hashable, CustomStringConvertible {
         DeviceError(status: nil, code: "unreachable", message: "\(error)")
     }
 
+    /// A request that needs the device token, made while the device holds none.
+    static let notLoggedIn = DeviceError(status: nil, code: "not_logged_in", message: "the device is not logged in; log in first")
+
     /// Media cited by its local reference (``PendingMedia``) that the device no longer keeps, or
     /// that a queued response already cites.
     static func missingMedia(_ reference: String, at path: JSONPath? = nil) -> DeviceError {
