@@ -65,10 +65,11 @@ import XpediteProtocol
             let (device, network, _, fetched) = try await backend.joesDeviceWithAMessage(payload: DeviceHarness.photo)
             var form = fetched
             network.mode = .down
+            let retaken = try await device.attach(Data("a first try".utf8), to: "photo", in: &form)
             let reference = try await device.attach(jpegBytes, to: "photo", in: &form)
             #expect(form.value("photo") == .string(reference))
             #expect(form.check().issues == [])
-            #expect(try await device.database.keptMedia().map(\.media.reference) == [reference])
+            #expect(try await device.database.keptMedia().map(\.media.reference) == [retaken, reference])
 
             network.mode = .up
             guard case .published(let response) = try await device.submit(form) else {
@@ -80,7 +81,8 @@ import XpediteProtocol
             #expect(network.delivered.suffix(2) == ["POST device/documents", "POST device/responses"])
             #expect(try await device.document(name) == jpegBytes)
             #expect(try await device.outbox().isEmpty)
-            #expect(try await device.database.keptMedia().isEmpty)    // published: nothing left to keep
+            #expect(Self.uploads(network) == 1)    // the photo the form holds, not the one it replaced
+            #expect(try await device.database.keptMedia().isEmpty)    // answered: neither is kept any more
         }
     }
 

@@ -67,7 +67,12 @@ extension DeviceDatabase {
     /// Moves the write-ahead log into the database file and empties it, so deleted media (already
     /// overwritten with zeros there, `secure_delete`) leave no copy in the log either.
     func forgetDeletedMedia() async throws {
-        try await database.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
+        do {
+            try await database.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED {
+            // Another process (a second `xpedite device`) is reading the database: the deletion is
+            // committed, and the log's old frames are overwritten after a later checkpoint.
+        }
     }
 
     /// The media rows matching an SQL condition, oldest first.

@@ -106,6 +106,7 @@ final class DeviceDatabase: Sendable {
             }
             return (rows, try Self.keptMedia(db, where: "responseId IS NOT NULL"))
         }
+        let mediaByResponse = Dictionary(grouping: media) { $0.responseId ?? "" }
         return try rows.map { row in
             guard case .object(let body) = try JSONValue(parsing: row.body) else {
                 throw DeviceError(status: nil, code: "corrupt_outbox", message: "outbox entry \(row.responseId) is not a JSON object")
@@ -116,7 +117,7 @@ final class DeviceDatabase: Sendable {
             }
             return QueuedResponse(responseId: row.responseId, body: body, queuedAt: Date(timeIntervalSince1970: row.queuedAt),
                                   attempts: row.attempts, lastError: lastError,
-                                  pendingMedia: media.filter { $0.responseId == row.responseId }.map(\.media))
+                                  pendingMedia: (mediaByResponse[row.responseId] ?? []).map(\.media))
         }
     }
 

@@ -7,8 +7,9 @@ import XpediteProtocol
 ///
 /// The checks before submitting are ``ResponseValidator``'s, the same code the server runs on
 /// the response, so the phone and the server agree on every rule: required values, types,
-/// ranges, choices, dates and date-times, locations, document names, and `submitValue` among the
-/// payload's buttons. Every issue has its path, `$.values.<id>` or `$.submitValue`.
+/// ranges, choices, dates and date-times, locations, document names (or the local reference of
+/// media attached offline, ``PendingMedia``), and `submitValue` among the payload's buttons.
+/// Every issue has its path, `$.values.<id>` or `$.submitValue`.
 ///
 /// ```swift
 /// var form = message.form()
