@@ -4,15 +4,15 @@ import XpediteProtocol
 /// Media attached offline (``PendingMedia``) on their way to the server: found for a submit,
 /// uploaded before the response that cites them.
 extension DeviceClient {
-    /// The media a form's fields cite by local reference, as kept on the device for no queued
-    /// response yet.
+    /// The media a form's fields cite by local reference (each once, even when two fields cite
+    /// it), as kept on the device for no queued response yet.
     ///
     /// - Throws: ``DeviceError`` with one issue per field (`$.values.<id>`) citing media the device
     ///   does not keep, or that a queued response already cites.
     func keptMedia(citedBy form: PayloadForm) async throws -> [PendingMedia] {
         var media: [PendingMedia] = []
         var issues: [ValidationIssue] = []
-        for cited in form.pendingMedia {
+        for cited in form.pendingMedia where !media.contains(where: { $0.reference == cited.reference }) {
             if let kept = try await database.keptMedia(cited.reference), kept.responseId == nil {
                 media.append(kept.media)
             } else {
