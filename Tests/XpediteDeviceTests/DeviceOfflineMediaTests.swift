@@ -153,6 +153,24 @@ import XpediteProtocol
         }
     }
 
+    @Test func aPhotoOverTheServersSizeLimitKeepsTheResponseWithThe413() async throws {
+        let harness = try DeviceHarness(maximumDocumentSize: 1024)
+        try await harness.run { backend in
+            let large = jpegBytes + Data(repeating: 0x20, count: 2048)
+            let (device, network, queued, reference) = try await Self.queuedPhotoAnswer(backend, photo: large)
+            network.mode = .up
+            let report = try await device.flushOutbox()
+            #expect(report.sent.isEmpty && report.refused.map(\.responseId) == [queued.responseId])
+            let kept = try #require(try await device.outbox().first)
+            #expect(kept.lastError?.status == 413)    // NOTIFY-API.md §3: over the size limit
+            #expect(kept.lastError?.issues.map(\.path.description).contains("$.values.photo") == true)
+            #expect(kept.pendingMedia.map(\.reference) == [reference])
+            #expect(kept.pendingMedia.first?.documentName == nil)
+            #expect(!network.delivered.contains("POST device/responses"))
+            #expect(try await backend.responses(on: "/photos").isEmpty)
+        }
+    }
+
     @Test func discardingAQueuedResponseErasesItsPhotoFromTheDeviceFiles() async throws {
         let harness = try DeviceHarness()
         try await harness.run { backend in

@@ -16,10 +16,12 @@ struct DeviceHarness {
     let notifier: Notifier
     let folder: URL
 
-    init() throws {
+    /// A fresh notifier; `maximumDocumentSize` lowers its upload limit (NOTIFY-API.md: 413 above it).
+    init(maximumDocumentSize: Int? = nil) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("device-tests-\(UUID().uuidString)")
         var configuration = NotifyConfiguration(dataDirectory: folder.appendingPathComponent("server"), apiKeys: [Self.apiKey])
         configuration.bcryptCost = 4
+        if let maximumDocumentSize { configuration.maximumDocumentSize = maximumDocumentSize }
         configuration.defaultPushProvider = TestPushProvider()
         notifier = try Notifier(configuration: configuration)
     }
