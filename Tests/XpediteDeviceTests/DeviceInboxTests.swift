@@ -79,12 +79,8 @@ import XpediteProtocol
     @Test func aPhotoIsUploadedAndItsNameAnswersTheCameraField() async throws {
         let harness = try DeviceHarness()
         try await harness.run { backend in
-            try await backend.user("joe")
-            let messageId = try await backend.send(["responseTopic": "/photos", "fields": [["id": "photo", "type": "camera"]]],
-                                                   to: ["joe"])
-            let device = try await backend.device()
-            try await device.signIn(username: "joe", password: "secret")
-            var form = try await device.message(messageId).form()
+            let (device, _, _, fetched) = try await backend.joesDeviceWithAMessage(payload: DeviceHarness.photo)
+            var form = fetched
             let name = try await device.attach(jpegBytes, to: "photo", in: &form)
             #expect(name.hasPrefix("rcs/image/") && name.hasSuffix(".jpg"))
             #expect(form.value("photo") == .string(name))
@@ -106,12 +102,8 @@ import XpediteProtocol
     @Test func aDocumentNameTheUserNeverUploadedIsRefusedByTheServer() async throws {
         let harness = try DeviceHarness()
         try await harness.run { backend in
-            try await backend.user("joe")
-            let messageId = try await backend.send(["responseTopic": "/photos", "fields": [["id": "photo", "type": "camera"]]],
-                                                   to: ["joe"])
-            let device = try await backend.device()
-            try await device.signIn(username: "joe", password: "secret")
-            var form = try await device.message(messageId).form()
+            let (device, _, _, fetched) = try await backend.joesDeviceWithAMessage(payload: DeviceHarness.photo)
+            var form = fetched
             try form.set("photo", .string("rcs/image/someone-elses.jpg"))    // of the right form: the device cannot tell
             let error = await #expect(throws: DeviceError.self) { try await device.submit(form) }
             #expect(error?.status == 422)

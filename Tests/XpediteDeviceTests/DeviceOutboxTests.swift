@@ -6,6 +6,14 @@ import XpediteProtocol
 /// The offline queue: a response made while the server cannot be reached is kept on disk and
 /// sent later with the same `responseId`, and the server publishes it exactly once.
 @Suite struct DeviceOutboxTests {
+    /// Joe's device with the colour message answered while the server is down (the answer queued).
+    static func queuedAnswer(_ backend: Backend) async throws -> (device: DeviceClient, network: SwitchableTransport) {
+        let (device, network, _, form) = try await backend.joesDeviceWithAMessage()
+        network.mode = .down
+        guard case .queued = try await device.submit(form) else { throw HarnessFailure("published while the server was down") }
+        return (device, network)
+    }
+
     @Test func aResponseMadeOfflineIsQueuedOnDiskAndFlushedOnce() async throws {
         let harness = try DeviceHarness()
         try await harness.run { backend in
@@ -51,12 +59,7 @@ import XpediteProtocol
     @Test func theNextSuccessfulCallSendsTheQueueFirst() async throws {
         let harness = try DeviceHarness()
         try await harness.run { backend in
-            let (device, network, _, form) = try await backend.joesDeviceWithAMessage()
-            network.mode = .down
-            guard case .queued = try await device.submit(form) else {
-                Issue.record("published while the server was down")
-                return
-            }
+            let (device, network) = try await Self.queuedAnswer(backend)
             network.mode = .up
             #expect(try await device.inbox().isEmpty)    // the queued answer went first
             #expect(try await device.outbox().isEmpty)
@@ -67,12 +70,7 @@ import XpediteProtocol
     @Test func aFlushThatFindsTheServerDownEndsTheRequestWithoutASecondTry() async throws {
         let harness = try DeviceHarness()
         try await harness.run { backend in
-            let (device, network, _, form) = try await backend.joesDeviceWithAMessage()
-            network.mode = .down
-            guard case .queued = try await device.submit(form) else {
-                Issue.record("published while the server was down")
-                return
-            }
+            let (device, network) = try await Self.queuedAnswer(backend)
             let before = network.attempts
             await #expect(throws: TransportError.self) { try await device.inbox() }
             #expect(network.attempts == before + 1)    // the queued response's try; the inbox was not asked
