@@ -10,7 +10,9 @@ enum PacketInput {
     /// The bytes of a file, or of standard input for `-`.
     static func read(_ path: String) throws -> Data {
         if path == "-" {
-            return FileHandle.standardInput.readDataToEndOfFile()
+            // The throwing read: `readDataToEndOfFile()` traps on a read error (a closed or
+            // unreadable standard input) instead of reporting it.
+            return try FileHandle.standardInput.readToEnd() ?? Data()
         }
         return try Data(contentsOf: URL(fileURLWithPath: path))
     }
