@@ -8,7 +8,7 @@ struct CommandLineTests {
     @Test("validate: 0 for valid files, warnings printed")
     func validFiles() async throws {
         let result = try await XpediteBinary.run(["validate", Fixtures.url("valid", "n-component-table.json").path,
-                                            Fixtures.url("valid", "o-component-button.json").path])
+                                                  Fixtures.url("valid", "o-component-button.json").path])
         #expect(result.status == 0)
         #expect(result.stdout.contains("n-component-table.json: $.components[0].header[1].scroll: warning: "))
         #expect(result.stdout.contains("o-component-button.json: $.components[0].method: warning: a method string is old dialect"))
@@ -60,7 +60,7 @@ struct CommandLineTests {
     @Test("validate --json and --kind")
     func jsonOutput() async throws {
         let result = try await XpediteBinary.run(["validate", "--json", "--kind", "request", "-"],
-                                           stdin: Data(#"{"method":"home"}"#.utf8))
+                                                 stdin: Data(#"{"method":"home"}"#.utf8))
         #expect(result.status == 1)
         let report = try JSONValue(parsing: result.stdout)
         let first = report.arrayValue?.first
@@ -81,7 +81,7 @@ struct CommandLineTests {
         #expect(invalid.status == 1)
         #expect(invalid.stderr == "<stdin>: $.components[0]: label requires \"text\"\n")
         let lenient = try await XpediteBinary.run(["normalize", "--lenient", "-"],
-                                            stdin: Data(#"{"rc":0,"components":[{"type":"label"},{"type":"label","text":"ok"}]}"#.utf8))
+                                                  stdin: Data(#"{"rc":0,"components":[{"type":"label"},{"type":"label","text":"ok"}]}"#.utf8))
         #expect(lenient.status == 0)
         #expect(lenient.stdout == #"{"components":[{"text":"ok","type":"label"}],"rc":0}"# + "\n")
     }

@@ -41,7 +41,7 @@ import XpediteProtocol
     /// Runs `xpedite device --server … --user joe --password pw --data-dir … ARGS`.
     static func device(_ server: Server, _ folder: URL, _ arguments: [String]) async throws -> CommandResult {
         try await XpediteBinary.run(["device", "--server", "http://127.0.0.1:\(server.port)", "--user", "joe", "--password", "pw",
-                               "--data-dir", folder.appendingPathComponent("phone").path] + arguments)
+                                     "--data-dir", folder.appendingPathComponent("phone").path] + arguments)
     }
 
     @Test func inboxShowAndAnswerTheColourPayload() async throws {

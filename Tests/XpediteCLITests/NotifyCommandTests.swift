@@ -38,7 +38,7 @@ struct NotifyCommandTests {
     @Test("valid responses against their payload: exit 0, no output", arguments: Fixtures.files(in: "notify/responses/valid"))
     func validResponse(_ name: String) async throws {
         let result = try await XpediteBinary.run(["notify", "validate", "--response", "--payload", Self.payloadPath(forResponse: name),
-                                            Self.path("notify/responses/valid", name)])
+                                                  Self.path("notify/responses/valid", name)])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.isEmpty)
     }

@@ -73,24 +73,24 @@ import XpediteProtocol
             let bad = folder.appendingPathComponent("bad.json")
             try Data(#"{"responseTopic": "nope", "fields": []}"#.utf8).write(to: bad)
             let invalid = try await XpediteBinary.run(["notify", "send", "--server", url, "--api-key", key, "--to", "user:joe",
-                                                 "--title", "T", "--body", "B", bad.path])
+                                                       "--title", "T", "--body", "B", bad.path])
             #expect(invalid.status == 1)
             #expect(invalid.stderr.contains("$.responseTopic"))
 
             let good = folder.appendingPathComponent("good.json")
             try CanonicalJSON.data(Self.colour).write(to: good)
             let unknown = try await XpediteBinary.run(["notify", "send", "--server", url, "--api-key", key, "--to", "user:nobody",
-                                                 "--title", "T", "--body", "B", good.path])
+                                                       "--title", "T", "--body", "B", good.path])
             #expect(unknown.status == 1)
             #expect(unknown.stderr.contains("422") && unknown.stderr.contains("$.to.users[0]"))
 
             let wrongKey = try await XpediteBinary.run(["notify", "send", "--server", url, "--api-key", "wrong", "--to", "all",
-                                                  "--title", "T", "--body", "B", good.path])
+                                                        "--title", "T", "--body", "B", good.path])
             #expect(wrongKey.status == 1)
             #expect(wrongKey.stderr.contains("401"))
 
             let mixed = try await XpediteBinary.run(["notify", "send", "--server", url, "--api-key", key, "--to", "user:a",
-                                               "--to", "group:b", "--title", "T", "--body", "B", good.path])
+                                                     "--to", "group:b", "--title", "T", "--body", "B", good.path])
             #expect(mixed.status == 64)
         }
     }
