@@ -88,17 +88,15 @@ public struct Command: Sendable {
                     output.end(isError: true)
                 }
                 let child = ChildProcess(execution: execution, output: output)
-                let value: Value
+                let outcome: Result<Value, any Error>
                 do {
-                    value = try await body(child)
+                    outcome = .success(try await body(child))
                 } catch {
-                    await child.stop(grace: Self.grace)
-                    try await group.waitForAll()
-                    throw error
+                    outcome = .failure(error)
                 }
                 await child.stop(grace: Self.grace)
                 try await group.waitForAll()    // the child has exited: its output ends
-                return value
+                return try outcome.get()
             }
         }
         let result = CommandResult(status: Self.status(finished.terminationStatus),
