@@ -35,6 +35,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        // Tests only: child processes without Foundation's `Process` (decision 138). Its default
+        // trait (Foundation conveniences) is off. swift-system (already in the graph, through
+        // swift-nio and swift-subprocess) is named for the paths and descriptors it takes.
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2", traits: []),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         .target(
@@ -146,6 +151,18 @@ let package = Package(
             path: "Tests/XpediteTestFixtures",
             swiftSettings: strict
         ),
+        // Running child processes (a command to completion, or a server for the length of a test),
+        // shared by the test targets that start programs. Tests only: no library or executable
+        // depends on swift-subprocess.
+        .target(
+            name: "XpediteTestProcesses",
+            dependencies: [
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            path: "Tests/XpediteTestProcesses",
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "XpediteProtocolTests",
             dependencies: ["XpediteProtocol", "XpediteTestFixtures"],
@@ -153,7 +170,7 @@ let package = Package(
         ),
         .testTarget(
             name: "XpediteBuilderTests",
-            dependencies: ["XpediteBuilder", "XpediteProtocol"],
+            dependencies: ["XpediteBuilder", "XpediteProtocol", "XpediteTestProcesses"],
             swiftSettings: strict
         ),
         .testTarget(
@@ -179,7 +196,7 @@ let package = Package(
         .testTarget(
             name: "XpediteCLITests",
             dependencies: [
-                "xpedite", "XpediteProtocol", "XpediteLayout", "XpediteTestFixtures",
+                "xpedite", "XpediteProtocol", "XpediteLayout", "XpediteTestFixtures", "XpediteTestProcesses",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),

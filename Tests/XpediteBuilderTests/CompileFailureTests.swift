@@ -1,6 +1,7 @@
 #if os(Linux)
 import Foundation
 import Testing
+import XpediteTestProcesses
 
 /// The rules that are types, checked the only way they can be: each snippet is handed to the
 /// compiler, next to the built XpediteBuilder module, and must be refused, while the allowed
@@ -75,7 +76,7 @@ struct CompileFailureTests {
 
     @Test("every refused shape fails to type-check; every allowed shape passes",
           .enabled(if: modules != nil && compiler != nil, "needs swiftc and the built modules"))
-    func refusedShapes() throws {
+    func refusedShapes() async throws {
         let modules = try #require(Self.modules)
         let compiler = try #require(Self.compiler)
         var lines = ["import XpediteBuilder", "import XpediteProtocol"]
@@ -104,15 +105,8 @@ struct CompileFailureTests {
         let source = directory.appendingPathComponent("Shapes.swift")
         try lines.joined(separator: "\n").write(to: source, atomically: true, encoding: .utf8)
 
-        let process = Process()
-        process.executableURL = compiler
-        process.arguments = ["-typecheck", "-swift-version", "6", "-I", modules.path, source.path]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = Pipe()
-        try process.run()
-        let output = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let typecheck = Command(compiler, arguments: ["-typecheck", "-swift-version", "6", "-I", modules.path, source.path])
+        let output = try await typecheck.run().stderr
 
         #expect(!output.contains("no such module"), "\(output)")
         var errorLines: Set<Int> = []

@@ -6,39 +6,39 @@ import XpediteProtocol
 @Suite("xpedite command line")
 struct CommandLineTests {
     @Test("validate: 0 for valid files, warnings printed")
-    func validFiles() throws {
-        let result = try XpediteBinary.run(["validate", Fixtures.url("valid", "n-component-table.json").path,
-                                            Fixtures.url("valid", "o-component-button.json").path])
+    func validFiles() async throws {
+        let result = try await XpediteBinary.run(["validate", Fixtures.url("valid", "n-component-table.json").path,
+                                                  Fixtures.url("valid", "o-component-button.json").path])
         #expect(result.status == 0)
         #expect(result.stdout.contains("n-component-table.json: $.components[0].header[1].scroll: warning: "))
         #expect(result.stdout.contains("o-component-button.json: $.components[0].method: warning: a method string is old dialect"))
     }
 
     @Test("validate accepts every valid fixture in one run")
-    func everyValidFixture() throws {
+    func everyValidFixture() async throws {
         let files = Fixtures.files(in: "valid").map { Fixtures.url("valid", $0).path }
-        let result = try XpediteBinary.run(["validate", "--quiet"] + files)
+        let result = try await XpediteBinary.run(["validate", "--quiet"] + files)
         #expect(result.status == 0)
         #expect(result.stdout.isEmpty, "\(result.stdout)")
     }
 
     @Test("validate rejects every invalid fixture with exactly its expected lines",
           arguments: Fixtures.files(in: "invalid"))
-    func everyInvalidFixture(_ name: String) throws {
+    func everyInvalidFixture(_ name: String) async throws {
         let expectation = try InvalidFixtureExpectation(for: name)
         var arguments = ["validate"]
         if let kind = expectation.kind { arguments += ["--kind", kind.rawValue] }
         if expectation.connectionReply { arguments.append("--connection-reply") }
         let path = Fixtures.url("invalid", name).path
-        let result = try XpediteBinary.run(arguments + [path])
+        let result = try await XpediteBinary.run(arguments + [path])
         #expect(result.status == 1)
         #expect(result.stdout == expectation.lines.map { "\(path): \($0)\n" }.joined())
     }
 
     @Test("validate: 1 and one line per issue for an invalid packet, from standard input")
-    func invalidStdin() throws {
+    func invalidStdin() async throws {
         let packet = #"{"rc":0,"components":[{"type":"label","text":"t","size":{"width%":"wide"}},{"type":"buton"}]}"#
-        let result = try XpediteBinary.run(["validate", "-"], stdin: Data(packet.utf8))
+        let result = try await XpediteBinary.run(["validate", "-"], stdin: Data(packet.utf8))
         #expect(result.status == 1)
         #expect(result.stdout == """
             <stdin>: $.components[0].size.width%: expected a number, got "wide"
@@ -48,19 +48,19 @@ struct CommandLineTests {
     }
 
     @Test("validate: 2 for a file that is not JSON or cannot be read")
-    func unreadable() throws {
-        let notJSON = try XpediteBinary.run(["validate", "-"], stdin: Data("{\"rc\": 0,".utf8))
+    func unreadable() async throws {
+        let notJSON = try await XpediteBinary.run(["validate", "-"], stdin: Data("{\"rc\": 0,".utf8))
         #expect(notJSON.status == 2)
         #expect(notJSON.stderr.hasPrefix("<stdin>: not JSON"))
-        let missing = try XpediteBinary.run(["validate", "/nonexistent/screen.json"])
+        let missing = try await XpediteBinary.run(["validate", "/nonexistent/screen.json"])
         #expect(missing.status == 2)
         #expect(missing.stderr.hasPrefix("/nonexistent/screen.json: cannot read"))
     }
 
     @Test("validate --json and --kind")
-    func jsonOutput() throws {
-        let result = try XpediteBinary.run(["validate", "--json", "--kind", "request", "-"],
-                                           stdin: Data(#"{"method":"home"}"#.utf8))
+    func jsonOutput() async throws {
+        let result = try await XpediteBinary.run(["validate", "--json", "--kind", "request", "-"],
+                                                 stdin: Data(#"{"method":"home"}"#.utf8))
         #expect(result.status == 1)
         let report = try JSONValue(parsing: result.stdout)
         let first = report.arrayValue?.first
@@ -71,24 +71,24 @@ struct CommandLineTests {
     }
 
     @Test("normalize prints the canonical new dialect")
-    func normalize() throws {
-        let result = try XpediteBinary.run(["normalize", Fixtures.url("valid", "o-component-button.json").path])
+    func normalize() async throws {
+        let result = try await XpediteBinary.run(["normalize", Fixtures.url("valid", "o-component-button.json").path])
         #expect(result.status == 0)
         let tree = try JSONValue(parsing: result.stdout)
         #expect(tree["components"]?.arrayValue?.first?["method"] == ["function": "setOkay"])
         #expect(result.stdout == CanonicalJSON.string(tree) + "\n")
-        let invalid = try XpediteBinary.run(["normalize", "-"], stdin: Data(#"{"rc":0,"components":[{"type":"label"}]}"#.utf8))
+        let invalid = try await XpediteBinary.run(["normalize", "-"], stdin: Data(#"{"rc":0,"components":[{"type":"label"}]}"#.utf8))
         #expect(invalid.status == 1)
         #expect(invalid.stderr == "<stdin>: $.components[0]: label requires \"text\"\n")
-        let lenient = try XpediteBinary.run(["normalize", "--lenient", "-"],
-                                            stdin: Data(#"{"rc":0,"components":[{"type":"label"},{"type":"label","text":"ok"}]}"#.utf8))
+        let lenient = try await XpediteBinary.run(["normalize", "--lenient", "-"],
+                                                  stdin: Data(#"{"rc":0,"components":[{"type":"label"},{"type":"label","text":"ok"}]}"#.utf8))
         #expect(lenient.status == 0)
         #expect(lenient.stdout == #"{"components":[{"text":"ok","type":"label"}],"rc":0}"# + "\n")
     }
 
     @Test("schema prints a draft 2020-12 schema with every component")
-    func schema() throws {
-        let result = try XpediteBinary.run(["schema"])
+    func schema() async throws {
+        let result = try await XpediteBinary.run(["schema"])
         #expect(result.status == 0)
         let schema = try JSONValue(parsing: result.stdout)
         #expect(schema["$schema"] == "https://json-schema.org/draft/2020-12/schema")
@@ -98,8 +98,8 @@ struct CommandLineTests {
     }
 
     @Test("every command explains itself with an example", arguments: ["validate", "normalize", "schema"])
-    func help(_ command: String) throws {
-        let result = try XpediteBinary.run([command, "--help"])
+    func help(_ command: String) async throws {
+        let result = try await XpediteBinary.run([command, "--help"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("Examples:"))
         #expect(result.stdout.contains("xpedite \(command)"))

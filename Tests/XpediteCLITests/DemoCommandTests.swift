@@ -9,47 +9,9 @@ import XpediteProtocol
 /// account, serves the configured version, keeps the data for the next run, and stops cleanly on
 /// Ctrl-C (SIGINT).
 @Suite struct DemoCommandTests {
-    /// A running `xpedite demo`, its output going to files; terminated if a failed test leaves it running.
-    final class Run {
-        let process = Process()
-        let output: URL
-        let errors: URL
-
-        init(_ arguments: [String], in folder: URL, name: String) throws {
-            output = folder.appendingPathComponent("\(name).out")
-            errors = folder.appendingPathComponent("\(name).err")
-            _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-            _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-            process.executableURL = try XpediteBinary.executable()
-            process.arguments = arguments
-            process.standardOutput = try FileHandle(forWritingTo: output)
-            process.standardError = try FileHandle(forWritingTo: errors)
-            try process.run()
-        }
-
-        deinit {
-            if process.isRunning { process.terminate() }
-        }
-
-        var stdout: String { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }  // read again until written
-        var stderr: String { (try? String(contentsOf: errors, encoding: .utf8)) ?? "" }  // likewise
-
-        /// Waits (up to `seconds`) until standard output contains `text`.
-        func waitFor(_ text: String, seconds: Int = 120) async throws -> Bool {
-            for _ in 0..<(seconds * 10) {
-                if stdout.contains(text) { return true }
-                if !process.isRunning { return false }
-                try await Task.sleep(for: .milliseconds(100))
-            }
-            return false
-        }
-
-        /// Sends SIGINT and waits (up to 30 s) for the process to end; its exit status.
-        func interrupt() async throws -> Int32? {
-            process.interrupt()
-            for _ in 0..<300 where process.isRunning { try await Task.sleep(for: .milliseconds(100)) }
-            return process.isRunning ? nil : process.terminationStatus
-        }
+    /// Whether the running demo printed its "press Ctrl-C to stop" line (waiting up to 120 s).
+    static func started(_ demo: ChildProcess) async throws -> Bool {
+        try await demo.firstLine(timeout: .seconds(120)) { $0.contains("press Ctrl-C to stop") } != nil
     }
 
     /// The `setConnection` answer of the server on `port`.
@@ -83,13 +45,15 @@ import XpediteProtocol
         let port = Int.random(in: 20_000...40_000)
         let arguments = ["demo", "--port", "\(port)", "--data-dir", data, "--customers", "300", "--app-version", "7"]
 
-        let first = try Run(arguments, in: directory.url, name: "first")
-        let started = try await first.waitFor("press Ctrl-C to stop")
-        #expect(started, "stdout: \(first.stdout)\nstderr: \(first.stderr)")
-        let answer = try await Self.connect(port: port)
-        #expect(answer["title"] == "Sign in")
-        #expect(answer["version"] == 7)
-        #expect(try await first.interrupt() == 0)
+        let first = try await XpediteBinary.command(arguments).withRunning { demo in
+            let started = try await Self.started(demo)
+            #expect(started, "stdout: \(demo.stdout)\nstderr: \(demo.stderr)")
+            let answer = try await Self.connect(port: port)
+            #expect(answer["title"] == "Sign in")
+            #expect(answer["version"] == 7)
+            await demo.stop(.interrupt, grace: .seconds(30))    // Ctrl-C; killed if still running after 30 s
+        }.result
+        #expect(first.status == 0)
         let printed = first.stdout
         #expect(printed.contains("Seeded 300 customers in "))
         #expect(printed.contains("Xpedite demo on http://127.0.0.1:\(port)/xpedite"))
@@ -107,9 +71,12 @@ import XpediteProtocol
         #expect(logged.contains("hb.request.path=/xpedite"))
 
         // The second run reuses the data.
-        let second = try Run(arguments, in: directory.url, name: "second")
-        #expect(try await second.waitFor("press Ctrl-C to stop"))
-        #expect(try await second.interrupt() == 0)
+        let second = try await XpediteBinary.command(arguments).withRunning { demo in
+            let started = try await Self.started(demo)
+            #expect(started)
+            await demo.stop(.interrupt, grace: .seconds(30))
+        }.result
+        #expect(second.status == 0)
         #expect(!second.stdout.contains("Seeded"))
         #expect(second.stdout.contains("API key kept in "))
         #expect(second.stdout.contains("--api-key \(key) --topic"))

@@ -9,8 +9,8 @@ import XpediteProtocol
 @Suite("xpedite layout")
 struct LayoutCommandTests {
     @Test("reproduces every fixture", arguments: LayoutFixture.layouts)
-    func reproduces(_ fixture: LayoutFixture) throws {
-        let result = try XpediteBinary.run(fixture.commandArguments, stdin: CanonicalJSON.data(fixture.screen))
+    func reproduces(_ fixture: LayoutFixture) async throws {
+        let result = try await XpediteBinary.run(fixture.commandArguments, stdin: CanonicalJSON.data(fixture.screen))
         #expect(result.status == 0, "\(result.stderr)")
         let tree = try JSONDecoder().decode(FrameTree.self, from: Data(result.stdout.utf8))
         let problems = fixture.mismatches(tree)
@@ -21,8 +21,8 @@ struct LayoutCommandTests {
     }
 
     @Test("refuses invalid screens with the path of the problem (exit 1)", arguments: LayoutFixture.errors)
-    func refuses(_ fixture: LayoutFixture) throws {
-        let result = try XpediteBinary.run(fixture.commandArguments, stdin: CanonicalJSON.data(fixture.screen))
+    func refuses(_ fixture: LayoutFixture) async throws {
+        let result = try await XpediteBinary.run(fixture.commandArguments, stdin: CanonicalJSON.data(fixture.screen))
         #expect(result.status == Int32(fixture.expectedError?["exitCode"]?.intValue ?? -1))
         let message = try #require(fixture.expectedError?["message"]?.stringValue)
         #expect(result.stderr.contains("<stdin>: \(message)"), "\(result.stderr)")
@@ -62,29 +62,29 @@ struct LayoutCommandTests {
     ]
 
     @Test("fails with the exit code and message of the house style", arguments: failures)
-    func fails(_ failure: Failure) throws {
-        let result = try XpediteBinary.run(failure.arguments, stdin: failure.input)
+    func fails(_ failure: Failure) async throws {
+        let result = try await XpediteBinary.run(failure.arguments, stdin: failure.input)
         #expect(result.status == failure.status, "\(result.stderr)")
         #expect(result.stderr.contains(failure.message), "\(result.stderr)")
         #expect(result.stdout.isEmpty)
     }
 
     @Test("the default bounds are an iPhone 16's; --pretty indents the same JSON")
-    func defaults() throws {
-        let plain = try XpediteBinary.run(["layout", "-"], stdin: Self.screen)
-        let explicit = try XpediteBinary.run(["layout", "-", "--bounds", "(0.0, 0.0, 393.0, 852.0)"], stdin: Self.screen)
+    func defaults() async throws {
+        let plain = try await XpediteBinary.run(["layout", "-"], stdin: Self.screen)
+        let explicit = try await XpediteBinary.run(["layout", "-", "--bounds", "(0.0, 0.0, 393.0, 852.0)"], stdin: Self.screen)
         #expect(plain.status == 0)
         #expect(plain.stdout == explicit.stdout)
         #expect(plain.stdout.contains(#"{"height":44,"width":314.4,"x":39.3,"y":0}"#))
-        let pretty = try XpediteBinary.run(["layout", "-", "--pretty"], stdin: Self.screen)
+        let pretty = try await XpediteBinary.run(["layout", "-", "--pretty"], stdin: Self.screen)
         let compact = try JSONDecoder().decode(FrameTree.self, from: Data(plain.stdout.utf8))
         #expect(try JSONDecoder().decode(FrameTree.self, from: Data(pretty.stdout.utf8)) == compact)
         #expect(pretty.stdout.contains("\n  "))
     }
 
     @Test("--text prints an outline")
-    func outline() throws {
-        let result = try XpediteBinary.run(["layout", "-", "--text", "--bounds", "(0, 0, 393, 852)"], stdin: Self.screen)
+    func outline() async throws {
+        let result = try await XpediteBinary.run(["layout", "-", "--text", "--bounds", "(0, 0, 393, 852)"], stdin: Self.screen)
         #expect(result.status == 0)
         #expect(result.stdout == """
             screen (0, 59, 393, 759), content height 44
@@ -94,17 +94,17 @@ struct LayoutCommandTests {
     }
 
     @Test("--lenient drops a broken component, as the phone does, and says so")
-    func lenient() throws {
+    func lenient() async throws {
         let input = Data(#"{"rc":0,"components":[{"type":"label"},{"type":"button","text":"Go"}]}"#.utf8)
-        let result = try XpediteBinary.run(["layout", "-", "--lenient", "--text"], stdin: input)
+        let result = try await XpediteBinary.run(["layout", "-", "--lenient", "--text"], stdin: input)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("<stdin>: $.components[0]"))
         #expect(result.stdout.contains("[0] button (0, 0, 393, 44)"))
     }
 
     @Test("--help explains the command with an example")
-    func help() throws {
-        let result = try XpediteBinary.run(["layout", "--help"], stdin: Data())
+    func help() async throws {
+        let result = try await XpediteBinary.run(["layout", "--help"], stdin: Data())
         #expect(result.status == 0)
         #expect(result.stdout.contains("xpedite layout screen.json --bounds \"(0.0, 0.0, 393.0, 852.0)\""))
         #expect(result.stdout.contains("Exit status"))

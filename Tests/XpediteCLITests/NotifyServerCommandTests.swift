@@ -8,11 +8,11 @@ import XpediteProtocol
     typealias Server = NotifyServerReliabilityTests.ServerProcess
 
     static func withServer(_ body: (Server, URL) async throws -> Void) async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("notify-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let server = try await Server(dataDirectory: folder.appendingPathComponent("data"))
-        defer { server.stop() }
-        try await body(server, folder)
+        try await TestFolder.with("notify-cli") { folder in
+            try await Server.with(dataDirectory: folder.appendingPathComponent("data")) { server in
+                try await body(server, folder)
+            }
+        }
     }
 
     static let colour: JSONValue = [
@@ -32,40 +32,37 @@ import XpediteProtocol
             let url = "http://127.0.0.1:\(server.port)"
 
             // listen, in the background, until one response.
-            let output = folder.appendingPathComponent("listen.out")
-            _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-            let listen = Process()
-            listen.executableURL = try XpediteBinary.executable()
-            listen.arguments = ["notify", "listen", "--server", url, "--api-key", NotifyServerReliabilityTests.apiKey,
-                                "--topic", "/a/b/c", "--count", "1"]
-            listen.standardOutput = try FileHandle(forWritingTo: output)
-            try listen.run()
-            // Wait until the stream is subscribed.
-            for _ in 0..<200 {
-                let subscribed = try await call(.GET, server.base + "/users", NotifyServerReliabilityTests.apiKey, nil)
-                if subscribed.status == 200, listen.isRunning { try await Task.sleep(for: .milliseconds(300)); break }
+            let listened = try await XpediteBinary.command([
+                "notify", "listen", "--server", url, "--api-key", NotifyServerReliabilityTests.apiKey, "--topic", "/a/b/c", "--count", "1",
+            ]).withRunning { listen in
+                // Wait until the stream is subscribed.
+                for _ in 0..<200 {
+                    let subscribed = try await call(.GET, server.base + "/users", NotifyServerReliabilityTests.apiKey, nil)
+                    if subscribed.status == 200, listen.isRunning { try await Task.sleep(for: .milliseconds(300)); break }
+                }
+
+                let sent = try await XpediteBinary.run(["notify", "send", "--server", url, "--api-key", NotifyServerReliabilityTests.apiKey,
+                                                        "--to", "user:joe", "--title", "Colour", "--body", "Pick one", payloadFile.path])
+                #expect(sent.status == 0, "\(sent.stderr)")
+                let answer = try JSONValue(parsing: sent.stdout)
+                #expect(answer["recipients"] == ["joe"])
+                let messageId = try #require(answer["messageId"]?.stringValue)
+
+                let login = try await call(.POST, server.base + "/device/login", "", [
+                    "username": "joe", "password": "pw", "deviceId": "d", "deviceName": "Phone", "platform": "web",
+                ])
+                let token = try #require(login.json["deviceToken"]?.stringValue)
+                let published = try await call(.POST, server.base + "/device/responses", token, [
+                    "responseId": "cli-1", "messageId": .string(messageId), "submitValue": 0, "values": ["simpleDropList": "Green"],
+                ])
+                #expect(published.status == 201)
+                // listen ends after one response; one still running after 10 s is stopped (SIGTERM) here.
+                _ = try await listen.waitForExit(timeout: .seconds(10))
+                return published.json
             }
-
-            let sent = try XpediteBinary.run(["notify", "send", "--server", url, "--api-key", NotifyServerReliabilityTests.apiKey,
-                                              "--to", "user:joe", "--title", "Colour", "--body", "Pick one", payloadFile.path])
-            #expect(sent.status == 0, "\(sent.stderr)")
-            let answer = try JSONValue(parsing: sent.stdout)
-            #expect(answer["recipients"] == ["joe"])
-            let messageId = try #require(answer["messageId"]?.stringValue)
-
-            let login = try await call(.POST, server.base + "/device/login", "", [
-                "username": "joe", "password": "pw", "deviceId": "d", "deviceName": "Phone", "platform": "web",
-            ])
-            let token = try #require(login.json["deviceToken"]?.stringValue)
-            let published = try await call(.POST, server.base + "/device/responses", token, [
-                "responseId": "cli-1", "messageId": .string(messageId), "submitValue": 0, "values": ["simpleDropList": "Green"],
-            ])
-            #expect(published.status == 201)
-            for _ in 0..<200 where listen.isRunning { try await Task.sleep(for: .milliseconds(50)) }
-            if listen.isRunning { listen.terminate() }
-            let lines = String(decoding: try Data(contentsOf: output), as: UTF8.self).split(separator: "\n")
+            let lines = listened.result.stdout.split(separator: "\n")
             #expect(lines.count == 1)
-            #expect(try JSONValue(parsing: String(lines.first ?? "")) == published.json)
+            #expect(try JSONValue(parsing: String(lines.first ?? "")) == listened.value)
         }
     }
 
@@ -75,31 +72,31 @@ import XpediteProtocol
             let key = NotifyServerReliabilityTests.apiKey
             let bad = folder.appendingPathComponent("bad.json")
             try Data(#"{"responseTopic": "nope", "fields": []}"#.utf8).write(to: bad)
-            let invalid = try XpediteBinary.run(["notify", "send", "--server", url, "--api-key", key, "--to", "user:joe",
-                                                 "--title", "T", "--body", "B", bad.path])
+            let invalid = try await XpediteBinary.run(["notify", "send", "--server", url, "--api-key", key, "--to", "user:joe",
+                                                       "--title", "T", "--body", "B", bad.path])
             #expect(invalid.status == 1)
             #expect(invalid.stderr.contains("$.responseTopic"))
 
             let good = folder.appendingPathComponent("good.json")
             try CanonicalJSON.data(Self.colour).write(to: good)
-            let unknown = try XpediteBinary.run(["notify", "send", "--server", url, "--api-key", key, "--to", "user:nobody",
-                                                 "--title", "T", "--body", "B", good.path])
+            let unknown = try await XpediteBinary.run(["notify", "send", "--server", url, "--api-key", key, "--to", "user:nobody",
+                                                       "--title", "T", "--body", "B", good.path])
             #expect(unknown.status == 1)
             #expect(unknown.stderr.contains("422") && unknown.stderr.contains("$.to.users[0]"))
 
-            let wrongKey = try XpediteBinary.run(["notify", "send", "--server", url, "--api-key", "wrong", "--to", "all",
-                                                  "--title", "T", "--body", "B", good.path])
+            let wrongKey = try await XpediteBinary.run(["notify", "send", "--server", url, "--api-key", "wrong", "--to", "all",
+                                                        "--title", "T", "--body", "B", good.path])
             #expect(wrongKey.status == 1)
             #expect(wrongKey.stderr.contains("401"))
 
-            let mixed = try XpediteBinary.run(["notify", "send", "--server", url, "--api-key", key, "--to", "user:a",
-                                               "--to", "group:b", "--title", "T", "--body", "B", good.path])
+            let mixed = try await XpediteBinary.run(["notify", "send", "--server", url, "--api-key", key, "--to", "user:a",
+                                                     "--to", "group:b", "--title", "T", "--body", "B", good.path])
             #expect(mixed.status == 64)
         }
     }
 
-    @Test func listenRefusesABadTopic() throws {
-        let result = try XpediteBinary.run(["notify", "listen", "--server", "http://127.0.0.1:1", "--api-key", "k", "--topic", "a/b"])
+    @Test func listenRefusesABadTopic() async throws {
+        let result = try await XpediteBinary.run(["notify", "listen", "--server", "http://127.0.0.1:1", "--api-key", "k", "--topic", "a/b"])
         #expect(result.status == 64)
     }
 }

@@ -13,58 +13,39 @@ import XpediteProtocol
 @Suite(.serialized) struct NotifyServerReliabilityTests {
     static let apiKey = "reliability-key"
 
-    /// A running `xpedite notify serve`.
-    final class ServerProcess: Sendable {
-        let process: Process
+    /// A running `xpedite notify serve`, for the length of `with(dataDirectory:_:)`.
+    struct ServerProcess: Sendable {
+        let child: ChildProcess
         let port: Int
 
-        init(dataDirectory: URL) async throws {
-            let output = dataDirectory.deletingLastPathComponent()
-                .appendingPathComponent("serve-\(UUID().uuidString).log")
-            _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-            let handle = try FileHandle(forWritingTo: output)
-            let process = Process()
-            process.executableURL = try XpediteBinary.executable()
-            process.arguments = ["notify", "serve", "--data-dir", dataDirectory.path, "--port", "0",
-                                 "--api-key", NotifyServerReliabilityTests.apiKey, "--bcrypt-cost", "4"]
-            process.standardOutput = handle
-            process.standardError = handle
-            try process.run()
-            self.process = process
-            var port: Int?
-            for _ in 0..<600 where port == nil {
-                try await Task.sleep(for: .milliseconds(50))
-                let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""    // not yet written: keep waiting
-                if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("listening on ") }) {
-                    port = Int(line.dropFirst("listening on ".count))
+        /// Starts a server on `dataDirectory`, waits for its "listening on PORT" line (up to 30 s)
+        /// and runs `body`; afterwards the server is stopped (SIGTERM, then SIGKILL if the graceful
+        /// shutdown has not ended it within 10 s: a connection a failed test left open may hold
+        /// it), so no server outlives its test.
+        static func with<T: Sendable>(dataDirectory: URL, _ body: (ServerProcess) async throws -> T) async throws -> T {
+            let command = try XpediteBinary.command([
+                "notify", "serve", "--data-dir", dataDirectory.path, "--port", "0",
+                "--api-key", NotifyServerReliabilityTests.apiKey, "--bcrypt-cost", "4",
+            ])
+            return try await command.withRunning { child in
+                let listening = try await child.firstLine(timeout: .seconds(30)) { $0.hasPrefix("listening on ") }
+                guard let port = listening.flatMap({ Int($0.dropFirst("listening on ".count)) }) else {
+                    throw TestFailure("the server did not start: \(child.stdout)\(child.stderr)")
                 }
-            }
-            guard let port else {
-                process.terminate()
-                throw TestFailure("the server did not start: \((try? String(contentsOf: output, encoding: .utf8)) ?? "")")
-            }
-            self.port = port
+                return try await body(ServerProcess(child: child, port: port))
+            }.value
         }
 
         var base: String { "http://127.0.0.1:\(port)/notify/v1" }
 
-        func kill() {
-            Foundation.kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+        /// Kills the server (SIGKILL) and returns once it has exited.
+        func kill() async {
+            await child.kill()
         }
 
-        /// SIGTERM, then SIGKILL if the graceful shutdown has not ended the server within 10 s (a
-        /// connection a failed test left open may hold it), so no server outlives its test.
-        func stop() {
-            guard process.isRunning else { return }
-            process.terminate()
-            for _ in 0..<200 where process.isRunning { usleep(50_000) }
-            if process.isRunning { kill() }
-        }
-
-        /// A test that throws before `stop()` (or never calls it) must not leave its server running.
-        deinit {
-            if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
+        /// SIGTERM, then SIGKILL if the graceful shutdown has not ended the server within 10 s.
+        func stop() async {
+            await child.stop()
         }
     }
 
@@ -132,82 +113,85 @@ import XpediteProtocol
     }
 
     @Test func killDashNineLosesNoAcknowledgedResponseAndNoWebhook() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("notify-kill-\(UUID().uuidString)")
-        let data = folder.appendingPathComponent("data")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let receiver = Receiver()
-        try await receiver.serve { hook in
-            let first = try await ServerProcess(dataDirectory: data)
-            #expect(try await Self.call(.PUT, first.base + "/users/joe", body: ["password": "pw"]).status == 200)
-            let login = try await Self.call(.POST, first.base + "/device/login", token: "", body: [
-                "username": "joe", "password": "pw", "deviceId": "d1", "deviceName": "Phone", "platform": "ios",
-            ])
-            let token = try #require(login.json["deviceToken"]?.stringValue)
-            #expect(try await Self.call(.PUT, first.base + "/webhooks/h", body: ["topic": "/load", "url": .string(hook),
-                                                                                  "secret": "s"]).status == 200)
-            var messages: [String] = []
-            let payload: JSONValue = ["responseTopic": "/load", "fields": [["id": "n", "type": "inputInteger", "maxValue": 1000]]]
-            for _ in 0..<150 {
-                let sent = try await Self.call(.POST, first.base + "/send", body: ["title": "t", "body": "b", "payload": payload,
-                                                                                   "to": ["users": ["joe"]]])
-                messages.append(try #require(sent.json["messageId"]?.stringValue))
-            }
-            // 8 concurrent devices-worth of answers; the server is killed once 40 were acknowledged.
-            let tally = Tally()
-            let base = first.base
-            let messageIDs = messages
-            await withTaskGroup(of: Void.self) { group in
-                for lane in 0..<8 {
-                    group.addTask {
-                        for (index, message) in messageIDs.enumerated() where index % 8 == lane {
-                            if tally.killed.withLock({ $0 }) { break }
-                            let id = "resp-\(index)"
-                            let answer = try? await Self.request(.POST, base + "/device/responses", token, [
-                                "responseId": .string(id), "messageId": .string(message), "submitValue": 0, "values": ["n": .number(Double(index))],
-                            ], timeout: 2)    // a request cut by the kill throws: not acknowledged, which is what we count
-                            if answer?.status == 201 { tally.acknowledged.withLock { $0.append(id) } }
+        try await TestFolder.with("notify-kill") { folder in
+            let data = folder.appendingPathComponent("data")
+            let receiver = Receiver()
+            try await receiver.serve { hook in
+                try await ServerProcess.with(dataDirectory: data) { first in
+                    #expect(try await Self.call(.PUT, first.base + "/users/joe", body: ["password": "pw"]).status == 200)
+                    let login = try await Self.call(.POST, first.base + "/device/login", token: "", body: [
+                        "username": "joe", "password": "pw", "deviceId": "d1", "deviceName": "Phone", "platform": "ios",
+                    ])
+                    let token = try #require(login.json["deviceToken"]?.stringValue)
+                    #expect(try await Self.call(.PUT, first.base + "/webhooks/h", body: ["topic": "/load", "url": .string(hook),
+                                                                                          "secret": "s"]).status == 200)
+                    var messages: [String] = []
+                    let payload: JSONValue = ["responseTopic": "/load", "fields": [["id": "n", "type": "inputInteger", "maxValue": 1000]]]
+                    for _ in 0..<150 {
+                        let sent = try await Self.call(.POST, first.base + "/send", body: ["title": "t", "body": "b", "payload": payload,
+                                                                                           "to": ["users": ["joe"]]])
+                        messages.append(try #require(sent.json["messageId"]?.stringValue))
+                    }
+                    // 8 concurrent devices-worth of answers; the server is killed once 40 were acknowledged.
+                    let tally = Tally()
+                    let base = first.base
+                    let messageIDs = messages
+                    await withTaskGroup(of: Void.self) { group in
+                        for lane in 0..<8 {
+                            group.addTask {
+                                for (index, message) in messageIDs.enumerated() where index % 8 == lane {
+                                    if tally.killed.withLock({ $0 }) { break }
+                                    let id = "resp-\(index)"
+                                    let answer = try? await Self.request(.POST, base + "/device/responses", token, [
+                                        "responseId": .string(id), "messageId": .string(message), "submitValue": 0,
+                                        "values": ["n": .number(Double(index))],
+                                    ], timeout: 2)    // a request cut by the kill throws: not acknowledged, which is what we count
+                                    if answer?.status == 201 { tally.acknowledged.withLock { $0.append(id) } }
+                                }
+                                tally.finishedLanes.withLock { $0 += 1 }
+                            }
                         }
-                        tally.finishedLanes.withLock { $0 += 1 }
+                        group.addTask {
+                            while tally.acknowledged.withLock({ $0.count }) < 40, tally.finishedLanes.withLock({ $0 }) < 8 {
+                                try? await Task.sleep(for: .milliseconds(5))    // cancellation ends the wait early; fine
+                            }
+                            tally.killed.withLock { $0 = true }
+                            await first.kill()
+                        }
                     }
-                }
-                group.addTask {
-                    while tally.acknowledged.withLock({ $0.count }) < 40, tally.finishedLanes.withLock({ $0 }) < 8 {
-                        try? await Task.sleep(for: .milliseconds(5))    // cancellation ends the wait early; fine
-                    }
-                    tally.killed.withLock { $0 = true }
-                    first.kill()
-                }
-            }
-            let acked = tally.acknowledged.withLock { $0 }
-            #expect(acked.count >= 40)
-            #expect(acked.count < messages.count, "the kill came after the load, not during it")
+                    let acked = tally.acknowledged.withLock { $0 }
+                    #expect(acked.count >= 40)
+                    #expect(acked.count < messages.count, "the kill came after the load, not during it")
 
-            let second = try await ServerProcess(dataDirectory: data)
-            defer { second.stop() }
-            // Every acknowledged response is stored.
-            var stored = Set<String>()
-            var after = "0"
-            while true {
-                let page = try await Self.call(.GET, second.base + "/responses?topic=/load&after=\(after)&limit=1000")
-                let ids = page.json["responses"]?.arrayValue?.compactMap { $0["responseId"]?.stringValue } ?? []
-                stored.formUnion(ids)
-                if ids.isEmpty { break }
-                after = page.json["next"]?.stringValue ?? after
-            }
-            #expect(Set(acked).isSubset(of: stored), "lost: \(Set(acked).subtracting(stored).sorted())")
-            // Every stored response reaches the webhook, at least once, after the restart.
-            let deadline = ContinuousClock.now.advanced(by: .seconds(60))
-            while ContinuousClock.now < deadline, !stored.isSubset(of: Set(receiver.received.withLock { $0.keys })) {
-                try await Task.sleep(for: .milliseconds(50))
-            }
-            let delivered = Set(receiver.received.withLock { $0.keys })
-            #expect(stored.isSubset(of: delivered), "undelivered: \(stored.subtracting(delivered).sorted())")
-            // Answering again after the restart with an acknowledged id is idempotent.
-            if let id = acked.first, let index = Int(id.dropFirst("resp-".count)) {
-                let again = try await Self.call(.POST, second.base + "/device/responses", token: token, body: [
-                    "responseId": .string(id), "messageId": .string(messages[index]), "submitValue": 0, "values": ["n": .number(Double(index))],
-                ])
-                #expect(again.status == 200)
+                    try await ServerProcess.with(dataDirectory: data) { second in
+                        // Every acknowledged response is stored.
+                        var stored = Set<String>()
+                        var after = "0"
+                        while true {
+                            let page = try await Self.call(.GET, second.base + "/responses?topic=/load&after=\(after)&limit=1000")
+                            let ids = page.json["responses"]?.arrayValue?.compactMap { $0["responseId"]?.stringValue } ?? []
+                            stored.formUnion(ids)
+                            if ids.isEmpty { break }
+                            after = page.json["next"]?.stringValue ?? after
+                        }
+                        #expect(Set(acked).isSubset(of: stored), "lost: \(Set(acked).subtracting(stored).sorted())")
+                        // Every stored response reaches the webhook, at least once, after the restart.
+                        let deadline = ContinuousClock.now.advanced(by: .seconds(60))
+                        while ContinuousClock.now < deadline, !stored.isSubset(of: Set(receiver.received.withLock { $0.keys })) {
+                            try await Task.sleep(for: .milliseconds(50))
+                        }
+                        let delivered = Set(receiver.received.withLock { $0.keys })
+                        #expect(stored.isSubset(of: delivered), "undelivered: \(stored.subtracting(delivered).sorted())")
+                        // Answering again after the restart with an acknowledged id is idempotent.
+                        if let id = acked.first, let index = Int(id.dropFirst("resp-".count)) {
+                            let again = try await Self.call(.POST, second.base + "/device/responses", token: token, body: [
+                                "responseId": .string(id), "messageId": .string(messages[index]), "submitValue": 0,
+                                "values": ["n": .number(Double(index))],
+                            ])
+                            #expect(again.status == 200)
+                        }
+                    }
+                }
             }
         }
     }
