@@ -57,6 +57,16 @@ struct CommandLineTests {
         #expect(missing.stderr.hasPrefix("/nonexistent/screen.json: cannot read"))
     }
 
+    @Test("validate: 2 and the reason when standard input cannot be read (a folder), not a crash")
+    func unreadableStdin() async throws {
+        // The shell opens the folder as standard input; reading it fails with EISDIR.
+        let shell = Command(URL(fileURLWithPath: "/bin/sh"),
+                            arguments: ["-c", #""$0" validate - < /"#, try XpediteBinary.executable().path])
+        let result = try await shell.run()
+        #expect(result.status == 2)
+        #expect(result.stderr == "<stdin>: cannot read: Is a directory\n")
+    }
+
     @Test("validate --json and --kind")
     func jsonOutput() async throws {
         let result = try await XpediteBinary.run(["validate", "--json", "--kind", "request", "-"],
