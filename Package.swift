@@ -188,6 +188,7 @@ let package = Package(
                 "XpediteDemo",
                 "XpediteServer",
                 "XpediteNotify",
+                "XpediteTestFixtures",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
@@ -211,6 +212,7 @@ let package = Package(
             dependencies: [
                 "XpediteNotify",
                 "XpediteProtocol",
+                "XpediteTestFixtures",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -219,14 +221,15 @@ let package = Package(
         ),
         .testTarget(
             name: "XpediteClientTests",
-            dependencies: ["XpediteClient", "XpediteServer", "XpediteBuilder", "XpediteProtocol", "XpediteLayout"],
+            dependencies: ["XpediteClient", "XpediteServer", "XpediteBuilder", "XpediteProtocol", "XpediteLayout",
+                           "XpediteTestFixtures"],
             swiftSettings: strict
         ),
         // The device side of notifications (XpediteClient) against a real notifier.
         .testTarget(
             name: "XpediteDeviceTests",
             dependencies: [
-                "XpediteClient", "XpediteNotify", "XpediteProtocol",
+                "XpediteClient", "XpediteNotify", "XpediteProtocol", "XpediteTestFixtures",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
@@ -236,7 +239,7 @@ let package = Package(
             name: "XpediteSimulatorTests",
             dependencies: [
                 "XpediteSimulator", "XpediteClient", "XpediteLayout", "XpediteProtocol",
-                "XpediteServer", "XpediteBuilder",
+                "XpediteServer", "XpediteBuilder", "XpediteTestFixtures",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: strict

@@ -68,7 +68,8 @@ struct ClientPythonServerTests {
     @Test(.enabled(if: python != nil, "python3 is not installed: the Python server test is skipped"))
     func drivesEveryActionKindThenServesTheCacheWithTheServerDown() async throws {
         try await PythonServer.with(python: try #require(Self.python)) { server in
-            let cache = FileManager.default.temporaryDirectory.appendingPathComponent("xpedite-cli-cache-\(UUID().uuidString)").path
+            let cacheDirectory = try TemporaryDirectory("xpedite-cli-cache")
+            let cache = cacheDirectory.url.path
 
             // Row paging, an old clickRow, a failed save (rc string), a form save with formdata.
             let first = try await XpediteBinary.run([

@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 import XpediteClient
 import XpediteProtocol
+import XpediteTestFixtures
 
 /// Token, version, `rc` and superseded answers (PROTOCOL.md §1.1, §1.7, §2.1, §2.2, §7.7).
 @Suite("Conversation rules")
@@ -65,7 +66,8 @@ struct ConversationTests {
     }
 
     @Test func aNewVersionPurgesEveryCacheBeforeTheAnswerIsUsed() async throws {
-        let directory = temporaryDirectory()
+        let folder = try TemporaryDirectory("xpedite-client-tests")
+        let directory = folder.url
         let version = Mutex(1)
         let images = TestImageLoader(sizes: ["https://img/logo.png": (400, 100)])
         let server = ScriptedTransport { request in

@@ -3,6 +3,7 @@ import Testing
 import XpediteClient
 import XpediteLayout
 import XpediteProtocol
+import XpediteTestFixtures
 
 /// Relative image URLs resolve against ``ClientConfiguration/imageBaseURL`` (the endpoint's URL,
 /// §2.9), are cached by the absolute URL (§7.3), and a renderer can read them back through
@@ -14,7 +15,8 @@ struct ImageBaseURLTests {
         let transport = ImageTests.screen("[]", #"""
             [{"type":"image","url":"/img/a.png","size":{"width":90}},{"type":"image","url":"b.png","size":{"width":10}}]
             """#)
-        var configuration = testConfiguration(cache: temporaryDirectory(), images: loader)
+        let folder = try TemporaryDirectory("xpedite-client-tests")
+        var configuration = testConfiguration(cache: folder.url, images: loader)
         configuration.imageBaseURL = URL(string: "https://my.app/x/endpoint")
         let client = try XpediteClient(transport: transport, configuration: configuration)
         await client.connect()

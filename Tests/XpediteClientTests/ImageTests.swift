@@ -3,6 +3,7 @@ import Testing
 import XpediteClient
 import XpediteLayout
 import XpediteProtocol
+import XpediteTestFixtures
 
 /// Images (PROTOCOL.md §2.9, §4.2, §7.3): critical ones before delivery within a time bound,
 /// background ones after, cached by URL.
@@ -44,7 +45,8 @@ struct ImageTests {
     }
 
     @Test func imagesAreCachedOnDiskByURL() async throws {
-        let directory = temporaryDirectory()
+        let folder = try TemporaryDirectory("xpedite-client-tests")
+        let directory = folder.url
         let transport = Self.screen(#"[{"id":"a","url":"https://img/a.png","load":"critical"}]"#,
                                     #"[{"type":"image","id":"a","size":{"width":200}}]"#)
         let first = TestImageLoader(sizes: ["https://img/a.png": (100, 50)])

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import XpediteClient
 import XpediteProtocol
+import XpediteTestFixtures
 
 /// The page cache and the offline fallback (PROTOCOL.md §7.1, §7.2), on disk across clients.
 @Suite("Offline fallback and the page cache")
@@ -77,7 +78,8 @@ struct OfflineCacheTests {
     }
 
     @Test func theCacheSurvivesANewClientOnTheSameDirectory() async throws {
-        let directory = temporaryDirectory()
+        let folder = try TemporaryDirectory("xpedite-client-tests")
+        let directory = folder.url
         do {
             let client = try XpediteClient(transport: Self.server, configuration: testConfiguration(cache: directory))
             await client.connect()

@@ -4,6 +4,7 @@ import XpediteBuilder
 import XpediteClient
 import XpediteProtocol
 import XpediteServer
+import XpediteTestFixtures
 
 /// The client against a real XpediteServer app in the same process, screens built with the DSL.
 @Suite("Against an in-process XpediteServer app")
@@ -59,7 +60,8 @@ struct ServerAppTests {
     @Test func drivesTheAppThroughConnectRowsFormAndSave() async throws {
         let endpoint = try Self.app().makeEndpoint()
         let transport = InProcessTransport { body in await endpoint.respond(to: body) }
-        let client = try XpediteClient(transport: transport, configuration: testConfiguration(cache: temporaryDirectory()))
+        let folder = try TemporaryDirectory("xpedite-client-tests")
+        let client = try XpediteClient(transport: transport, configuration: testConfiguration(cache: folder.url))
         await client.connect()
         var state = await client.state
         #expect(state.packet?.title == "Home")

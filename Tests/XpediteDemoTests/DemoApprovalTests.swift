@@ -4,6 +4,7 @@ import Testing
 @testable import XpediteDemo
 import XpediteNotify
 import XpediteServer
+import XpediteTestFixtures
 
 /// The demo's real task: a credit limit above the threshold waits for the demo account's answer to
 /// an approval payload (XpediteNotify), through the notification API's device routes.
@@ -199,7 +200,7 @@ import XpediteServer
     }
 
     @Test func answersGivenWhileTheDemoWasStoppedAreAppliedAtStartOnce() async throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory("xpedite-demo")
         let configuration = demoConfiguration(directory: directory.url)
         let first = try await DemoServer.open(configuration)
         let messageId = try await first.makeApplication().test(.router) { client in
@@ -255,7 +256,7 @@ import XpediteServer
     }
 
     @Test func theAPIKeyIsGeneratedOnceKeptPrivateAndSurvivesAReset() async throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory("xpedite-demo")
         var configuration = demoConfiguration(directory: directory.url, customers: 10)
         configuration.apiKey = nil
         let first = try await DemoServer.open(configuration)

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import Testing
 @testable import XpediteDemo
 import XpediteServer
+import XpediteTestFixtures
 
 /// The database: seeding, determinism, restarts, the progress display.
 @Suite struct DemoDataTests {
@@ -15,8 +16,8 @@ import XpediteServer
     }
 
     @Test func seedingIsDeterministic() async throws {
-        let first = try TemporaryDirectory()
-        let second = try TemporaryDirectory()
+        let first = try TemporaryDirectory("xpedite-demo")
+        let second = try TemporaryDirectory("xpedite-demo")
         let one = try DemoDatabase(directory: first.url)
         let two = try DemoDatabase(directory: second.url)
         #expect(try await one.seedIfEmpty(count: 500)?.count == 500)
@@ -36,7 +37,7 @@ import XpediteServer
     }
 
     @Test func aSecondOpenDoesNotSeedAgain() async throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory("xpedite-demo")
         let database = try DemoDatabase(directory: directory.url)
         #expect(try await database.seedIfEmpty(count: 50) != nil)
         #expect(try await database.seedIfEmpty(count: 50) == nil)
@@ -45,7 +46,7 @@ import XpediteServer
     }
 
     @Test func editsSurviveARestartAndResetSeedsAgain() async throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory("xpedite-demo")
         let configuration = demoConfiguration(directory: directory.url)
         let first = try await DemoServer.open(configuration)
         #expect(first.seedReport?.count == 100)
@@ -81,7 +82,7 @@ import XpediteServer
     }
 
     @Test func sessionsSurviveARestart() async throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory("xpedite-demo")
         let configuration = demoConfiguration(directory: directory.url)
         let first = try await DemoServer.open(configuration)
         let token = try await first.makeApplication().test(.router) { client in try await client.signedIn() }
@@ -96,7 +97,7 @@ import XpediteServer
 
     /// The full demo: 50,000 customers. The time is printed, never asserted.
     @Test func seedsFiftyThousandCustomers() async throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory("xpedite-demo")
         let database = try DemoDatabase(directory: directory.url)
         let report = try #require(try await database.seedIfEmpty(count: 50_000))
         print("Seeded \(report.count) customers in \(report.duration)")

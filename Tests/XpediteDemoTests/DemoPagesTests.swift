@@ -4,6 +4,7 @@ import HummingbirdTesting
 import Testing
 @testable import XpediteDemo
 import XpediteServer
+import XpediteTestFixtures
 
 /// The cached pages, the app version, images, metrics and the route hook.
 @Suite struct DemoPagesTests {
@@ -78,7 +79,7 @@ import XpediteServer
     }
 
     @Test func moreRoutesMountAtTheRoot() async throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryDirectory("xpedite-demo")
         var server = try await DemoServer.open(demoConfiguration(directory: directory.url))
         server.mount { router in
             router.get("/") { _, _ in "the simulator" }

@@ -6,6 +6,7 @@ import Testing
 import XpediteClient
 import XpediteProtocol
 @testable import XpediteSimulator
+import XpediteTestFixtures
 
 /// An image loader serving fixed files by absolute URL and counting its loads.
 final class CountingImageLoader: ImageLoader {
@@ -60,7 +61,8 @@ struct ImageRouteTests {
     @Test func anImageRelativeToTheEndpointIsResolvedAndServedOfflineFromTheCache() async throws {
         let loader = CountingImageLoader(files: ["https://cdn.example/logo.png": pngHeader,
                                                  "https://my.app/img/badge.png": pngHeader])
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("images-\(UUID().uuidString)")
+        let folder = try TemporaryDirectory("images")
+        let directory = folder.url
         let configuration = SimulatorConfiguration(
             makeTransport: { [screen] in InProcessTransport { _ in Data(screen.utf8) } },
             endpointURL: "https://my.app/xpedite", dataDirectory: directory, imageLoader: loader)

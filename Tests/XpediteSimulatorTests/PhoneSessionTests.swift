@@ -4,6 +4,7 @@ import Testing
 import XpediteClient
 import XpediteProtocol
 @testable import XpediteSimulator
+import XpediteTestFixtures
 
 /// A scripted server that remembers every request body.
 final class RecordingServer: Sendable {
@@ -37,13 +38,18 @@ func message(from iterator: inout AsyncStream<String>.Iterator, where condition:
 }
 
 @Suite("Phone session")
-struct PhoneSessionTests {
+final class PhoneSessionTests {
     let home = #"{"rc":0,"id":"home","disposition":"permanent","title":"Home","components":[{"type":"label","text":"Hi"}]}"#
+    /// The phones' data of one test (each test has its own instance), removed after it.
+    let directory: TemporaryDirectory
+
+    init() throws {
+        directory = try TemporaryDirectory("phone")
+    }
 
     func makeSession(_ server: RecordingServer) throws -> PhoneSession {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("phone-\(UUID().uuidString)")
-        return try PhoneSession(configuration: SimulatorConfiguration(makeTransport: { server.transport },
-                                                                      dataDirectory: directory),
+        try PhoneSession(configuration: SimulatorConfiguration(makeTransport: { server.transport },
+                                                               dataDirectory: directory.appendingPathComponent(UUID().uuidString)),
                                 tab: "t1", bounds: Bounds(width: 393, height: 852))
     }
 

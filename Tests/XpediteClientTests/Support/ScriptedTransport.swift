@@ -91,11 +91,6 @@ final class TestImageLoader: ImageLoader, Sendable {
     }
 }
 
-/// A fresh, empty directory for a cache.
-func temporaryDirectory() -> URL {
-    FileManager.default.temporaryDirectory.appendingPathComponent("xpedite-client-tests-\(UUID().uuidString)")
-}
-
 /// A configuration for tests: a fixed device, an optional cache directory, a hand clock.
 func testConfiguration(cache: URL? = nil, clock: TestClock = TestClock(), images: any ImageLoader = TestImageLoader(),
                        criticalImageTimeout: Duration = .seconds(10)) -> ClientConfiguration {

@@ -6,21 +6,7 @@ import Synchronization
 import Testing
 @testable import XpediteDemo
 import XpediteServer
-
-/// A data directory of its own for one test, removed afterwards.
-struct TemporaryDirectory: ~Copyable {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("xpedite-demo-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        // Cleanup only: a leftover temporary directory does not fail a test.
-        try? FileManager.default.removeItem(at: url)
-    }
-}
+import XpediteTestFixtures
 
 /// Log lines captured for assertions.
 final class LogCapture: Sendable {
@@ -69,7 +55,7 @@ func demoConfiguration(directory: URL, customers: Int = 100, logs: LogCapture = 
 func withDemo(customers: Int = 100, logs: LogCapture = LogCapture(),
               configure: (inout DemoConfiguration) -> Void = { _ in },
               _ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
-    let directory = try TemporaryDirectory()
+    let directory = try TemporaryDirectory("xpedite-demo")
     var configuration = demoConfiguration(directory: directory.url, customers: customers, logs: logs)
     configure(&configuration)
     let server = try await DemoServer.open(configuration)

@@ -5,21 +5,24 @@ import NIOCore
 import XpediteClient
 import XpediteNotify
 import XpediteProtocol
+import XpediteTestFixtures
 
 /// A notifier in a fresh temporary folder, served by an application the tests drive with
 /// HummingbirdTesting; backend calls go through the same test client with the API key, device
 /// calls through ``DeviceClient`` with a ``RouterTransport``.
-struct DeviceHarness {
+final class DeviceHarness: Sendable {
     static let apiKey = "device-tests-key"
     static let server = "test-server"
 
     let notifier: Notifier
-    let folder: URL
+    /// The server's data (`server`) and the phones' (`phone`, …); removed when the harness goes away.
+    private let directory: TemporaryDirectory
+    var folder: URL { directory.url }
 
     /// A fresh notifier; `maximumDocumentSize` lowers its upload limit (NOTIFY-API.md: 413 above it).
     init(maximumDocumentSize: Int? = nil) throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("device-tests-\(UUID().uuidString)")
-        var configuration = NotifyConfiguration(dataDirectory: folder.appendingPathComponent("server"), apiKeys: [Self.apiKey])
+        directory = try TemporaryDirectory("device-tests")
+        var configuration = NotifyConfiguration(dataDirectory: directory.appendingPathComponent("server"), apiKeys: [Self.apiKey])
         configuration.bcryptCost = 4
         if let maximumDocumentSize { configuration.maximumDocumentSize = maximumDocumentSize }
         configuration.defaultPushProvider = TestPushProvider()
@@ -32,6 +35,7 @@ struct DeviceHarness {
         try notifier.mount(on: router)
         let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
                               services: notifier.services)
+        let folder = folder
         try await app.test(testing) { client in try await body(Backend(client: client, folder: folder)) }
     }
 

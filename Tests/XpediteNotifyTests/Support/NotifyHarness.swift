@@ -4,19 +4,21 @@ import HummingbirdTesting
 import NIOCore
 import XpediteNotify
 import XpediteProtocol
+import XpediteTestFixtures
 
 /// A notifier in a fresh temporary data directory, with a cheap bcrypt cost, the test push
-/// provider and one API key; and helpers that speak NOTIFY-API.md through a test client.
-struct NotifyHarness {
+/// provider and one API key; and helpers that speak NOTIFY-API.md through a test client. The data
+/// directory is removed when the harness goes away.
+final class NotifyHarness: Sendable {
     static let apiKey = "test-api-key"
 
     let notifier: Notifier
     let pushes: TestPushProvider
-    let directory: URL
+    private let directory: TemporaryDirectory
 
     init(configure: (inout NotifyConfiguration) -> Void = { _ in }) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("notify-tests-\(UUID().uuidString)")
-        var configuration = NotifyConfiguration(dataDirectory: directory, apiKeys: [Self.apiKey])
+        directory = try TemporaryDirectory("notify-tests")
+        var configuration = NotifyConfiguration(dataDirectory: directory.url, apiKeys: [Self.apiKey])
         configuration.bcryptCost = 4
         let pushes = TestPushProvider()
         configuration.defaultPushProvider = pushes
