@@ -25,24 +25,12 @@ import XpediteProtocol
         return try JSONValue(parsing: body)
     }
 
-    /// A folder of its own, removed afterwards.
-    struct Folder: ~Copyable {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("xpedite-demo-cli-\(UUID().uuidString)")
-
-        init() throws {
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        }
-
-        deinit {
-            // Cleanup only: a leftover temporary folder does not fail a test.
-            try? FileManager.default.removeItem(at: url)
-        }
-    }
-
     @Test func theCommandSeedsServesAndStopsOnCtrlC() async throws {
-        let directory = try Folder()
+        let directory = try TemporaryDirectory("xpedite-demo-cli")
         let data = directory.url.appendingPathComponent("data").path
-        let port = Int.random(in: 20_000...40_000)
+        // `xpedite demo` needs its port up front (its image URLs name it). One below Linux's
+        // ephemeral range (32768-60999) is never held by an outgoing connection of the test run.
+        let port = Int.random(in: 10_000..<32_768)
         let arguments = ["demo", "--port", "\(port)", "--data-dir", data, "--customers", "300", "--app-version", "7"]
 
         let first = try await XpediteBinary.command(arguments).withRunning { demo in
