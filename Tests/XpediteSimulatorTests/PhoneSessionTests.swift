@@ -50,7 +50,7 @@ final class PhoneSessionTests {
     func makeSession(_ server: RecordingServer) throws -> PhoneSession {
         try PhoneSession(configuration: SimulatorConfiguration(makeTransport: { server.transport },
                                                                dataDirectory: directory.appendingPathComponent(UUID().uuidString)),
-                                tab: "t1", bounds: Bounds(width: 393, height: 852))
+                         tab: "t1", bounds: Bounds(width: 393, height: 852))
     }
 
     @Test func connectsAndSendsTheRenderedScreenAndThePackets() async throws {
