@@ -25,22 +25,22 @@ struct ClientPythonServerTests {
         /// Starts the server, reads its port from its first line, and runs `body`; afterwards the
         /// server is killed and its log removed.
         static func with(python: URL, _ body: (PythonServer) async throws -> Void) async throws {
-            try await TestFolder.with("xpedite-python") { folder in
-                let log = folder.appendingPathComponent("requests.log")
-                try await Command(python, arguments: [ClientPythonServerTests.script.path, log.path]).withRunning { child in
-                    guard let port = try await child.firstLine(where: { _ in true }).flatMap({ Int($0) }) else {
-                        await child.kill()
-                        throw CocoaError(.fileReadCorruptFile)
-                    }
-                    let server = PythonServer(child: child, log: log, url: "http://127.0.0.1:\(port)/xpedite")
-                    do {
-                        try await body(server)
-                    } catch {
-                        await server.stop()
-                        throw error
-                    }
-                    await server.stop()
+            let directory = try TemporaryDirectory("xpedite-python")
+            let folder = directory.url
+            let log = folder.appendingPathComponent("requests.log")
+            try await Command(python, arguments: [ClientPythonServerTests.script.path, log.path]).withRunning { child in
+                guard let port = try await child.firstLine(where: { _ in true }).flatMap({ Int($0) }) else {
+                    await child.kill()
+                    throw CocoaError(.fileReadCorruptFile)
                 }
+                let server = PythonServer(child: child, log: log, url: "http://127.0.0.1:\(port)/xpedite")
+                do {
+                    try await body(server)
+                } catch {
+                    await server.stop()
+                    throw error
+                }
+                await server.stop()
             }
         }
 

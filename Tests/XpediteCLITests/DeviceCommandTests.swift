@@ -18,12 +18,25 @@ import XpediteProtocol
     /// that stop this server and start another on the same data (in `body`). The folder is removed
     /// afterwards.
     static func withFirstServer(_ body: (Server, URL, URL) async throws -> Void) async throws {
-        try await TestFolder.with("device-cli") { folder in
-            let data = folder.appendingPathComponent("data")
-            try await Server.with(dataDirectory: data) { server in
-                #expect(try await call(.PUT, server, "/users/joe", ["password": "pw"]).status == 200)
-                try await body(server, folder, data)
-            }
+        let directory = try TemporaryDirectory("device-cli")
+        let folder = directory.url
+        let data = folder.appendingPathComponent("data")
+        try await Server.with(dataDirectory: data) { server in
+            #expect(try await call(.PUT, server, "/users/joe", ["password": "pw"]).status == 200)
+            try await body(server, folder, data)
+        }
+    }
+
+    /// Starts a server again on `data`, flushes the device's outbox into it (one response sent),
+    /// checks the outbox is then empty, and returns the responses stored on `topic`.
+    static func flushIntoRestartedServer(data: URL, folder: URL, topic: String) async throws -> [JSONValue] {
+        try await Server.with(dataDirectory: data) { second in
+            let flushed = try await device(second, folder, ["flush"])
+            #expect(flushed.status == 0, "\(flushed.stderr)")
+            #expect(flushed.stdout.contains("sent 1, refused 0, still queued 0"), "\(flushed.stdout)")
+            let stored = try await call(.GET, second, "/responses?topic=\(topic)").json["responses"]?.arrayValue ?? []
+            #expect(try await device(second, folder, ["outbox"]).stdout.contains("the outbox is empty"))
+            return stored
         }
     }
 
@@ -104,15 +117,9 @@ import XpediteProtocol
             let unreachable = try await Self.device(first, folder, ["flush"])
             #expect(unreachable.status == 2)
 
-            try await Server.with(dataDirectory: data) { second in
-                let flushed = try await Self.device(second, folder, ["flush"])
-                #expect(flushed.status == 0, "\(flushed.stderr)")
-                #expect(flushed.stdout.contains("sent 1, refused 0, still queued 0"), "\(flushed.stdout)")
-                let stored = try await Self.call(.GET, second, "/responses?topic=/a/b/c").json["responses"]?.arrayValue ?? []
-                #expect(stored.map { $0["responseId"] } == [.string(responseId)])
-                #expect(stored.first?["values"] == ["simpleDropList": "Red"])
-                #expect(try await Self.device(second, folder, ["outbox"]).stdout.contains("the outbox is empty"))
-            }
+            let stored = try await Self.flushIntoRestartedServer(data: data, folder: folder, topic: "/a/b/c")
+            #expect(stored.map { $0["responseId"] } == [.string(responseId)])
+            #expect(stored.first?["values"] == ["simpleDropList": "Red"])
         }
     }
 
@@ -147,15 +154,9 @@ import XpediteProtocol
             let left = try #require(try JSONValue(parsing: try await Self.device(first, folder, ["--json", "outbox"]).stdout)["outbox"]?.arrayValue)
             #expect(left.map { $0["messageId"] } == [.string(sentOn)])
 
-            try await Server.with(dataDirectory: data) { second in
-                let flushed = try await Self.device(second, folder, ["flush"])
-                #expect(flushed.status == 0, "\(flushed.stderr)")
-                #expect(flushed.stdout.contains("sent 1, refused 0, still queued 0"), "\(flushed.stdout)")
-                let stored = try await Self.call(.GET, second, "/responses?topic=/photos").json["responses"]?.arrayValue ?? []
-                #expect(stored.map { $0["messageId"] } == [.string(sentOn)])
-                #expect(stored.first?["values"]?["site"]?.stringValue?.hasPrefix("rcs/image/") == true)
-                #expect(try await Self.device(second, folder, ["outbox"]).stdout.contains("the outbox is empty"))
-            }
+            let stored = try await Self.flushIntoRestartedServer(data: data, folder: folder, topic: "/photos")
+            #expect(stored.map { $0["messageId"] } == [.string(sentOn)])
+            #expect(stored.first?["values"]?["site"]?.stringValue?.hasPrefix("rcs/image/") == true)
         }
     }
 

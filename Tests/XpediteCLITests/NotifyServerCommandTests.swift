@@ -8,10 +8,10 @@ import XpediteProtocol
     typealias Server = NotifyServerReliabilityTests.ServerProcess
 
     static func withServer(_ body: (Server, URL) async throws -> Void) async throws {
-        try await TestFolder.with("notify-cli") { folder in
-            try await Server.with(dataDirectory: folder.appendingPathComponent("data")) { server in
-                try await body(server, folder)
-            }
+        let directory = try TemporaryDirectory("notify-cli")
+        let folder = directory.url
+        try await Server.with(dataDirectory: folder.appendingPathComponent("data")) { server in
+            try await body(server, folder)
         }
     }
 

@@ -113,83 +113,83 @@ import XpediteProtocol
     }
 
     @Test func killDashNineLosesNoAcknowledgedResponseAndNoWebhook() async throws {
-        try await TestFolder.with("notify-kill") { folder in
-            let data = folder.appendingPathComponent("data")
-            let receiver = Receiver()
-            try await receiver.serve { hook in
-                try await ServerProcess.with(dataDirectory: data) { first in
-                    #expect(try await Self.call(.PUT, first.base + "/users/joe", body: ["password": "pw"]).status == 200)
-                    let login = try await Self.call(.POST, first.base + "/device/login", token: "", body: [
-                        "username": "joe", "password": "pw", "deviceId": "d1", "deviceName": "Phone", "platform": "ios",
-                    ])
-                    let token = try #require(login.json["deviceToken"]?.stringValue)
-                    #expect(try await Self.call(.PUT, first.base + "/webhooks/h", body: ["topic": "/load", "url": .string(hook),
-                                                                                          "secret": "s"]).status == 200)
-                    var messages: [String] = []
-                    let payload: JSONValue = ["responseTopic": "/load", "fields": [["id": "n", "type": "inputInteger", "maxValue": 1000]]]
-                    for _ in 0..<150 {
-                        let sent = try await Self.call(.POST, first.base + "/send", body: ["title": "t", "body": "b", "payload": payload,
-                                                                                           "to": ["users": ["joe"]]])
-                        messages.append(try #require(sent.json["messageId"]?.stringValue))
-                    }
-                    // 8 concurrent devices-worth of answers; the server is killed once 40 were acknowledged.
-                    let tally = Tally()
-                    let base = first.base
-                    let messageIDs = messages
-                    await withTaskGroup(of: Void.self) { group in
-                        for lane in 0..<8 {
-                            group.addTask {
-                                for (index, message) in messageIDs.enumerated() where index % 8 == lane {
-                                    if tally.killed.withLock({ $0 }) { break }
-                                    let id = "resp-\(index)"
-                                    let answer = try? await Self.request(.POST, base + "/device/responses", token, [
-                                        "responseId": .string(id), "messageId": .string(message), "submitValue": 0,
-                                        "values": ["n": .number(Double(index))],
-                                    ], timeout: 2)    // a request cut by the kill throws: not acknowledged, which is what we count
-                                    if answer?.status == 201 { tally.acknowledged.withLock { $0.append(id) } }
-                                }
-                                tally.finishedLanes.withLock { $0 += 1 }
-                            }
-                        }
+        let directory = try TemporaryDirectory("notify-kill")
+        let folder = directory.url
+        let data = folder.appendingPathComponent("data")
+        let receiver = Receiver()
+        try await receiver.serve { hook in
+            try await ServerProcess.with(dataDirectory: data) { first in
+                #expect(try await Self.call(.PUT, first.base + "/users/joe", body: ["password": "pw"]).status == 200)
+                let login = try await Self.call(.POST, first.base + "/device/login", token: "", body: [
+                    "username": "joe", "password": "pw", "deviceId": "d1", "deviceName": "Phone", "platform": "ios",
+                ])
+                let token = try #require(login.json["deviceToken"]?.stringValue)
+                #expect(try await Self.call(.PUT, first.base + "/webhooks/h", body: ["topic": "/load", "url": .string(hook),
+                                                                                      "secret": "s"]).status == 200)
+                var messages: [String] = []
+                let payload: JSONValue = ["responseTopic": "/load", "fields": [["id": "n", "type": "inputInteger", "maxValue": 1000]]]
+                for _ in 0..<150 {
+                    let sent = try await Self.call(.POST, first.base + "/send", body: ["title": "t", "body": "b", "payload": payload,
+                                                                                       "to": ["users": ["joe"]]])
+                    messages.append(try #require(sent.json["messageId"]?.stringValue))
+                }
+                // 8 concurrent devices-worth of answers; the server is killed once 40 were acknowledged.
+                let tally = Tally()
+                let base = first.base
+                let messageIDs = messages
+                await withTaskGroup(of: Void.self) { group in
+                    for lane in 0..<8 {
                         group.addTask {
-                            while tally.acknowledged.withLock({ $0.count }) < 40, tally.finishedLanes.withLock({ $0 }) < 8 {
-                                try? await Task.sleep(for: .milliseconds(5))    // cancellation ends the wait early; fine
+                            for (index, message) in messageIDs.enumerated() where index % 8 == lane {
+                                if tally.killed.withLock({ $0 }) { break }
+                                let id = "resp-\(index)"
+                                let answer = try? await Self.request(.POST, base + "/device/responses", token, [
+                                    "responseId": .string(id), "messageId": .string(message), "submitValue": 0,
+                                    "values": ["n": .number(Double(index))],
+                                ], timeout: 2)    // a request cut by the kill throws: not acknowledged, which is what we count
+                                if answer?.status == 201 { tally.acknowledged.withLock { $0.append(id) } }
                             }
-                            tally.killed.withLock { $0 = true }
-                            await first.kill()
+                            tally.finishedLanes.withLock { $0 += 1 }
                         }
                     }
-                    let acked = tally.acknowledged.withLock { $0 }
-                    #expect(acked.count >= 40)
-                    #expect(acked.count < messages.count, "the kill came after the load, not during it")
+                    group.addTask {
+                        while tally.acknowledged.withLock({ $0.count }) < 40, tally.finishedLanes.withLock({ $0 }) < 8 {
+                            try? await Task.sleep(for: .milliseconds(5))    // cancellation ends the wait early; fine
+                        }
+                        tally.killed.withLock { $0 = true }
+                        await first.kill()
+                    }
+                }
+                let acked = tally.acknowledged.withLock { $0 }
+                #expect(acked.count >= 40)
+                #expect(acked.count < messages.count, "the kill came after the load, not during it")
 
-                    try await ServerProcess.with(dataDirectory: data) { second in
-                        // Every acknowledged response is stored.
-                        var stored = Set<String>()
-                        var after = "0"
-                        while true {
-                            let page = try await Self.call(.GET, second.base + "/responses?topic=/load&after=\(after)&limit=1000")
-                            let ids = page.json["responses"]?.arrayValue?.compactMap { $0["responseId"]?.stringValue } ?? []
-                            stored.formUnion(ids)
-                            if ids.isEmpty { break }
-                            after = page.json["next"]?.stringValue ?? after
-                        }
-                        #expect(Set(acked).isSubset(of: stored), "lost: \(Set(acked).subtracting(stored).sorted())")
-                        // Every stored response reaches the webhook, at least once, after the restart.
-                        let deadline = ContinuousClock.now.advanced(by: .seconds(60))
-                        while ContinuousClock.now < deadline, !stored.isSubset(of: Set(receiver.received.withLock { $0.keys })) {
-                            try await Task.sleep(for: .milliseconds(50))
-                        }
-                        let delivered = Set(receiver.received.withLock { $0.keys })
-                        #expect(stored.isSubset(of: delivered), "undelivered: \(stored.subtracting(delivered).sorted())")
-                        // Answering again after the restart with an acknowledged id is idempotent.
-                        if let id = acked.first, let index = Int(id.dropFirst("resp-".count)) {
-                            let again = try await Self.call(.POST, second.base + "/device/responses", token: token, body: [
-                                "responseId": .string(id), "messageId": .string(messages[index]), "submitValue": 0,
-                                "values": ["n": .number(Double(index))],
-                            ])
-                            #expect(again.status == 200)
-                        }
+                try await ServerProcess.with(dataDirectory: data) { second in
+                    // Every acknowledged response is stored.
+                    var stored = Set<String>()
+                    var after = "0"
+                    while true {
+                        let page = try await Self.call(.GET, second.base + "/responses?topic=/load&after=\(after)&limit=1000")
+                        let ids = page.json["responses"]?.arrayValue?.compactMap { $0["responseId"]?.stringValue } ?? []
+                        stored.formUnion(ids)
+                        if ids.isEmpty { break }
+                        after = page.json["next"]?.stringValue ?? after
+                    }
+                    #expect(Set(acked).isSubset(of: stored), "lost: \(Set(acked).subtracting(stored).sorted())")
+                    // Every stored response reaches the webhook, at least once, after the restart.
+                    let deadline = ContinuousClock.now.advanced(by: .seconds(60))
+                    while ContinuousClock.now < deadline, !stored.isSubset(of: Set(receiver.received.withLock { $0.keys })) {
+                        try await Task.sleep(for: .milliseconds(50))
+                    }
+                    let delivered = Set(receiver.received.withLock { $0.keys })
+                    #expect(stored.isSubset(of: delivered), "undelivered: \(stored.subtracting(delivered).sorted())")
+                    // Answering again after the restart with an acknowledged id is idempotent.
+                    if let id = acked.first, let index = Int(id.dropFirst("resp-".count)) {
+                        let again = try await Self.call(.POST, second.base + "/device/responses", token: token, body: [
+                            "responseId": .string(id), "messageId": .string(messages[index]), "submitValue": 0,
+                            "values": ["n": .number(Double(index))],
+                        ])
+                        #expect(again.status == 200)
                     }
                 }
             }
