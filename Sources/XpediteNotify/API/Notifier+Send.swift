@@ -44,20 +44,14 @@ extension Notifier {
         outcomes.reserveCapacity(message.deliveries.count)
         for ((delivery, device), provider) in zip(zip(message.deliveries, devices), providers) {
             var push = Push(messageId: message.messageId, title: message.title, body: message.body)
-            if message.direct {
-                var full = push
-                full.payload = message.payload
-                if full.size <= provider.maximumPushSize { push = full }
-            }
+            if message.direct { push.payload = message.payload }
             var outcome = delivery
             outcome.attempts += 1
-            do {
-                try await provider.deliver(push, to: device)
-                outcome.state = "sent"
-            } catch {
-                outcome.state = "failed"
-                outcome.lastError = "\(error)"
-            }
+            let result = await provider.deliver(PushDelivery(deliveryId: UUID().uuidString.lowercased(), push: push,
+                                                             device: device, attempts: 0,
+                                                             expiresAt: message.sentAt.addingTimeInterval(86_400)))
+            outcome.state = result == .delivered ? "sent" : "failed"
+            outcome.lastError = result.reason
             outcomes.append(outcome)
         }
         do {

@@ -1,11 +1,12 @@
 import Logging
-import XpediteProtocol
 
 /// A push provider that only logs each push: for development, and for devices of platforms
-/// without a real provider.
+/// without a configured provider (NOTIFY-API.md §5: the delivery is `delivered` to the log).
 public struct LoggingPushProvider: PushProvider {
     /// `log`.
     public let name = "log"
+    /// A log line needs no push token.
+    public var needsPushTarget: Bool { false }
     private let logger: Logger
 
     /// Logs at `info` to `logger`.
@@ -13,11 +14,13 @@ public struct LoggingPushProvider: PushProvider {
         self.logger = logger
     }
 
-    /// Logs the push.
-    public func deliver(_ push: Push, to device: NotifyDevice) async throws {
+    /// Logs the push; always delivered.
+    public func deliver(_ delivery: PushDelivery) async -> DeliveryOutcome {
         logger.info("push", metadata: [
-            "messageId": .string(push.messageId), "username": .string(device.username),
-            "deviceId": .string(device.deviceId), "direct": .stringConvertible(push.payload != nil),
+            "messageId": .string(delivery.push.messageId), "delivery": .string(delivery.deliveryId),
+            "username": .string(delivery.device.username), "deviceId": .string(delivery.device.deviceId),
+            "direct": .stringConvertible(delivery.push.payload != nil),
         ])
+        return .delivered
     }
 }

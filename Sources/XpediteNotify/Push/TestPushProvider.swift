@@ -1,26 +1,25 @@
 import Synchronization
 
 /// An in-process push provider that records every push it is handed: for tests, and for
-/// embedding a device in the same process. It can be told to fail.
+/// embedding a device in the same process. It can be told what to answer.
 public final class TestPushProvider: PushProvider {
     /// One recorded push.
     public struct Record: Sendable, Hashable {
-        /// The push.
+        /// The push, fitted to the provider's limit.
         public var push: Push
         /// The device it was for.
         public var device: NotifyDevice
-    }
-
-    /// Thrown when the provider is set to fail.
-    public struct Refused: Error, Sendable, CustomStringConvertible {
-        public var description: String { "refused by the test provider" }
+        /// The delivery's id.
+        public var deliveryId: String
     }
 
     /// The provider's name (`test` by default).
     public let name: String
     /// The push limit (2048 by default).
     public let maximumPushSize: Int
-    private let state = Mutex<(records: [Record], failing: Bool)>(([], false))
+    /// A test device needs no push token.
+    public var needsPushTarget: Bool { false }
+    private let state = Mutex<(records: [Record], answer: DeliveryOutcome)>(([], .delivered))
 
     /// A provider named `name` with a push limit.
     public init(name: String = "test", maximumPushSize: Int = 2048) {
@@ -28,19 +27,27 @@ public final class TestPushProvider: PushProvider {
         self.maximumPushSize = maximumPushSize
     }
 
-    /// Every push handed over so far, in order.
+    /// Every push accepted so far, in order.
     public var records: [Record] { state.withLock { $0.records } }
 
-    /// Makes later deliveries fail (or succeed again).
+    /// Makes later deliveries fail for good (or succeed again).
     public func setFailing(_ failing: Bool) {
-        state.withLock { $0.failing = failing }
+        setAnswer(failing ? .failed(reason: "refused by the test provider") : .delivered)
     }
 
-    /// Records the push, or throws ``Refused`` when set to fail.
-    public func deliver(_ push: Push, to device: NotifyDevice) async throws {
-        try state.withLock { state in
-            if state.failing { throw Refused() }
-            state.records.append(Record(push: push, device: device))
+    /// What later deliveries come to; a push is recorded only when the answer is `delivered`.
+    public func setAnswer(_ answer: DeliveryOutcome) {
+        state.withLock { $0.answer = answer }
+    }
+
+    /// Records the push when the set answer is `delivered`, and returns the answer.
+    public func deliver(_ delivery: PushDelivery) async -> DeliveryOutcome {
+        state.withLock { state in
+            if state.answer == .delivered {
+                state.records.append(Record(push: delivery.push.fitted(to: maximumPushSize), device: delivery.device,
+                                            deliveryId: delivery.deliveryId))
+            }
+            return state.answer
         }
     }
 }

@@ -1,0 +1,11 @@
+/// The state of a delivery as `GET /messages/{id}` shows it (NOTIFY-API.md §4).
+public enum DeliveryState: String, Sendable, Hashable, CaseIterable {
+    /// Not yet tried, or waiting to retry.
+    case pending
+    /// The push service accepted it.
+    case delivered
+    /// The service said the device no longer exists; its push target is removed.
+    case gone
+    /// Given up after the retries, or refused for good.
+    case failed
+}

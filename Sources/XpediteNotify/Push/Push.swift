@@ -1,0 +1,40 @@
+import XpediteProtocol
+
+/// What a push carries (NOTIFY-API.md §4): a hint; the inbox is the truth.
+public struct Push: Sendable, Hashable {
+    /// The message.
+    public var messageId: String
+    /// Its title.
+    public var title: String
+    /// Its body.
+    public var body: String
+    /// The payload, only when `direct` was asked (a provider drops it when the whole push does not
+    /// fit its limit: ``fitted(to:)``).
+    public var payload: Payload?
+
+    /// Creates a push.
+    public init(messageId: String, title: String, body: String, payload: Payload? = nil) {
+        self.messageId = messageId
+        self.title = title
+        self.body = body
+        self.payload = payload
+    }
+
+    /// `{"messageId", "title", "body", "payload"?}`.
+    public var json: JSONValue {
+        var members: [String: JSONValue] = ["messageId": .string(messageId), "title": .string(title), "body": .string(body)]
+        if let payload { members["payload"] = payload.json }
+        return .object(JSONObject(members))
+    }
+
+    /// The size of the push as canonical JSON, in bytes.
+    public var size: Int { CanonicalJSON.data(json).count }
+
+    /// The push itself when it fits `limit` bytes, otherwise the push without its payload.
+    public func fitted(to limit: Int) -> Push {
+        guard payload != nil, size > limit else { return self }
+        var hint = self
+        hint.payload = nil
+        return hint
+    }
+}
