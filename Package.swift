@@ -96,7 +96,7 @@ let package = Package(
             name: "XpediteNotify",
             dependencies: [
                 "XpediteProtocol",
-                "XpediteServer",
+                .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

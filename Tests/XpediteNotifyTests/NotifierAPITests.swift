@@ -21,6 +21,10 @@ import XpediteProtocol
         let sent = try await notifier.sendPayload(colour, title: "Colour", body: "Pick", to: .groups(["field"]))
         #expect(sent.recipients == ["ann", "joe"])
         #expect(sent.deliveries == 2)
+        #expect(harness.pushes.records.isEmpty)    // committed, not pushed: the engines push
+        let message = try await harness.withDeliveryEngines { try await harness.settledMessage(sent.messageId) }
+        #expect(message.deliveries.map(\.state) == [.delivered, .delivered])
+        #expect(message.deliveries.map(\.attempts) == [1, 1])
         #expect(harness.pushes.records.map(\.device.deviceId).sorted() == ["phone", "tablet"])
         #expect(harness.pushes.records.allSatisfy { $0.push.payload == nil && $0.push.messageId == sent.messageId })
     }
@@ -34,6 +38,7 @@ import XpediteProtocol
         _ = try await notifier.login(username: "joe", password: "pw", deviceId: "ios-1", deviceName: "P", platform: "ios")
         _ = try await notifier.login(username: "joe", password: "pw", deviceId: "android-1", deviceName: "A", platform: "android")
         let sent = try await notifier.sendPayload(colour, title: "Colour", body: "Pick", to: .users(["joe"]), direct: true)
+        _ = try await harness.withDeliveryEngines { try await harness.settledMessage(sent.messageId) }
         #expect(harness.pushes.records.first?.push.payload == colour)     // 2 KB: fits
         #expect(small.records.first?.push.payload == nil)                      // 120 bytes: does not
         #expect(small.records.first?.push.messageId == sent.messageId)
@@ -49,8 +54,8 @@ import XpediteProtocol
         let login = try #require(try await notifier.login(username: "joe", password: "pw", deviceId: "d", deviceName: "P", platform: "web"))
         harness.pushes.setFailing(true)
         let sent = try await notifier.sendPayload(colour, title: "T", body: "B", to: .all)
-        let message = try #require(try await notifier.message(sent.messageId))
-        #expect(message.deliveries.first?.state == "failed")
+        let message = try await harness.withDeliveryEngines { try await harness.settledMessage(sent.messageId) }
+        #expect(message.deliveries.first?.state == .failed)
         #expect(message.deliveries.first?.lastError != nil)
         #expect(try await notifier.inbox(of: login.device).map(\.messageId) == [sent.messageId])
     }

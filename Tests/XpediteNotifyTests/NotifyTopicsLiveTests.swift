@@ -106,7 +106,7 @@ import XpediteProtocol
     }
 
     @Test func retryDelaysGrowExponentiallyWithJitterUpToTheCap() {
-        var policy = WebhookRetryPolicy()
+        var policy = DeliveryRetryPolicy.webhooks
         policy.initialDelay = .seconds(1)
         policy.maximumDelay = .seconds(60)
         #expect(policy.delay(afterFailures: 1, random: 1) == .seconds(1))

@@ -61,7 +61,7 @@ extension Notifier {
         switch try await store.recordResponse(candidate, answeredAt: now, now: now) {
         case .stored(let stored):
             hub.publish(PublishedResponse(cursor: stored.cursor, object: object, json: json))
-            webhookDispatcher.wakeup.signal()
+            webhookWakeup.signal()
             return (stored, true)
         case .duplicate(let stored):
             return (try sameAnswer(stored, username: device.username, messageId: messageId, request: request), false)

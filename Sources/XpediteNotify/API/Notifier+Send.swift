@@ -3,9 +3,10 @@ import XpediteProtocol
 
 extension Notifier {
     /// Sends a payload to users (the source document's `sendPayload`): validates it, resolves a
-    /// named payload, stores the message with one delivery per registered device of each
-    /// recipient, and hands each delivery to its device's push provider. With `direct`, the push
-    /// carries the payload when the whole push fits the provider's limit.
+    /// named payload, and commits the message with one pending delivery per registered device of
+    /// each recipient, in one transaction. It returns then: the delivery engines push in the
+    /// background (NOTIFY-API.md §4), and `GET /messages/{id}` shows each delivery's state. With
+    /// `direct`, the push carries the payload when the whole push fits the provider's limit.
     ///
     /// ```swift
     /// let sent = try await notifier.sendPayload(payload, title: "Colour", body: "Pick one",
@@ -34,32 +35,8 @@ extension Notifier {
                                     recipients: usernames.map { NotifyMessage.Recipient(username: $0) })
         let stored = try await store.insertMessage(message, devices: devices, providers: providers.map(\.name),
                                                    documents: Self.documentNames(in: resolved))
-        await push(stored, devices: devices, providers: providers)
+        for name in Set(providers.map(\.name)) { pushLanes[name]?.wakeup.signal() }
         return SentMessage(messageId: stored.messageId, recipients: usernames, deliveries: stored.deliveries.count)
-    }
-
-    /// Hands every delivery of a stored message to its provider and records the outcome.
-    private func push(_ message: NotifyMessage, devices: [NotifyDevice], providers: [any PushProvider]) async {
-        var outcomes: [NotifyMessage.Delivery] = []
-        outcomes.reserveCapacity(message.deliveries.count)
-        for ((delivery, device), provider) in zip(zip(message.deliveries, devices), providers) {
-            var push = Push(messageId: message.messageId, title: message.title, body: message.body)
-            if message.direct { push.payload = message.payload }
-            var outcome = delivery
-            outcome.attempts += 1
-            let result = await provider.deliver(PushDelivery(deliveryId: UUID().uuidString.lowercased(), push: push,
-                                                             device: device, attempts: 0,
-                                                             expiresAt: message.sentAt.addingTimeInterval(86_400)))
-            outcome.state = result == .delivered ? "sent" : "failed"
-            outcome.lastError = result.reason
-            outcomes.append(outcome)
-        }
-        do {
-            try await store.updateDeliveries(outcomes)
-        } catch {
-            // The message is stored and the inbox is the truth; only the deliveries' states are stale.
-            logger.error("delivery states not recorded", metadata: ["messageId": .string(message.messageId), "error": "\(error)"])
-        }
     }
 
     /// A payload validated, with its issues under `path`.
@@ -134,87 +111,5 @@ extension Notifier {
     /// One message with its recipients and deliveries.
     public func message(_ messageId: String) async throws -> NotifyMessage? {
         try await store.message(messageId)
-    }
-
-    // MARK: - Named payloads
-
-    /// Saves a named payload (the source document's ArsRCSPayload), validated first.
-    ///
-    /// - Throws: ``NotifyError`` 422 with the payload's issues.
-    public func savePayload(_ payload: Payload, named name: String) async throws {
-        try await savePayload(json: payload.json, at: .root, named: name)
-    }
-
-    func savePayload(json: JSONValue, at path: JSONPath, named name: String) async throws {
-        let payload = try validatedPayload(json, at: path)
-        if payload.isNamed {
-            throw NotifyError.invalid(at: path.appending("payloadName"), .invalidValue,
-                                      "a named payload carries its own fields, not another payload's name")
-        }
-        try await store.putNamedPayload(payload, name: name)
-    }
-
-    /// A named payload, or `nil`.
-    public func payload(named name: String) async throws -> Payload? {
-        try await store.namedPayload(name)
-    }
-
-    /// Loads a named payload, changes it and saves it again (validated).
-    ///
-    /// - Throws: ``NotifyError`` 404 when there is none, 422 when the change breaks it.
-    public func modifyPayload(named name: String, _ change: (inout Payload) throws -> Void) async throws {
-        guard var payload = try await store.namedPayload(name) else { throw NotifyError.notFound("no named payload \"\(name)\"") }
-        try change(&payload)
-        try await savePayload(payload, named: name)
-    }
-
-    /// Removes a named payload; `false` when there was none.
-    @discardableResult
-    public func deletePayload(named name: String) async throws -> Bool {
-        try await store.deleteNamedPayload(name)
-    }
-
-    // MARK: - Start requests
-
-    /// Saves a start request (the source document's ArsRCSRequest), validated like a payload.
-    ///
-    /// - Throws: ``NotifyError`` 422 with the issues.
-    public func saveRequest(_ request: StartRequest) async throws {
-        let payload = try validatedPayload(request.payload.json, at: .root)
-        if payload.isNamed {
-            throw NotifyError.invalid(at: JSONPath.root.appending("payloadName"), .invalidValue, "a start request carries its fields")
-        }
-        var stored = request
-        stored.payload = payload
-        try await store.putStartRequest(stored)
-    }
-
-    /// A start request, or `nil`.
-    public func request(named name: String) async throws -> StartRequest? {
-        try await store.startRequest(name)
-    }
-
-    /// Every start request, by name.
-    public func requests() async throws -> [StartRequest] {
-        try await store.startRequests()
-    }
-
-    /// Removes a start request; `false` when there was none.
-    @discardableResult
-    public func deleteRequest(named name: String) async throws -> Bool {
-        try await store.deleteStartRequest(name)
-    }
-
-    // MARK: - Webhooks
-
-    /// Adds or replaces a webhook: every response on its topic is POSTed, signed, at least once.
-    public func putWebhook(_ webhook: Webhook) async throws {
-        try await store.putWebhook(webhook)
-    }
-
-    /// Removes a webhook and its pending deliveries.
-    @discardableResult
-    public func deleteWebhook(named name: String) async throws -> Bool {
-        try await store.deleteWebhook(name)
     }
 }

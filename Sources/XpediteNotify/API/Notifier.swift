@@ -21,9 +21,14 @@ public final class Notifier: Sendable {
     public let configuration: NotifyConfiguration
     /// Where everything is stored.
     public let store: any NotifyStore
-    /// Delivers the webhook outbox; run it with the application (``services``).
-    public let webhookDispatcher: WebhookDispatcher
+    /// The delivery engines: one per push provider and one for the webhooks. Run them with the
+    /// application (``services``).
+    public let services: [any Service]
 
+    /// Each push provider's wake-up, by the provider's name.
+    let pushLanes: [String: PushLane]
+    /// The webhook engine's wake-up.
+    let webhookWakeup = DeliveryWakeup()
     let hub = TopicHub()
     let apiKeys: APIKeys
     let hasher: PasswordHasher
@@ -36,13 +41,27 @@ public final class Notifier: Sendable {
         self.store = store
         apiKeys = APIKeys(configuration.apiKeys)
         hasher = PasswordHasher(cost: configuration.bcryptCost)
-        webhookDispatcher = WebhookDispatcher(store: store, client: configuration.httpClient ?? HTTPClient.shared,
-                                              policy: configuration.webhookRetry, logger: configuration.logger,
-                                              now: configuration.now, wakeup: Wakeup())
+        let metrics = DeliveryMetrics(factory: configuration.metricsFactory)
+        var lanes: [String: PushLane] = [:]
+        var services: [any Service] = []
+        for provider in configuration.allPushProviders where lanes[provider.name] == nil {
+            let lane = PushLane(provider: provider, wakeup: DeliveryWakeup())
+            lanes[provider.name] = lane
+            services.append(DeliveryEngine(
+                lane: provider.name,
+                queue: PushOutbox(store: store, provider: provider.name, needsPushTarget: provider.needsPushTarget,
+                                  giveUpAfter: configuration.pushRetry.giveUpAfter),
+                sender: PushSender(provider: provider), policy: configuration.pushRetry, wakeup: lane.wakeup,
+                metrics: metrics, logger: configuration.logger, now: configuration.now))
+        }
+        services.append(DeliveryEngine(
+            lane: "webhook", queue: WebhookOutbox(store: store),
+            sender: WebhookSender(client: configuration.httpClient ?? HTTPClient.shared, timeout: configuration.webhookRetry.timeout),
+            policy: configuration.webhookRetry, wakeup: webhookWakeup, metrics: metrics, logger: configuration.logger,
+            now: configuration.now))
+        pushLanes = lanes
+        self.services = services
     }
-
-    /// The services to run with the application: the webhook dispatcher.
-    public var services: [any Service] { [webhookDispatcher] }
 
     /// Every response published to `topic` from now on.
     public func responses(on topic: String) -> ResponseSubscription {
@@ -63,4 +82,10 @@ public final class Notifier: Sendable {
     func timestamp(_ date: Date) -> String {
         date.formatted(.iso8601)
     }
+}
+
+/// A push provider and the wake-up of its delivery engine.
+struct PushLane: Sendable {
+    let provider: any PushProvider
+    let wakeup: DeliveryWakeup
 }

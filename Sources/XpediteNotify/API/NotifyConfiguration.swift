@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import Logging
+import Metrics
 
 /// Everything a ``Notifier`` is configured with, passed in at init (no globals).
 ///
@@ -28,8 +29,13 @@ public struct NotifyConfiguration: Sendable {
     public var pushProviders: [String: any PushProvider] = [:]
     /// The provider of a platform with none in ``pushProviders``.
     public var defaultPushProvider: any PushProvider
-    /// How webhooks are retried.
-    public var webhookRetry: WebhookRetryPolicy = WebhookRetryPolicy()
+    /// How pushes are retried: 1 s to 1 h, given up after 24 h (NOTIFY-API.md §5).
+    public var pushRetry: DeliveryRetryPolicy = DeliveryRetryPolicy()
+    /// How webhooks are retried: until a 2xx.
+    public var webhookRetry: DeliveryRetryPolicy = .webhooks
+    /// Where delivery counts, latencies and outbox depths go (no-op by default); never the
+    /// global `MetricsSystem`.
+    public var metricsFactory: any MetricsFactory = NOOPMetricsHandler.instance
     /// How often an open Server-Sent Events stream sends a keep-alive comment.
     public var eventStreamHeartbeat: Duration = .seconds(15)
     /// The HTTP client of webhook deliveries; `nil` uses `HTTPClient.shared`.
@@ -46,31 +52,9 @@ public struct NotifyConfiguration: Sendable {
     func pushProvider(for platform: String) -> any PushProvider {
         pushProviders[platform] ?? defaultPushProvider
     }
-}
 
-/// How webhook deliveries are retried: exponential backoff with jitter, until a 2xx.
-public struct WebhookRetryPolicy: Sendable {
-    /// The delay before the first retry.
-    public var initialDelay: Duration = .seconds(1)
-    /// The longest delay between two attempts.
-    public var maximumDelay: Duration = .seconds(300)
-    /// How long one attempt may take.
-    public var timeout: Duration = .seconds(10)
-    /// How often the dispatcher looks for due deliveries when nothing woke it.
-    public var pollInterval: Duration = .milliseconds(500)
-    /// How many deliveries are attempted at once.
-    public var concurrency: Int = 16
-
-    /// The default policy.
-    public init() {}
-
-    /// The delay before attempt `attempt + 1` after `attempt` failures (1, 2, …): the exponential
-    /// delay, capped, times a random factor in 0.5…1 ("equal jitter").
-    public func delay(afterFailures attempt: Int, random: Double) -> Duration {
-        let base = Double(initialDelay.components.seconds) + Double(initialDelay.components.attoseconds) / 1e18
-        let cap = Double(maximumDelay.components.seconds) + Double(maximumDelay.components.attoseconds) / 1e18
-        let exponential = min(cap, base * pow(2, Double(max(0, min(attempt - 1, 40)))))
-        let factor = 0.5 + 0.5 * min(max(random, 0), 1)
-        return .milliseconds(Int64(exponential * factor * 1000))
+    /// Every configured provider, the default first, then by platform.
+    var allPushProviders: [any PushProvider] {
+        [defaultPushProvider] + pushProviders.sorted { $0.key < $1.key }.map(\.value)
     }
 }

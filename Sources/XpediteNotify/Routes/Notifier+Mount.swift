@@ -79,7 +79,7 @@ extension Notifier {
             "deliveries": .array(message.deliveries.map { delivery in
                 var members: [String: JSONValue] = [
                     "deviceId": .string(delivery.deviceId), "provider": .string(delivery.provider),
-                    "state": .string(delivery.state), "attempts": .number(Double(delivery.attempts)),
+                    "state": .string(delivery.state.rawValue), "attempts": .number(Double(delivery.attempts)),
                 ]
                 if let lastError = delivery.lastError { members["lastError"] = .string(lastError) }
                 return .object(JSONObject(members))

@@ -20,14 +20,20 @@ extension SQLiteNotifyStore {
                                arguments: [name, message.messageId])
             }
             let delivery = try db.cachedStatement(sql: """
-                INSERT INTO notify_delivery (message_id, device_key, device_id, provider, state, attempts) VALUES (?, ?, ?, ?, 'queued', 0)
+                INSERT INTO notify_delivery (message_id, device_key, device_id, username, provider, state, attempts, delivery_id,
+                                             next_attempt_at)
+                VALUES (?, ?, ?, ?, ?, 'pending', 0, ?, ?)
                 """)
+            let due = message.sentAt.timeIntervalSince1970
             var stored = message
             stored.deliveries = []
+            stored.deliveries.reserveCapacity(devices.count)
             for (device, provider) in zip(devices, providers) {
-                try delivery.execute(arguments: [message.messageId, device.key, device.deviceId, provider])
+                try delivery.execute(arguments: [message.messageId, device.key, device.deviceId, device.username, provider,
+                                                 UUID().uuidString.lowercased(), due])
                 stored.deliveries.append(NotifyMessage.Delivery(key: db.lastInsertedRowID, deviceId: device.deviceId,
-                                                                deviceKey: device.key, provider: provider, state: "queued", attempts: 0))
+                                                                deviceKey: device.key, provider: provider, state: .pending,
+                                                                attempts: 0))
             }
             return stored
         }
@@ -48,8 +54,8 @@ extension SQLiteNotifyStore {
             message.deliveries = try Row.fetchAll(db, sql: "SELECT * FROM notify_delivery WHERE message_id = ? ORDER BY id",
                                                   arguments: [messageId]).map { row in
                 NotifyMessage.Delivery(key: row["id"], deviceId: row["device_id"], deviceKey: row["device_key"],
-                                       provider: row["provider"], state: row["state"], attempts: row["attempts"],
-                                       lastError: row["last_error"])
+                                       provider: row["provider"], state: try Self.deliveryState(row["state"]),
+                                       attempts: row["attempts"], lastError: row["last_error"])
             }
             return message
         }
@@ -58,16 +64,6 @@ extension SQLiteNotifyStore {
     public func messageHeader(_ messageId: String) async throws -> NotifyMessage? {
         try await pool.read { db in
             try Row.fetchOne(db, sql: "SELECT * FROM notify_message WHERE id = ?", arguments: [messageId]).map(Self.message(from:))
-        }
-    }
-
-    public func updateDeliveries(_ deliveries: [NotifyMessage.Delivery]) async throws {
-        guard !deliveries.isEmpty else { return }
-        try await pool.write { db in
-            let statement = try db.cachedStatement(sql: "UPDATE notify_delivery SET state = ?, attempts = ?, last_error = ? WHERE id = ?")
-            for delivery in deliveries {
-                try statement.execute(arguments: [delivery.state, delivery.attempts, delivery.lastError, delivery.key])
-            }
         }
     }
 

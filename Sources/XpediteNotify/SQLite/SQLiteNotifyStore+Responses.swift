@@ -94,38 +94,6 @@ extension SQLiteNotifyStore {
         }
     }
 
-    public func dueWebhookDeliveries(now: Date, limit: Int) async throws -> [WebhookDelivery] {
-        try await pool.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT * FROM notify_outbox WHERE delivered_at IS NULL AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?
-                """, arguments: [now.timeIntervalSince1970, limit]).map { row in
-                WebhookDelivery(key: row["id"], deliveryId: row["delivery_id"], webhook: row["webhook"], url: row["url"],
-                                secret: row["secret"], body: Data((row["body"] as String).utf8), attempts: row["attempts"])
-            }
-        }
-    }
-
-    public func nextWebhookDueDate() async throws -> Date? {
-        try await pool.read { db in
-            try Double.fetchOne(db, sql: "SELECT min(next_attempt_at) FROM notify_outbox WHERE delivered_at IS NULL")
-                .map(Date.init(timeIntervalSince1970:))
-        }
-    }
-
-    public func markWebhookDelivered(key: Int64, at date: Date) async throws {
-        try await pool.write { db in
-            try db.execute(sql: "UPDATE notify_outbox SET delivered_at = ?, attempts = attempts + 1 WHERE id = ?",
-                           arguments: [date.timeIntervalSince1970, key])
-        }
-    }
-
-    public func scheduleWebhookRetry(key: Int64, at date: Date, error: String) async throws {
-        try await pool.write { db in
-            try db.execute(sql: "UPDATE notify_outbox SET next_attempt_at = ?, attempts = attempts + 1, last_error = ? WHERE id = ?",
-                           arguments: [date.timeIntervalSince1970, error, key])
-        }
-    }
-
     static func response(from row: Row) -> StoredResponse {
         StoredResponse(cursor: row["cursor"], responseId: row["response_id"], username: row["username"],
                        messageId: row["message_id"], request: row["request"], topic: row["topic"],

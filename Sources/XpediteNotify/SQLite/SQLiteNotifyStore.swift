@@ -152,6 +152,30 @@ public final class SQLiteNotifyStore: NotifyStore {
                 CREATE INDEX notify_document_owner ON notify_document(owner);
                 """)
         }
+        // The push outbox (NOTIFY-API.md §4): each delivery has its own id (APNs' apns-id), its
+        // recipient, a due time and a lease; states are pending, delivered, gone and failed.
+        migrator.registerMigration("notify.v2-outbox") { db in
+            try db.execute(sql: """
+                ALTER TABLE notify_delivery ADD COLUMN delivery_id TEXT;
+                ALTER TABLE notify_delivery ADD COLUMN username TEXT;
+                ALTER TABLE notify_delivery ADD COLUMN next_attempt_at DOUBLE NOT NULL DEFAULT 0;
+                ALTER TABLE notify_delivery ADD COLUMN claimed_until DOUBLE;
+                ALTER TABLE notify_delivery ADD COLUMN settled_at DOUBLE;
+                UPDATE notify_delivery SET state = 'delivered', settled_at = 0 WHERE state = 'sent';
+                UPDATE notify_delivery SET state = 'failed', settled_at = 0 WHERE state NOT IN ('delivered', 'queued');
+                UPDATE notify_delivery SET state = 'pending' WHERE state = 'queued';
+                UPDATE notify_delivery SET username = (SELECT username FROM notify_device WHERE id = device_key);
+                CREATE INDEX notify_delivery_due ON notify_delivery(provider, next_attempt_at) WHERE state = 'pending';
+                CREATE INDEX notify_delivery_settled ON notify_delivery(settled_at) WHERE state <> 'delivered';
+                ALTER TABLE notify_outbox ADD COLUMN claimed_until DOUBLE;
+                ALTER TABLE notify_device ADD COLUMN last_seen DOUBLE;
+                """)
+            let keys = try Int64.fetchAll(db, sql: "SELECT id FROM notify_delivery WHERE delivery_id IS NULL")
+            let update = try db.makeStatement(sql: "UPDATE notify_delivery SET delivery_id = ? WHERE id = ?")
+            for key in keys {
+                try update.execute(arguments: [UUID().uuidString.lowercased(), key])
+            }
+        }
         return migrator
     }
 

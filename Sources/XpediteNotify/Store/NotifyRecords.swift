@@ -33,18 +33,26 @@ public struct NotifyDevice: Sendable, Hashable {
     public var deviceName: String
     /// `ios`, `android` or `web`.
     public var platform: String
-    /// The push provider's token of the device, when it gave one.
+    /// The push provider's token of the device, when it gave one and its push service has not
+    /// said it is gone.
     public var pushToken: String?
+    /// When the device last logged in or used its token.
+    public var lastSeen: Date?
 
     /// Creates a device record.
-    public init(key: Int64, username: String, deviceId: String, deviceName: String, platform: String, pushToken: String?) {
+    public init(key: Int64, username: String, deviceId: String, deviceName: String, platform: String, pushToken: String?,
+                lastSeen: Date? = nil) {
         self.key = key
         self.username = username
         self.deviceId = deviceId
         self.deviceName = deviceName
         self.platform = platform
         self.pushToken = pushToken
+        self.lastSeen = lastSeen
     }
+
+    /// Whether pushes can reach it: it has a push token (`pushTarget` of NOTIFY-API.md §2).
+    public var hasPushTarget: Bool { pushToken != nil }
 }
 
 /// A message: a payload sent to users, with its per-recipient state and per-device deliveries.
@@ -106,15 +114,15 @@ public struct NotifyMessage: Sendable, Hashable {
         public var deviceKey: Int64
         /// The push provider's name.
         public var provider: String
-        /// `queued`, `sent` or `failed`.
-        public var state: String
-        /// How many times it was handed to the provider.
+        /// `pending`, `delivered`, `gone` or `failed` (NOTIFY-API.md §4).
+        public var state: DeliveryState
+        /// How many attempts were made.
         public var attempts: Int
         /// The provider's last error.
         public var lastError: String?
 
         /// Creates a delivery.
-        public init(key: Int64, deviceId: String, deviceKey: Int64, provider: String, state: String, attempts: Int,
+        public init(key: Int64, deviceId: String, deviceKey: Int64, provider: String, state: DeliveryState, attempts: Int,
                     lastError: String? = nil) {
             self.key = key
             self.deviceId = deviceId
@@ -221,7 +229,7 @@ public struct WebhookDelivery: Sendable, Hashable {
     public var secret: String
     /// The raw body: the response object as published.
     public var body: Data
-    /// Failed attempts so far.
+    /// Attempts so far.
     public var attempts: Int
 
     /// Creates a delivery.

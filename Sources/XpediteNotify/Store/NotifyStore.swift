@@ -51,8 +51,6 @@ public protocol MessageStore: Sendable {
     func message(_ messageId: String) async throws -> NotifyMessage?
     /// One message without its recipients and deliveries (cheap, whatever the number of recipients).
     func messageHeader(_ messageId: String) async throws -> NotifyMessage?
-    /// Records what the push providers did.
-    func updateDeliveries(_ deliveries: [NotifyMessage.Delivery]) async throws
     /// A user's unanswered messages, newest first (without recipients and deliveries).
     func inbox(of username: String) async throws -> [NotifyMessage]
     /// Whether `username` is a recipient of the message, and when they answered.
@@ -73,7 +71,7 @@ public protocol MessageStore: Sendable {
     func deleteStartRequest(_ name: String) async throws -> Bool
 }
 
-/// Responses, their topics' webhooks and the webhook outbox.
+/// Responses and their topics' webhooks (their outbox is in ``DeliveryStore``).
 public protocol ResponseStore: Sendable {
     /// The response stored under a device-made id.
     func response(responseId: String) async throws -> StoredResponse?
@@ -86,14 +84,39 @@ public protocol ResponseStore: Sendable {
     func putWebhook(_ webhook: Webhook) async throws
     /// Removes a webhook and its pending deliveries; `false` when there was none.
     func deleteWebhook(_ name: String) async throws -> Bool
-    /// Outbox rows due at `now`, oldest first.
-    func dueWebhookDeliveries(now: Date, limit: Int) async throws -> [WebhookDelivery]
-    /// The time the next undelivered row is due, if any.
+}
+
+/// The two outboxes (NOTIFY-API.md §4, §2 webhooks): the deliveries of pushes, one lane per
+/// provider, and of responses to webhooks. A ``DeliveryEngine`` claims due rows, leased to it
+/// until `leaseUntil`, and settles them; a row settled `delivered`, `gone` or `failed` is never
+/// claimed again.
+public protocol DeliveryStore: Sendable {
+    /// Claims up to `limit` pending pushes of `provider` due at `now`. In the same transaction it
+    /// settles as `failed`, without returning them, the rows that need no attempt: the recipient
+    /// answered the message, the device logged out, the message was sent before `expiredBefore`,
+    /// or (when `needsPushTarget`) the device has no push token.
+    func claimPushDeliveries(provider: String, now: Date, leaseUntil: Date, limit: Int, needsPushTarget: Bool,
+                             expiredBefore: Date?) async throws -> [ClaimedPush]
+    /// Records attempts at pushes; a `gone` one also removes its device's push token (when it is
+    /// still the token the push went to).
+    func settlePushDeliveries(_ results: [OutboxResult<ClaimedPush>]) async throws
+    /// When the next pending push of `provider` is due (or its lease ends), `nil` when none is.
+    func nextPushDueDate(provider: String) async throws -> Date?
+    /// How many pushes of `provider` are pending, and the oldest due date.
+    func pushOutboxStatistics(provider: String) async throws -> OutboxStatistics
+    /// Claims up to `limit` undelivered webhook rows due at `now`, oldest first.
+    func claimWebhookDeliveries(now: Date, leaseUntil: Date, limit: Int) async throws -> [WebhookDelivery]
+    /// Records attempts at webhook deliveries.
+    func settleWebhookDeliveries(_ results: [OutboxResult<WebhookDelivery>]) async throws
+    /// When the next undelivered webhook row is due (or its lease ends), `nil` when none is.
     func nextWebhookDueDate() async throws -> Date?
-    /// Marks an outbox row delivered.
-    func markWebhookDelivered(key: Int64, at date: Date) async throws
-    /// Records a failed attempt and when to try again.
-    func scheduleWebhookRetry(key: Int64, at date: Date, error: String) async throws
+    /// How many webhook rows wait, and the oldest due date.
+    func webhookOutboxStatistics() async throws -> OutboxStatistics
+    /// The pending deliveries of every lane (push providers by name, and `webhook`).
+    func outboxStatistics() async throws -> [String: OutboxStatistics]
+    /// The latest deliveries that did not go through (gone, failed, or pending after an error),
+    /// newest first.
+    func recentDeliveryProblems(limit: Int) async throws -> [DeliveryProblem]
 }
 
 /// Uploaded documents: bytes on disk, metadata in the database.
@@ -109,5 +132,5 @@ public protocol DocumentStore: Sendable {
 }
 
 /// Everything a ``Notifier`` stores.
-public typealias NotifyStore = UserDirectory & DeviceStore & MessageStore & ResponseStore & DocumentStore
-    & AnswerContextReading
+public typealias NotifyStore = UserDirectory & DeviceStore & MessageStore & ResponseStore & DeliveryStore
+    & DocumentStore & AnswerContextReading

@@ -38,6 +38,30 @@ final class NotifyHarness: Sendable {
                            services: notifier.services)
     }
 
+    /// Runs `body` with the notifier's delivery engines running (as an application runs them),
+    /// and stops them afterwards.
+    func withDeliveryEngines<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+        let services = notifier.services
+        return try await withThrowingTaskGroup(of: Void.self) { group in
+            for service in services {
+                group.addTask { try await service.run() }
+            }
+            defer { group.cancelAll() }
+            return try await body()
+        }
+    }
+
+    /// The message once none of its deliveries is pending (the engines must be running).
+    func settledMessage(_ messageId: String, timeout: Duration = .seconds(20)) async throws -> NotifyMessage {
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        while true {
+            guard let message = try await notifier.message(messageId) else { throw Failure("no message \(messageId)") }
+            if !message.deliveries.contains(where: { $0.state == .pending }) { return message }
+            guard ContinuousClock.now < deadline else { throw Failure("deliveries still pending: \(message.deliveries)") }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
     /// The favourite-colour payload of the source document.
     static let colourPayload: JSONValue = [
         "responseTopic": "/a/b/c",

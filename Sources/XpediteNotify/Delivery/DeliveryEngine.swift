@@ -1,0 +1,206 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+import Synchronization
+
+/// Delivers one outbox (the pushes of one provider, or the webhooks): a ServiceLifecycle
+/// `Service` that claims due rows, sends them concurrently (at most the policy's or the sender's
+/// ``OutboxSender/concurrency`` at a time), and settles each as `delivered`, `gone`, `failed` or
+/// `pending` with its next attempt time (exponential backoff with jitter, `Retry-After`
+/// honoured). Rows live in the database and are leased while claimed, so a restart or a
+/// `kill -9` loses none, and a row settled `delivered` is never claimed again.
+///
+/// It sleeps until ``DeliveryWakeup/signal()`` (rows were committed), the next retry is due, or
+/// the poll interval passes. On a graceful shutdown it stops claiming, finishes the attempts
+/// under way and records them.
+struct DeliveryEngine<Queue: OutboxQueue, Sender: OutboxSender>: Service where Queue.Item == Sender.Item {
+    typealias Item = Queue.Item
+
+    /// The provider's name, or `webhook`: what metrics and logs call this outbox.
+    let lane: String
+    let queue: Queue
+    let sender: Sender
+    let policy: DeliveryRetryPolicy
+    let wakeup: DeliveryWakeup
+    let metrics: DeliveryMetrics
+    let logger: Logger
+    let now: @Sendable () -> Date
+
+    /// Results are written in batches of this size (or when the engine idles).
+    private static var settleBatch: Int { 256 }
+    /// How often the outbox's depth is read for the gauges.
+    private static var statisticsInterval: Duration { .seconds(5) }
+
+    /// Delivers until a graceful shutdown or cancellation.
+    func run() async throws {
+        let stopping = StopFlag()
+        await withGracefulShutdownHandler {
+            await deliver(stopping: stopping)
+        } onGracefulShutdown: {
+            stopping.stop()
+            wakeup.signal()
+        }
+    }
+
+    private var concurrency: Int { max(1, policy.concurrency ?? sender.concurrency) }
+
+    private func deliver(stopping: StopFlag) async {
+        let limit = concurrency
+        var backlog: [Item] = []
+        var results: [OutboxResult<Item>] = []
+        var inFlight = 0
+        var mayHaveMore = true
+        var statisticsDue = ContinuousClock.now
+        await withTaskGroup(of: OutboxResult<Item>.self) { group in
+            while true {
+                let stop = stopping.isStopped || Task.isCancelled
+                if stop { backlog.removeAll() }    // claimed but not started: their lease runs out
+                while inFlight < limit, let item = backlog.popLast() {
+                    group.addTask { await attempt(item) }
+                    inFlight += 1
+                }
+                // Claim more once half the slots are free, so claims come in batches.
+                if !stop, backlog.isEmpty, inFlight <= limit / 2, mayHaveMore || wakeup.consume() {
+                    await settle(&results)
+                    let room = limit - inFlight
+                    let claimed = await claim(room)
+                    mayHaveMore = claimed.count == room
+                    if !claimed.isEmpty {
+                        backlog = claimed.reversed()
+                        continue
+                    }
+                }
+                if inFlight == 0 {
+                    await settle(&results)
+                    if stop { return }
+                    if ContinuousClock.now >= statisticsDue {
+                        await recordStatistics()
+                        statisticsDue = ContinuousClock.now.advanced(by: Self.statisticsInterval)
+                    }
+                    await wakeup.wait(upTo: await idleWait())
+                    mayHaveMore = true
+                    continue
+                }
+                if let result = await group.next() {
+                    inFlight -= 1
+                    results.append(result)
+                    if results.count >= Self.settleBatch { await settle(&results) }
+                }
+            }
+        }
+    }
+
+    /// Claims up to `limit` due rows; none when the store fails (logged).
+    private func claim(_ limit: Int) async -> [Item] {
+        let date = now()
+        do {
+            return try await queue.claim(now: date, leaseUntil: date.addingTimeInterval(policy.lease.seconds), limit: limit)
+        } catch {
+            if !Task.isCancelled {
+                logger.error("outbox unreadable", metadata: ["provider": .string(lane), "error": "\(error)"])
+            }
+            return []
+        }
+    }
+
+    /// Writes the results gathered so far; kept for the next try when the store fails (the rows
+    /// stay leased meanwhile, and are attempted again only if the lease runs out: at least once).
+    private func settle(_ results: inout [OutboxResult<Item>]) async {
+        guard !results.isEmpty else { return }
+        do {
+            try await queue.settle(results)
+            results.removeAll(keepingCapacity: true)
+        } catch {
+            logger.error("delivery outcomes not recorded", metadata: [
+                "provider": .string(lane), "count": .stringConvertible(results.count), "error": "\(error)",
+            ])
+        }
+    }
+
+    /// How long to sleep when idle: until the next retry is due, at most the poll interval.
+    private func idleWait() async -> Duration {
+        do {
+            guard let next = try await queue.nextDueDate() else { return policy.pollInterval }
+            let seconds = next.timeIntervalSince(now())
+            if seconds <= 0 { return .milliseconds(1) }
+            return min(policy.pollInterval, .milliseconds(Int64(seconds * 1000) + 1))
+        } catch {
+            logger.error("outbox unreadable", metadata: ["provider": .string(lane), "error": "\(error)"])
+            return policy.pollInterval
+        }
+    }
+
+    private func recordStatistics() async {
+        do {
+            let statistics = try await queue.statistics()
+            let age = statistics.oldestDue.map { max(0, now().timeIntervalSince($0)) } ?? 0
+            metrics.record(lane: lane, statistics: statistics, ageOfOldestDue: age)
+        } catch {
+            logger.error("outbox unreadable", metadata: ["provider": .string(lane), "error": "\(error)"])
+        }
+    }
+
+    /// One attempt at one row, and what it comes to.
+    private func attempt(_ item: Item) async -> OutboxResult<Item> {
+        let start = ContinuousClock.now
+        let outcome = await sender.send(item)
+        let elapsed = ContinuousClock.now - start
+        let result = Self.result(of: outcome, for: item, at: now(), policy: policy)
+        metrics.record(lane: lane, state: result.state,
+                       nanoseconds: elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000)
+        log(result, outcome: outcome)
+        return result
+    }
+
+    /// The state an outcome leaves a row in.
+    static func result(of outcome: DeliveryOutcome, for item: Item, at date: Date,
+                       policy: DeliveryRetryPolicy, random: Double = .random(in: 0...1)) -> OutboxResult<Item> {
+        switch outcome {
+        case .delivered:
+            return OutboxResult(item: item, state: .delivered, nextAttemptAt: nil, error: nil, at: date)
+        case .gone(let reason):
+            return OutboxResult(item: item, state: .gone, nextAttemptAt: nil, error: reason, at: date)
+        case .failed(let reason):
+            return OutboxResult(item: item, state: .failed, nextAttemptAt: nil, error: reason, at: date)
+        case .retry(let reason, let after):
+            var delay = policy.delay(afterFailures: item.attempts + 1, random: random)
+            if let after, after > delay { delay = after }
+            let next = date.addingTimeInterval(delay.seconds)
+            if let giveUp = policy.giveUpAfter, let created = item.createdAt,
+               next.timeIntervalSince(created) > giveUp.seconds {
+                return OutboxResult(item: item, state: .failed, nextAttemptAt: nil,
+                                    error: "given up after \(Int(giveUp.seconds / 3600)) h: \(reason)", at: date)
+            }
+            return OutboxResult(item: item, state: .pending, nextAttemptAt: next, error: reason, at: date)
+        }
+    }
+
+    private func log(_ result: OutboxResult<Item>, outcome: DeliveryOutcome) {
+        var metadata = result.item.logMetadata
+        metadata["provider"] = .string(lane)
+        metadata["attempt"] = .stringConvertible(result.item.attempts + 1)
+        if let error = result.error { metadata["error"] = .string(error) }
+        switch result.state {
+        case .delivered:
+            logger.debug("delivered", metadata: metadata)
+        case .pending:
+            if let next = result.nextAttemptAt { metadata["retryIn"] = .stringConvertible(Int(next.timeIntervalSince(result.at))) }
+            logger.notice("delivery will be retried", metadata: metadata)
+        case .gone:
+            logger.notice("push target gone", metadata: metadata)
+        case .failed:
+            logger.warning("delivery failed", metadata: metadata)
+        }
+    }
+}
+
+/// Set once when a graceful shutdown begins.
+private final class StopFlag: Sendable {
+    private let flag = Atomic(false)
+
+    var isStopped: Bool { flag.load(ordering: .relaxed) }
+
+    func stop() {
+        flag.store(true, ordering: .relaxed)
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// The pushes of one provider in the store, as a ``DeliveryEngine`` claims and settles them.
+struct PushOutbox: OutboxQueue {
+    let store: any DeliveryStore
+    /// The provider's name: the lane of the outbox.
+    let provider: String
+    /// Whether a device without a push token gets a `failed` delivery instead of an attempt.
+    let needsPushTarget: Bool
+    /// Pushes of messages older than this are given up.
+    let giveUpAfter: Duration?
+
+    func claim(now: Date, leaseUntil: Date, limit: Int) async throws -> [ClaimedPush] {
+        try await store.claimPushDeliveries(provider: provider, now: now, leaseUntil: leaseUntil, limit: limit,
+                                            needsPushTarget: needsPushTarget,
+                                            expiredBefore: giveUpAfter.map { now.addingTimeInterval(-$0.seconds) })
+    }
+
+    func settle(_ results: [OutboxResult<ClaimedPush>]) async throws {
+        try await store.settlePushDeliveries(results)
+    }
+
+    func nextDueDate() async throws -> Date? {
+        try await store.nextPushDueDate(provider: provider)
+    }
+
+    func statistics() async throws -> OutboxStatistics {
+        try await store.pushOutboxStatistics(provider: provider)
+    }
+}
+
+/// A push provider as the sender of its outbox.
+struct PushSender: OutboxSender {
+    let provider: any PushProvider
+
+    var concurrency: Int { provider.concurrency }
+
+    func send(_ item: ClaimedPush) async -> DeliveryOutcome {
+        await provider.deliver(item.delivery)
+    }
+}
