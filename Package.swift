@@ -178,6 +178,7 @@ let package = Package(
             dependencies: [
                 "XpediteServer",
                 "XpediteBuilder",
+                "XpediteTestFixtures",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: strict

@@ -1,3 +1,4 @@
+import XpediteTestFixtures
 import Foundation
 import HummingbirdTesting
 import ServiceLifecycle

@@ -15,6 +15,14 @@ extension Notifier {
         return (device, token)
     }
 
+    /// Every device of a user (`GET /users/{username}/devices`), oldest first.
+    ///
+    /// - Throws: ``NotifyError`` 404 when there is no such user.
+    public func devices(of username: String) async throws -> [NotifyDevice] {
+        guard try await store.user(username) != nil else { throw NotifyError.notFound("no user \"\(username)\"") }
+        return try await store.devices(of: [username])
+    }
+
     /// The device a token belongs to, or `nil`.
     public func device(token: String) async throws -> NotifyDevice? {
         try await store.device(tokenDigest: Credentials.digest(token))

@@ -105,10 +105,12 @@ struct DeliveryEngine<Queue: OutboxQueue, Sender: OutboxSender>: Service where Q
 
     /// Writes the results gathered so far; kept for the next try when the store fails (the rows
     /// stay leased meanwhile, and are attempted again only if the lease runs out: at least once).
+    /// The write is not cancelled with the engine: attempts made are recorded on the way out.
     private func settle(_ results: inout [OutboxResult<Item>]) async {
         guard !results.isEmpty else { return }
+        let batch = results
         do {
-            try await queue.settle(results)
+            try await Task { try await queue.settle(batch) }.value
             results.removeAll(keepingCapacity: true)
         } catch {
             logger.error("delivery outcomes not recorded", metadata: [
@@ -145,34 +147,11 @@ struct DeliveryEngine<Queue: OutboxQueue, Sender: OutboxSender>: Service where Q
         let start = ContinuousClock.now
         let outcome = await sender.send(item)
         let elapsed = ContinuousClock.now - start
-        let result = Self.result(of: outcome, for: item, at: now(), policy: policy)
+        let result = policy.result(of: outcome, for: item, at: now())
         metrics.record(lane: lane, state: result.state,
                        nanoseconds: elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000)
         log(result, outcome: outcome)
         return result
-    }
-
-    /// The state an outcome leaves a row in.
-    static func result(of outcome: DeliveryOutcome, for item: Item, at date: Date,
-                       policy: DeliveryRetryPolicy, random: Double = .random(in: 0...1)) -> OutboxResult<Item> {
-        switch outcome {
-        case .delivered:
-            return OutboxResult(item: item, state: .delivered, nextAttemptAt: nil, error: nil, at: date)
-        case .gone(let reason):
-            return OutboxResult(item: item, state: .gone, nextAttemptAt: nil, error: reason, at: date)
-        case .failed(let reason):
-            return OutboxResult(item: item, state: .failed, nextAttemptAt: nil, error: reason, at: date)
-        case .retry(let reason, let after):
-            var delay = policy.delay(afterFailures: item.attempts + 1, random: random)
-            if let after, after > delay { delay = after }
-            let next = date.addingTimeInterval(delay.seconds)
-            if let giveUp = policy.giveUpAfter, let created = item.createdAt,
-               next.timeIntervalSince(created) > giveUp.seconds {
-                return OutboxResult(item: item, state: .failed, nextAttemptAt: nil,
-                                    error: "given up after \(Int(giveUp.seconds / 3600)) h: \(reason)", at: date)
-            }
-            return OutboxResult(item: item, state: .pending, nextAttemptAt: next, error: reason, at: date)
-        }
     }
 
     private func log(_ result: OutboxResult<Item>, outcome: DeliveryOutcome) {

@@ -42,6 +42,34 @@ public struct DeliveryRetryPolicy: Sendable {
     }
 }
 
+extension DeliveryRetryPolicy {
+    /// The state an attempt's outcome leaves a row in: `delivered`, `gone` and `failed` as they
+    /// are; a retry `pending` again after the backoff for its attempt (or the service's
+    /// `Retry-After`, when longer), or `failed` when that would pass ``giveUpAfter``.
+    ///
+    /// - Parameter random: the jitter's draw in 0…1.
+    public func result<Item: OutboxItem>(of outcome: DeliveryOutcome, for item: Item, at date: Date,
+                                         random: Double = .random(in: 0...1)) -> OutboxResult<Item> {
+        switch outcome {
+        case .delivered:
+            return OutboxResult(item: item, state: .delivered, nextAttemptAt: nil, error: nil, at: date)
+        case .gone(let reason):
+            return OutboxResult(item: item, state: .gone, nextAttemptAt: nil, error: reason, at: date)
+        case .failed(let reason):
+            return OutboxResult(item: item, state: .failed, nextAttemptAt: nil, error: reason, at: date)
+        case .retry(let reason, let after):
+            var wait = delay(afterFailures: item.attempts + 1, random: random)
+            if let after, after > wait { wait = after }
+            let next = date.addingTimeInterval(wait.seconds)
+            if let giveUpAfter, let created = item.createdAt, next.timeIntervalSince(created) > giveUpAfter.seconds {
+                return OutboxResult(item: item, state: .failed, nextAttemptAt: nil,
+                                    error: "given up after \(Int(giveUpAfter.seconds / 3600)) h: \(reason)", at: date)
+            }
+            return OutboxResult(item: item, state: .pending, nextAttemptAt: next, error: reason, at: date)
+        }
+    }
+}
+
 extension Duration {
     /// The duration in seconds, as a `Double`.
     var seconds: Double {

@@ -1,4 +1,5 @@
 import Foundation
+import XpediteTestFixtures
 import Synchronization
 import XpediteClient
 import XpediteProtocol
@@ -49,14 +50,6 @@ final class SwitchTransport: Transport, Sendable {
         if down.withLock({ $0 }) { throw TransportError.httpStatus(503) }
         return try await inner.send(body)
     }
-}
-
-/// A clock the tests move by hand.
-final class TestClock: Sendable {
-    private let current = Mutex(Date(timeIntervalSince1970: 1_744_531_200))
-    var now: Date { current.withLock { $0 } }
-    func advance(by seconds: TimeInterval) { current.withLock { $0 = $0.addingTimeInterval(seconds) } }
-    var function: @Sendable () -> Date { { self.now } }
 }
 
 /// Image loader that serves PNG headers of given sizes, counts loads, and can hang.

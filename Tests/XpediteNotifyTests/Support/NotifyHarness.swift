@@ -14,11 +14,21 @@ final class NotifyHarness: Sendable {
 
     let notifier: Notifier
     let pushes: TestPushProvider
-    private let directory: TemporaryDirectory
+    /// The data directory the harness made (none when it was given one).
+    private let ownDirectory: TemporaryDirectory?
 
-    init(configure: (inout NotifyConfiguration) -> Void = { _ in }) throws {
-        directory = try TemporaryDirectory("notify-tests")
-        var configuration = NotifyConfiguration(dataDirectory: directory.url, apiKeys: [Self.apiKey])
+    /// A harness on a fresh data directory, or on `directory` (a restart of an earlier one).
+    init(directory: URL? = nil, configure: (inout NotifyConfiguration) -> Void = { _ in }) throws {
+        let url: URL
+        if let directory {
+            url = directory
+            ownDirectory = nil
+        } else {
+            let own = try TemporaryDirectory("notify-tests")
+            url = own.url
+            ownDirectory = .some(own)
+        }
+        var configuration = NotifyConfiguration(dataDirectory: url, apiKeys: [Self.apiKey])
         configuration.bcryptCost = 4
         let pushes = TestPushProvider()
         configuration.defaultPushProvider = pushes

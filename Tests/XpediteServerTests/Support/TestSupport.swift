@@ -1,23 +1,11 @@
 import Foundation
+import XpediteTestFixtures
 import Hummingbird
 import HummingbirdTesting
 import Logging
 import Synchronization
 import Testing
 import XpediteServer
-
-/// A clock the tests move by hand.
-final class TestClock: Sendable {
-    private let current = Mutex(Date(timeIntervalSince1970: 1_744_531_200))
-
-    var now: Date { current.withLock { $0 } }
-
-    func advance(by seconds: TimeInterval) {
-        current.withLock { $0 = $0.addingTimeInterval(seconds) }
-    }
-
-    var function: @Sendable () -> Date { { self.now } }
-}
 
 /// Log lines captured for assertions.
 final class LogCapture: Sendable {
