@@ -9,9 +9,12 @@ extension Notifier {
                       pushToken: String? = nil) async throws -> (device: NotifyDevice, token: String)? {
         guard try await authenticate(username: username, password: password) != nil else { return nil }
         let token = Credentials.newDeviceToken()
-        let device = try await store.registerDevice(username: username, deviceId: deviceId, deviceName: deviceName,
+        var device = try await store.registerDevice(username: username, deviceId: deviceId, deviceName: deviceName,
                                                     platform: platform, pushToken: pushToken,
                                                     tokenDigest: Credentials.digest(token))
+        let now = configuration.now()
+        try await store.touchDevice(key: device.key, at: now)
+        device.lastSeen = now
         return (device, token)
     }
 

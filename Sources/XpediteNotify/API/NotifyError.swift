@@ -87,3 +87,10 @@ public struct NotifyError: Error, HTTPResponseError, Sendable, CustomStringConve
         JSONResponse.make(json, status: status)
     }
 }
+
+extension NotifyError {
+    /// The error object with its status (NOTIFY-API.md §1).
+    var response: Response {
+        JSONResponse.make(json, status: status)
+    }
+}

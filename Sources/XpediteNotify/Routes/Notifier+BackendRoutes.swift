@@ -9,7 +9,6 @@ extension Notifier {
 
         api.put("users/:username") { request, context in
             await self.answer(request) {
-                try self.requireBackend(request)
                 let username = try Self.parameter("username", context)
                 var body = try await BodyReader.read(request, limit: limit)
                 let password = body.string("password")
@@ -23,7 +22,6 @@ extension Notifier {
         }
         api.delete("users/:username") { request, context in
             await self.answer(request) {
-                try self.requireBackend(request)
                 let username = try Self.parameter("username", context)
                 guard try await self.deleteUser(username) else { throw NotifyError.notFound("no user \"\(username)\"") }
                 return JSONResponse.empty()
@@ -31,14 +29,18 @@ extension Notifier {
         }
         api.get("users") { request, _ in
             await self.answer(request) {
-                try self.requireBackend(request)
                 let users = try await self.users()
                 return JSONResponse.make(.object(["users": .array(users.map { Self.json($0, devices: true) })]))
             }
         }
+        api.get("users/:username/devices") { request, context in
+            await self.answer(request) {
+                let devices = try await self.devices(of: try Self.parameter("username", context))
+                return JSONResponse.make(.object(["devices": .array(devices.map(self.json))]))
+            }
+        }
         api.put("groups/:name") { request, context in
             await self.answer(request) {
-                try self.requireBackend(request)
                 let name = try Self.parameter("name", context)
                 var body = try await BodyReader.read(request, limit: limit)
                 let members = body.strings("members")
@@ -49,7 +51,6 @@ extension Notifier {
         }
         api.post("send") { request, _ in
             await self.answer(request) {
-                try self.requireBackend(request)
                 var body = try await BodyReader.read(request, limit: limit)
                 let title = body.string("title", allowEmpty: true)
                 let text = body.string("body", allowEmpty: true)
@@ -69,15 +70,25 @@ extension Notifier {
         }
         api.get("messages/:messageId") { request, context in
             await self.answer(request) {
-                try self.requireBackend(request)
                 let id = try Self.parameter("messageId", context)
                 guard let message = try await self.message(id) else { throw NotifyError.notFound("no message \"\(id)\"") }
                 return JSONResponse.make(self.senderJSON(message))
             }
         }
+        api.get("deliveries") { request, _ in
+            await self.answer(request) {
+                var limit = 20
+                if let text = request.uri.queryParameters.get("limit") {
+                    guard let value = Int(text), (1...1000).contains(value) else {
+                        throw NotifyError.malformed("limit must be an integer from 1 to 1000")
+                    }
+                    limit = value
+                }
+                return JSONResponse.make(try await self.deliveriesJSON(limit: limit))
+            }
+        }
         api.put("payloads/:name") { request, context in
             await self.answer(request) {
-                try self.requireBackend(request)
                 let name = try Self.parameter("name", context)
                 var body = try await BodyReader.read(request, limit: limit)
                 let payload = body.value("payload")
@@ -89,7 +100,6 @@ extension Notifier {
         }
         api.get("payloads/:name") { request, context in
             await self.answer(request) {
-                try self.requireBackend(request)
                 let name = try Self.parameter("name", context)
                 guard let stored = try await self.payload(named: name) else { throw NotifyError.notFound("no named payload \"\(name)\"") }
                 return JSONResponse.make(.object(["name": .string(name), "payload": stored.json]))
@@ -97,7 +107,6 @@ extension Notifier {
         }
         api.delete("payloads/:name") { request, context in
             await self.answer(request) {
-                try self.requireBackend(request)
                 let name = try Self.parameter("name", context)
                 guard try await self.deletePayload(named: name) else { throw NotifyError.notFound("no named payload \"\(name)\"") }
                 return JSONResponse.empty()
@@ -105,7 +114,6 @@ extension Notifier {
         }
         api.put("requests/:name") { request, context in
             await self.answer(request) {
-                try self.requireBackend(request)
                 let name = try Self.parameter("name", context)
                 var body = try await BodyReader.read(request, limit: limit)
                 let title = body.string("title", allowEmpty: true)
@@ -122,7 +130,6 @@ extension Notifier {
         }
         api.get("requests/:name") { request, context in
             await self.answer(request) {
-                try self.requireBackend(request)
                 let name = try Self.parameter("name", context)
                 guard let stored = try await self.request(named: name) else { throw NotifyError.notFound("no start request \"\(name)\"") }
                 return JSONResponse.make(Self.json(stored, fields: true))
@@ -130,7 +137,6 @@ extension Notifier {
         }
         api.delete("requests/:name") { request, context in
             await self.answer(request) {
-                try self.requireBackend(request)
                 let name = try Self.parameter("name", context)
                 guard try await self.deleteRequest(named: name) else { throw NotifyError.notFound("no start request \"\(name)\"") }
                 return JSONResponse.empty()
@@ -138,7 +144,6 @@ extension Notifier {
         }
         api.get("responses") { request, _ in
             await self.answer(request) {
-                try self.requireBackend(request)
                 let topic = try Self.topicQuery(request)
                 let after = try Self.cursor(request.uri.queryParameters.get("after"))
                 var limit = 100
@@ -157,7 +162,6 @@ extension Notifier {
         }
         api.get("events") { request, _ in
             await self.answer(request) {
-                try self.requireBackend(request)
                 let topic = try Self.topicQuery(request)
                 let lastEventID = try Self.lastEventID(request).map { try Self.cursor($0) }
                 return self.eventStream(topic: topic, after: lastEventID)
@@ -165,7 +169,6 @@ extension Notifier {
         }
         api.put("webhooks/:name") { request, context in
             await self.answer(request) {
-                try self.requireBackend(request)
                 let name = try Self.parameter("name", context)
                 var body = try await BodyReader.read(request, limit: limit)
                 let topic = body.string("topic")
@@ -187,7 +190,6 @@ extension Notifier {
         }
         api.delete("webhooks/:name") { request, context in
             await self.answer(request) {
-                try self.requireBackend(request)
                 let name = try Self.parameter("name", context)
                 guard try await self.deleteWebhook(named: name) else { throw NotifyError.notFound("no webhook \"\(name)\"") }
                 return JSONResponse.empty()

@@ -7,10 +7,9 @@ extension Notifier {
     /// The platforms a device may declare.
     static let platforms: Set<String> = ["ios", "android", "web"]
 
-    /// The routes of NOTIFY-API.md §3, behind a device token (but for login).
-    func mountDeviceRoutes<Routes: RouterMethods>(on api: Routes) {
+    /// `POST /device/login` (NOTIFY-API.md §3): the one device route without a token.
+    func mountLoginRoute<Routes: RouterMethods>(on api: Routes) {
         let limit = configuration.maximumBodySize
-
         api.post("device/login") { request, _ in
             await self.answer(request) {
                 var body = try await BodyReader.read(request, limit: limit)
@@ -35,16 +34,22 @@ extension Notifier {
                 return JSONResponse.make(.object(["deviceToken": .string(token), "username": .string(device.username)]))
             }
         }
-        api.post("device/logout") { request, _ in
+    }
+
+    /// The routes of NOTIFY-API.md §3 behind a device token (``DeviceAuthentication``).
+    func mountDeviceRoutes<Parent: RequestContext>(on api: RouterGroup<DeviceRequestContext<Parent>>) {
+        let limit = configuration.maximumBodySize
+
+        api.post("device/logout") { request, context in
             await self.answer(request) {
-                let device = try await self.requireDevice(request)
+                let device = try context.requireDevice()
                 try await self.logout(device)
                 return JSONResponse.empty()
             }
         }
-        api.put("device/push-token") { request, _ in
+        api.put("device/push-token") { request, context in
             await self.answer(request) {
-                let device = try await self.requireDevice(request)
+                let device = try context.requireDevice()
                 var body = try await BodyReader.read(request, limit: limit)
                 let pushToken = body.string("pushToken")
                 try body.finish()
@@ -52,9 +57,9 @@ extension Notifier {
                 return JSONResponse.empty()
             }
         }
-        api.get("device/inbox") { request, _ in
+        api.get("device/inbox") { request, context in
             await self.answer(request) {
-                let device = try await self.requireDevice(request)
+                let device = try context.requireDevice()
                 let messages = try await self.inbox(of: device)
                 return JSONResponse.make(.object(["messages": .array(messages.map { message in
                     .object([
@@ -67,7 +72,7 @@ extension Notifier {
         }
         api.get("device/messages/:messageId") { request, context in
             await self.answer(request) {
-                let device = try await self.requireDevice(request)
+                let device = try context.requireDevice()
                 let message = try await self.message(try Self.parameter("messageId", context), for: device)
                 return JSONResponse.make(.object([
                     "messageId": .string(message.messageId), "title": .string(message.title), "body": .string(message.body),
@@ -75,24 +80,22 @@ extension Notifier {
                 ]))
             }
         }
-        api.get("device/requests") { request, _ in
+        api.get("device/requests") { request, context in
             await self.answer(request) {
-                _ = try await self.requireDevice(request)
-                let requests = try await self.requests()
+                                let requests = try await self.requests()
                 return JSONResponse.make(.object(["requests": .array(requests.map { Self.json($0, fields: false) })]))
             }
         }
         api.get("device/requests/:name") { request, context in
             await self.answer(request) {
-                _ = try await self.requireDevice(request)
-                let name = try Self.parameter("name", context)
+                                let name = try Self.parameter("name", context)
                 guard let stored = try await self.request(named: name) else { throw NotifyError.notFound("no start request \"\(name)\"") }
                 return JSONResponse.make(Self.json(stored, fields: true))
             }
         }
-        api.post("device/documents") { request, _ in
+        api.post("device/documents") { request, context in
             await self.answer(request) {
-                let device = try await self.requireDevice(request)
+                let device = try context.requireDevice()
                 guard let kind = request.uri.queryParameters.get("kind").flatMap({ DocumentKind(rawValue: String($0)) }) else {
                     throw NotifyError.malformed("kind must be image, audio or video")
                 }
@@ -103,7 +106,7 @@ extension Notifier {
         }
         api.get("device/documents/**") { request, context in
             await self.answer(request) {
-                let device = try await self.requireDevice(request)
+                let device = try context.requireDevice()
                 let raw = context.parameters.getCatchAll().joined(separator: "/")
                 let name = raw.removingPercentEncoding ?? raw
                 let (record, bytes) = try await self.document(name, for: device)
@@ -111,9 +114,9 @@ extension Notifier {
                                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
             }
         }
-        api.post("device/responses") { request, _ in
+        api.post("device/responses") { request, context in
             await self.answer(request) {
-                let device = try await self.requireDevice(request)
+                let device = try context.requireDevice()
                 let body = try await BodyReader.read(request, limit: limit)
                 let (stored, isNew) = try await self.submitResponse(body.members, from: device)
                 return JSONResponse.make(data: stored.json, status: isNew ? .created : .ok)

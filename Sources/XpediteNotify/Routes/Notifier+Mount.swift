@@ -10,8 +10,10 @@ extension Notifier {
     /// Adds every route of NOTIFY-API.md under `/notify/v1` to a Hummingbird router (or group).
     public func mount<Routes: RouterMethods>(on router: Routes) throws {
         let api = router.group(RouterPath(Self.basePath))
-        mountBackendRoutes(on: api)
-        mountDeviceRoutes(on: api)
+        mountBackendRoutes(on: api.group().add(middleware: BackendAuthentication(apiKeys: apiKeys)))
+        mountLoginRoute(on: api)
+        mountDeviceRoutes(on: api.group(context: DeviceRequestContext<Routes.Context>.self)
+            .add(middleware: DeviceAuthentication(notifier: self)))
         // Any other path under the base answers the error object too (the router prefers the
         // routes above to these catch-alls).
         for method in [HTTPRequest.Method.get, .post, .put, .delete, .patch] {
@@ -28,7 +30,7 @@ extension Notifier {
         do {
             return try await work()
         } catch let error as NotifyError {
-            return JSONResponse.make(error.json, status: error.status)
+            return error.response
         } catch is NIOTooManyBytesError {
             let error = NotifyError.tooLarge(limit: configuration.maximumBodySize)
             return JSONResponse.make(error.json, status: error.status)
@@ -36,21 +38,6 @@ extension Notifier {
             logger.error("notify route failed", metadata: ["path": .string(request.uri.path), "error": "\(error)"])
             return JSONResponse.make(NotifyError.internal.json, status: .internalServerError)
         }
-    }
-
-    /// Requires an API key (the §2 routes).
-    func requireBackend(_ request: Request) throws {
-        guard let key = Credentials.bearer(request.headers[.authorization]), apiKeys.contains(key) else {
-            throw NotifyError.unauthorized("an API key is required")
-        }
-    }
-
-    /// Requires a device token (the §3 routes) and returns its device.
-    func requireDevice(_ request: Request) async throws -> NotifyDevice {
-        guard let token = Credentials.bearer(request.headers[.authorization]), let device = try await device(token: token) else {
-            throw NotifyError.unauthorized("a device token is required")
-        }
-        return device
     }
 
     /// A path parameter, percent-decoded.
@@ -85,6 +72,39 @@ extension Notifier {
                 return .object(JSONObject(members))
             }),
         ]))
+    }
+
+    /// A device as the backend sees it (`GET /users/{username}/devices`): never its tokens.
+    func json(_ device: NotifyDevice) -> JSONValue {
+        var members: [String: JSONValue] = [
+            "deviceId": .string(device.deviceId), "deviceName": .string(device.deviceName),
+            "platform": .string(device.platform), "pushTarget": .bool(device.hasPushTarget),
+        ]
+        members["lastSeen"] = device.lastSeen.map { .string(timestamp($0)) } ?? .null
+        return .object(JSONObject(members))
+    }
+
+    /// The outbox's depth by lane and its recent problems (`GET /deliveries`).
+    func deliveriesJSON(limit: Int) async throws -> JSONValue {
+        let lanes = try await store.outboxStatistics()
+        let problems = try await store.recentDeliveryProblems(limit: limit)
+        return .object([
+            "outbox": .array(lanes.sorted { $0.key < $1.key }.map { lane, statistics in
+                var members: [String: JSONValue] = ["provider": .string(lane), "pending": .number(Double(statistics.depth))]
+                if let due = statistics.oldestDue { members["oldestDueAt"] = .string(timestamp(due)) }
+                return .object(JSONObject(members))
+            }),
+            "recentProblems": .array(problems.map { problem in
+                var members: [String: JSONValue] = [
+                    "provider": .string(problem.provider), "target": .string(problem.target),
+                    "state": .string(problem.state.rawValue), "attempts": .number(Double(problem.attempts)),
+                ]
+                if let messageId = problem.messageId { members["messageId"] = .string(messageId) }
+                if let error = problem.lastError { members["lastError"] = .string(error) }
+                if let at = problem.at { members["at"] = .string(timestamp(at)) }
+                return .object(JSONObject(members))
+            }),
+        ])
     }
 
     /// A user as JSON.

@@ -35,6 +35,12 @@ extension SQLiteNotifyStore {
         }
     }
 
+    public func touchDevice(key: Int64, at date: Date) async throws {
+        try await pool.write { db in
+            try db.execute(sql: "UPDATE notify_device SET last_seen = ? WHERE id = ?", arguments: [date.timeIntervalSince1970, key])
+        }
+    }
+
     public func devices(of usernames: [String]) async throws -> [NotifyDevice] {
         try await pool.read { db in
             var devices: [NotifyDevice] = []
@@ -48,6 +54,7 @@ extension SQLiteNotifyStore {
 
     static func device(from row: Row) -> NotifyDevice {
         NotifyDevice(key: row["id"], username: row["username"], deviceId: row["device_id"], deviceName: row["device_name"],
-                     platform: row["platform"], pushToken: row["push_token"])
+                     platform: row["platform"], pushToken: row["push_token"],
+                     lastSeen: (row["last_seen"] as Double?).map(Date.init(timeIntervalSince1970:)))
     }
 }

@@ -37,6 +37,8 @@ public protocol DeviceStore: Sendable {
     func removeDevice(key: Int64) async throws
     /// Sets a device's push token.
     func setPushToken(_ pushToken: String, deviceKey: Int64) async throws
+    /// Notes when a device was last seen.
+    func touchDevice(key: Int64, at date: Date) async throws
     /// The devices of `usernames`.
     func devices(of usernames: [String]) async throws -> [NotifyDevice]
 }
