@@ -5,6 +5,7 @@ import NIOCore
 import Testing
 import XpediteNotify
 import XpediteProtocol
+import XpediteTestFixtures
 
 /// The routes of NOTIFY-API.md: answers, error objects and status codes.
 @Suite struct NotifyRoutesTests {
@@ -241,6 +242,51 @@ import XpediteProtocol
             #expect(try await api.call(.get, "/device/inbox", token: joe).status == .unauthorized)
             #expect(try await api.call(.get, "/responses?topic=/a/b/c").json["responses"]?.arrayValue?.count == 1)
             #expect(try await api.call(.delete, "/users/joe").status == .notFound)
+        }
+    }
+
+    @Test func aUsersDevicesShowTheirPushTargetAndLastSeen() async throws {
+        let clock = TestClock()
+        let harness = try NotifyHarness { $0.now = clock.function }
+        try await harness.application().test(.router) { client in
+            let api = APIClient(client: client)
+            try await api.user("joe")
+            _ = try await api.call(.post, "/device/login", token: nil, body: [
+                "username": "joe", "password": "secret", "deviceId": "iphone", "deviceName": "Joe's iPhone",
+                "platform": "ios", "pushToken": "abcdef0123",
+            ])
+            _ = try await api.login("joe", deviceId: "browser", platform: "web")
+            let answer = try await api.call(.get, "/users/joe/devices")
+            #expect(answer.status == .ok)
+            #expect(answer.json == ["devices": [
+                ["deviceId": "iphone", "deviceName": "Joe's iPhone", "platform": "ios", "pushTarget": true,
+                 "lastSeen": .string(clock.now.formatted(.iso8601))],
+                ["deviceId": "browser", "deviceName": "Test Phone", "platform": "web", "pushTarget": false,
+                 "lastSeen": .string(clock.now.formatted(.iso8601))],
+            ]])
+            let unknown = try await api.call(.get, "/users/nobody/devices")
+            #expect(unknown.status == .notFound)
+            #expect(unknown.json["error"]?["code"] == "not_found")
+        }
+    }
+
+    @Test func theOutboxShowsItsDepthAndRecentProblems() async throws {
+        let harness = try NotifyHarness()
+        harness.pushes.setAnswer(.failed(reason: "400 BadTopic"))
+        try await harness.application().test(.router) { client in
+            let api = APIClient(client: client)
+            try await api.user("joe")
+            _ = try await api.login("joe")
+            let id = try await api.send(to: ["joe"])
+            _ = try await harness.settledMessage(id)
+            let answer = try await api.call(.get, "/deliveries")
+            #expect(answer.status == .ok)
+            #expect(answer.json["outbox"] == [])
+            #expect(answer.json["recentProblems"]?.arrayValue?.first?["messageId"] == .string(id))
+            #expect(answer.json["recentProblems"]?.arrayValue?.first?["state"] == "failed")
+            #expect(answer.json["recentProblems"]?.arrayValue?.first?["lastError"] == "400 BadTopic")
+            #expect(answer.json["recentProblems"]?.arrayValue?.first?["target"] == "device-of-joe")
+            #expect(try await api.call(.get, "/deliveries?limit=0").status == .badRequest)
         }
     }
 }

@@ -107,6 +107,23 @@ import XpediteProtocol
         }
     }
 
+    @Test func theDeviceListAndTheOutboxAreForTheBackendOnly() async throws {
+        let harness = try NotifyHarness()
+        try await harness.application().test(.router) { client in
+            let api = APIClient(client: client)
+            try await api.user("joe")
+            let joe = try await api.login("joe")
+            #expect(try await api.call(.get, "/users/joe/devices").status == .ok)
+            #expect(try await api.call(.get, "/deliveries").status == .ok)
+            for path in ["/users/joe/devices", "/deliveries"] {
+                let refused = try await api.call(.get, path, token: joe)
+                #expect(refused.status == .unauthorized)
+                #expect(refused.json["error"]?["code"] == "unauthorized")
+                #expect(try await api.call(.get, path, token: nil).status == .unauthorized)
+            }
+        }
+    }
+
     @Test func anAPIKeyIsRefusedOnDeviceRoutes() async throws {
         let harness = try NotifyHarness()
         try await harness.application().test(.router) { client in
