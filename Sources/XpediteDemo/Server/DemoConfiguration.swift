@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import XpediteNotify
 import XpediteServer
 
 /// What `xpedite demo` is told: where the data lives, the port, how many customers to seed,
@@ -35,6 +36,9 @@ public struct DemoConfiguration: Sendable {
     public var logger: Logger = Logger(label: "xpedite.demo")
     /// The clock of sessions and dates; tests move it.
     public var clock: @Sendable () -> Date = { Date() }
+    /// The push provider of each device platform (`ios` → APNs, `android` → FCM, …); a platform
+    /// without one has its pushes logged (NOTIFY-API.md §5).
+    public var pushProviders: [String: any PushProvider] = [:]
 
     /// The default data directory, relative to the current directory.
     public static let defaultDataDirectory = ".xpedite-demo"

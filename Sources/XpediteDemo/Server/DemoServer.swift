@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdCore
 import Logging
+import Prometheus
 import ServiceLifecycle
 import XpediteNotify
 import XpediteServer
@@ -30,6 +31,8 @@ public struct DemoServer: Sendable {
     public let apiKey: DemoAPIKey
     /// What opening seeded: `nil` when the data was already there.
     public let seedReport: SeedReport?
+    /// The metrics of the endpoint and of the notification server's deliveries, served at `/metrics`.
+    public let metrics: PrometheusCollectorRegistry
 
     private let notifyStore: SQLiteNotifyStore
     private var extraRoutes: [Routes] = []
@@ -63,16 +66,21 @@ public struct DemoServer: Sendable {
         notify.bcryptCost = configuration.passwordCost
         notify.logger = configuration.logger
         notify.defaultPushProvider = LoggingPushProvider(logger: configuration.logger)
+        notify.pushProviders = configuration.pushProviders
         notify.now = configuration.clock
+        let metrics = PrometheusCollectorRegistry()
+        notify.metricsFactory = PrometheusMetricsFactory(registry: metrics)
         let notifier = try Notifier(configuration: notify, store: notifyStore)
         try await DemoUsers(notifier: notifier).ensureDemoAccount()
         let sessions = try SQLiteSessionStore(directory: directory)
         return DemoServer(configuration: configuration, database: database, sessions: sessions, notifier: notifier,
-                          notifyStore: notifyStore, apiKey: apiKey, seedReport: report)
+                          notifyStore: notifyStore, apiKey: apiKey, seedReport: report, metrics: metrics)
     }
 
     private init(configuration: DemoConfiguration, database: DemoDatabase, sessions: SQLiteSessionStore,
-                 notifier: Notifier, notifyStore: SQLiteNotifyStore, apiKey: DemoAPIKey, seedReport: SeedReport?) {
+                 notifier: Notifier, notifyStore: SQLiteNotifyStore, apiKey: DemoAPIKey, seedReport: SeedReport?,
+                 metrics: PrometheusCollectorRegistry) {
+        self.metrics = metrics
         self.configuration = configuration
         self.database = database
         self.sessions = sessions
@@ -104,7 +112,7 @@ public struct DemoServer: Sendable {
         xpedite.version = configuration.appVersion
         xpedite.logger = configuration.logger
         xpedite.clock = configuration.clock
-        xpedite.exportPrometheus()
+        xpedite.exportPrometheus(metrics)
         return try DemoApp.make(configuration: xpedite, database: database, users: DemoUsers(notifier: notifier),
                                 approvals: approvals, baseURL: configuration.baseURL)
     }
