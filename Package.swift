@@ -167,6 +167,25 @@ let package = Package(
             path: "Tests/XpediteTestProcesses",
             swiftSettings: strict
         ),
+        // Stand-ins for APNs and FCM (TLS, HTTP/2) that check requests as the real services do,
+        // for the push tests and the benchmarks. Tests only: never part of the product.
+        .target(
+            name: "XpeditePushStandIns",
+            dependencies: [
+                "XpediteNotify",
+                "XpediteProtocol",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdHTTP2", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            path: "Tests/XpeditePushStandIns",
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "XpediteProtocolTests",
             dependencies: ["XpediteProtocol", "XpediteTestFixtures"],
