@@ -187,6 +187,21 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
+            name: "XpeditePushTests",
+            dependencies: [
+                "XpediteNotify",
+                "XpediteProtocol",
+                "XpeditePushStandIns",
+                "XpediteTestFixtures",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "XpediteProtocolTests",
             dependencies: ["XpediteProtocol", "XpediteTestFixtures"],
             swiftSettings: strict
