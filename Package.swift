@@ -33,6 +33,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        // TLS settings of the push providers' HTTP client (trust roots) and of the push stand-ins.
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         // Tests only: child processes without Foundation's `Process` (decision 138). Its default
@@ -101,6 +103,8 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -162,6 +166,40 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
             path: "Tests/XpediteTestProcesses",
+            swiftSettings: strict
+        ),
+        // Stand-ins for APNs and FCM (TLS, HTTP/2) that check requests as the real services do,
+        // for the push tests and the benchmarks. Tests only: never part of the product.
+        .target(
+            name: "XpeditePushStandIns",
+            dependencies: [
+                "XpediteNotify",
+                "XpediteProtocol",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdHTTP2", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            path: "Tests/XpeditePushStandIns",
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "XpeditePushTests",
+            dependencies: [
+                "XpediteNotify",
+                "XpediteProtocol",
+                "XpeditePushStandIns",
+                "XpediteTestFixtures",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(

@@ -1,0 +1,174 @@
+import AsyncHTTPClient
+import Foundation
+import Logging
+import NIOCore
+import XpediteProtocol
+
+/// Delivers pushes to iOS devices through Apple's token-based APNs over HTTP/2 (NOTIFY-API.md §5).
+///
+/// Each delivery is one `POST {base}/3/device/<push token>` through the given `HTTPClient`
+/// (made with HTTP/2 allowed, many streams share a connection), with a provider token reused
+/// for 40 minutes (``APNsProviderToken``). The answer becomes a ``DeliveryOutcome``:
+///
+/// | APNs answers | outcome |
+/// |---|---|
+/// | 200 | `delivered` |
+/// | 410, 400 `BadDeviceToken`, 400 `DeviceTokenNotForTopic` | `gone` |
+/// | 403 `ExpiredProviderToken` | a new token, sent again at once; `retry` if refused again |
+/// | 413 `PayloadTooLarge` | sent again without the payload |
+/// | 429, 5xx, no answer | `retry` (after `Retry-After` when given) |
+/// | other 4xx | `failed` |
+///
+/// Reasons carry the status and APNs' `reason` (`410 Unregistered`). Logs show at most the last
+/// six characters of a push token, and never the key or a provider token.
+public struct APNsProvider: PushProvider {
+    /// `apns`.
+    public let name = "apns"
+    /// 4096 bytes, APNs' limit for an alert push.
+    public let maximumPushSize = 4096
+    /// How many deliveries go at once (500 by default: HTTP/2 streams are cheap).
+    public let concurrency: Int
+    /// The configuration: key, ids, topic, base URL.
+    public let configuration: APNsConfiguration
+    /// The provider token, shared by every delivery.
+    public let providerToken: APNsProviderToken
+    private let httpClient: HTTPClient
+    private let logger: Logger
+    private let requestTimeout: Duration
+    private let now: @Sendable () -> Date
+
+    /// A provider sending through `httpClient` (its owner shuts it down).
+    ///
+    /// - Parameters:
+    ///   - configuration: the key, ids, topic and base URL.
+    ///   - httpClient: the client, made with `httpVersion: .automatic` (``PushSettings/makeHTTPClient(eventLoopGroup:)``).
+    ///   - logger: where deliveries are logged.
+    ///   - concurrency: deliveries at once (500).
+    ///   - requestTimeout: the most one request may take, answer included (10 s).
+    ///   - now: the clock, for the provider token's `iat` and `Retry-After` dates.
+    public init(configuration: APNsConfiguration, httpClient: HTTPClient, logger: Logger, concurrency: Int = 500,
+                requestTimeout: Duration = .seconds(10), now: @escaping @Sendable () -> Date = { Date() }) {
+        self.configuration = configuration
+        self.providerToken = APNsProviderToken(configuration: configuration, now: now)
+        self.httpClient = httpClient
+        self.logger = logger
+        self.concurrency = max(1, concurrency)
+        self.requestTimeout = requestTimeout
+        self.now = now
+    }
+
+    /// One attempt at `delivery` (with at most one immediate resend: after an expired provider
+    /// token, or without the payload after `PayloadTooLarge`).
+    public func deliver(_ delivery: PushDelivery) async -> DeliveryOutcome {
+        guard let pushToken = delivery.device.pushToken, !pushToken.isEmpty else {
+            return .failed(reason: "no push token")
+        }
+        var includePayload = delivery.push.payload != nil
+        var renewedToken = false
+        var resentWithoutPayload = false
+        while true {
+            let attempt = await send(delivery, to: pushToken, includingPayload: includePayload)
+            switch attempt {
+            case .outcome(let outcome):
+                log(outcome, delivery: delivery, pushToken: pushToken)
+                return outcome
+            case .expiredProviderToken(let stale) where !renewedToken:
+                renewedToken = true
+                do {
+                    _ = try providerToken.renew(replacing: stale)
+                } catch {
+                    return logged(.failed(reason: "cannot sign the APNs provider token: \(error)"), delivery, pushToken)
+                }
+            case .expiredProviderToken:
+                return logged(.retry(reason: "403 ExpiredProviderToken"), delivery, pushToken)
+            case .payloadTooLarge where includePayload && !resentWithoutPayload:
+                resentWithoutPayload = true
+                includePayload = false
+            case .payloadTooLarge:
+                return logged(.failed(reason: "413 PayloadTooLarge"), delivery, pushToken)
+            }
+        }
+    }
+
+    /// What one request came to: an outcome, or a reason to send again at once.
+    private enum Attempt {
+        case outcome(DeliveryOutcome)
+        case expiredProviderToken(String)
+        case payloadTooLarge
+    }
+
+    private func send(_ delivery: PushDelivery, to pushToken: String, includingPayload: Bool) async -> Attempt {
+        let jwt: String
+        do {
+            jwt = try providerToken.current()
+        } catch {
+            return .outcome(.failed(reason: "cannot sign the APNs provider token: \(error)"))
+        }
+        var request = HTTPClientRequest(url: "\(configuration.baseURL)/3/device/\(PushHTTP.percentEncoded(pushToken))")
+        request.method = .POST
+        request.headers.add(name: "authorization", value: "bearer \(jwt)")
+        request.headers.add(name: "apns-topic", value: configuration.topic)
+        request.headers.add(name: "apns-push-type", value: "alert")
+        request.headers.add(name: "apns-priority", value: "10")
+        request.headers.add(name: "apns-expiration", value: String(Int64(max(0, delivery.expiresAt.timeIntervalSince1970).rounded(.down))))
+        request.headers.add(name: "apns-id", value: delivery.deliveryId)
+        request.headers.add(name: "content-type", value: "application/json")
+        request.body = .bytes(ByteBuffer(bytes: Self.body(of: delivery.push, includingPayload: includingPayload,
+                                                          limit: maximumPushSize)))
+        let answer: PushHTTP.Answer
+        do {
+            answer = try await PushHTTP.send(request, through: httpClient, timeout: requestTimeout)
+        } catch {
+            return .outcome(.retry(reason: PushHTTP.transportReason(error)))
+        }
+        let reason = answer.json?["reason"]?.stringValue
+        let described = reason.map { "\(answer.status) \($0)" } ?? "\(answer.status)"
+        switch (answer.status, reason) {
+        case (200..<300, _):
+            return .outcome(.delivered)
+        case (410, _), (400, "BadDeviceToken"), (400, "DeviceTokenNotForTopic"):
+            return .outcome(.gone(reason: described))
+        case (403, "ExpiredProviderToken"):
+            return .expiredProviderToken(jwt)
+        case (413, _):
+            return .payloadTooLarge
+        case (429, _), (500..<600, _):
+            return .outcome(.retry(reason: described, after: answer.retryAfter(now: now())))
+        case (400..<500, _):
+            return .outcome(.failed(reason: described))
+        default:
+            return .outcome(.failed(reason: "unexpected answer \(described)"))
+        }
+    }
+
+    /// The push's body: `{"aps": {"alert": {"title", "body"}, "sound": "default"}, "messageId"}`,
+    /// plus `payload` when asked for, there, and the whole body fits `limit` bytes.
+    static func body(of push: Push, includingPayload: Bool, limit: Int) -> [UInt8] {
+        var body: JSONObject = [
+            "aps": ["alert": ["title": .string(push.title), "body": .string(push.body)], "sound": "default"],
+            "messageId": .string(push.messageId),
+        ]
+        let hint = CanonicalJSON.bytes(.object(body))
+        guard includingPayload, let payload = push.payload else { return hint }
+        body["payload"] = payload.json
+        let whole = CanonicalJSON.bytes(.object(body))
+        return whole.count <= limit ? whole : hint
+    }
+
+    private func logged(_ outcome: DeliveryOutcome, _ delivery: PushDelivery, _ pushToken: String) -> DeliveryOutcome {
+        log(outcome, delivery: delivery, pushToken: pushToken)
+        return outcome
+    }
+
+    private func log(_ outcome: DeliveryOutcome, delivery: PushDelivery, pushToken: String) {
+        let metadata: Logger.Metadata = [
+            "provider": "apns", "delivery": .string(delivery.deliveryId), "messageId": .string(delivery.push.messageId),
+            "device": .string(PushHTTP.tokenTail(pushToken)), "outcome": .string(outcome.reason ?? "delivered"),
+        ]
+        if case .delivered = outcome {
+            logger.debug("push delivered", metadata: metadata)
+        } else {
+            logger.info("push not delivered", metadata: metadata)
+        }
+    }
+}

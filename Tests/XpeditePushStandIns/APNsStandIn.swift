@@ -1,0 +1,226 @@
+import Crypto
+import Foundation
+import Hummingbird
+import XpediteNotify
+import XpediteProtocol
+import Synchronization
+
+/// A stand-in for Apple's APNs (token-based, HTTP/2 over TLS on 127.0.0.1) that checks every
+/// request as Apple documents it and answers as told. Tests only.
+///
+/// Checked, in Apple's order, with Apple's status and `{"reason"}`: `POST` (405
+/// `MethodNotAllowed`), path `/3/device/<hex token>` (404 `BadPath`, 400 `BadDeviceToken`),
+/// `authorization: bearer <ES256 JWT>` verified with the public key, `kid` == key id, `iss` ==
+/// team id, `iat` not in the future (403 `MissingProviderToken`/`InvalidProviderToken`) and at most
+/// an hour old (403 `ExpiredProviderToken`), `apns-topic` (400 `MissingTopic`/`TopicDisallowed`),
+/// `apns-push-type` (400 `InvalidPushType`), `apns-priority` 10 or 5 (400 `BadPriority`),
+/// `apns-id` a UUID (400 `BadMessageId`), `apns-expiration` numeric (400 `BadExpirationDate`),
+/// a body of at most 4096 bytes (413 `PayloadTooLarge`) that is JSON with `aps.alert` (400
+/// `PayloadEmpty`/`BadPayload`). A request that passes gets the ``Behaviour`` the rule gives.
+public final class APNsStandIn: Sendable {
+    /// What the stand-in answers a valid request.
+    public enum Behaviour: Sendable, Hashable {
+        /// 200, `apns-id` echoed; the push is recorded.
+        case accept
+        /// 410 `Unregistered` (with `timestamp`).
+        case unregistered
+        /// 400 `BadDeviceToken`.
+        case badDeviceToken
+        /// 400 `DeviceTokenNotForTopic`.
+        case deviceTokenNotForTopic
+        /// 429 `TooManyRequests`, with this `Retry-After` value when given.
+        case tooManyRequests(retryAfter: String?)
+        /// 500 `InternalServerError`.
+        case internalServerError
+        /// 503 `ServiceUnavailable`.
+        case serviceUnavailable
+        /// 403 `ExpiredProviderToken`.
+        case expiredProviderToken
+        /// 413 `PayloadTooLarge`, whatever the size (to see a provider send again without the payload).
+        case payloadTooLarge
+    }
+
+    /// Chooses the answer to a valid request: its number among all requests (from 1) and its device token.
+    public typealias Rule = @Sendable (_ requestNumber: Int, _ deviceToken: String) -> Behaviour
+
+    /// One accepted push.
+    public struct AcceptedPush: Sendable {
+        /// The device token of the path.
+        public var deviceToken: String
+        /// `apns-id`.
+        public var apnsId: String
+        /// `apns-topic`, `apns-push-type`, `apns-priority`, `apns-expiration`.
+        public var topic: String, pushType: String, priority: String, expiration: String
+        /// The body, parsed.
+        public var body: JSONValue
+        /// The body's size in bytes.
+        public var bodySize: Int
+        /// The provider token (JWT) it was sent with.
+        public var jwt: String
+        /// The client's connection (address and port).
+        public var connection: String
+        /// Whether it came as an HTTP/2 stream.
+        public var isHTTP2: Bool
+    }
+
+    /// One answer given, for tests that look at refusals.
+    public struct Answer: Sendable, Hashable {
+        /// The HTTP status.
+        public var status: Int
+        /// APNs' reason (`nil` for 200).
+        public var reason: String?
+
+        /// An answer with `status` and `reason`.
+        public init(status: Int, reason: String? = nil) {
+            self.status = status
+            self.reason = reason
+        }
+    }
+
+    private struct State {
+        var rule: Rule = { _, _ in .accept }
+        var requests = 0
+        var accepted: [AcceptedPush] = []
+        var answers: [Answer] = []
+    }
+
+    /// The key id the JWT's `kid` must name.
+    public let keyId: String
+    /// The team id the JWT's `iss` must name.
+    public let teamId: String
+    /// The topic (bundle id) pushes must name.
+    public let topic: String
+    private let publicKey: P256.Signing.PublicKey
+    private let now: @Sendable () -> Date
+    private let state = Mutex(State())
+    private let server: Mutex<StandInServer?> = Mutex(nil)
+
+    /// A stand-in for the key whose public half is `publicKey`, on `port` (0: any free port).
+    public init(publicKey: P256.Signing.PublicKey, keyId: String, teamId: String, topic: String, port: Int = 0,
+                now: @escaping @Sendable () -> Date = { Date() }) {
+        self.publicKey = publicKey
+        self.keyId = keyId
+        self.teamId = teamId
+        self.topic = topic
+        self.now = now
+        let server = StandInServer(name: "apns-stand-in", port: port) { [weak self] request, context in
+            guard let self else { return StandInHTTP.empty(503) }
+            return try await self.respond(to: request, context: context)
+        }
+        self.server.withLock { $0 = server }
+    }
+
+    private var standInServer: StandInServer? { server.withLock { $0 } }
+
+    /// Starts listening on 127.0.0.1.
+    public func start() async throws { try await standInServer?.start() }
+    /// Stops gracefully (requests in flight are answered).
+    public func stop() async throws { try await standInServer?.stop() }
+    /// Stops and starts again on the same port.
+    public func restart() async throws { try await standInServer?.restart() }
+    /// The port.
+    public var port: Int { standInServer?.port ?? 0 }
+    /// `https://127.0.0.1:<port>`: APNs' base URL for a provider.
+    public var baseURL: String { "https://127.0.0.1:\(port)" }
+
+    /// Sets how valid requests are answered (every one accepted until told otherwise).
+    public func setRule(_ rule: @escaping Rule) { state.withLock { $0.rule = rule } }
+    /// Answers every valid request with `behaviour`.
+    public func setBehaviour(_ behaviour: Behaviour) { setRule { _, _ in behaviour } }
+    /// Every accepted push, in order of arrival.
+    public var accepted: [AcceptedPush] { state.withLock { $0.accepted } }
+    /// Every answer given, in order.
+    public var answers: [Answer] { state.withLock { $0.answers } }
+    /// How many requests arrived, valid or not.
+    public var requestCount: Int { state.withLock { $0.requests } }
+
+    private func respond(to request: Request, context: StandInRequestContext) async throws -> Response {
+        let number = state.withLock { state -> Int in
+            state.requests += 1
+            return state.requests
+        }
+        let apnsId = StandInHTTP.header(request, "apns-id")
+        let body = try await StandInHTTP.body(request)
+        let response: (answer: Answer, extra: [String: String], push: AcceptedPush?)
+        switch check(request, body: body, context: context) {
+        case .refused(let refusal):
+            response = (refusal, [:], nil)
+        case .valid(let push):
+            let behaviour = state.withLock { $0.rule }(number, push.deviceToken)
+            switch behaviour {
+            case .accept: response = (Answer(status: 200), [:], push)
+            case .unregistered: response = (Answer(status: 410, reason: "Unregistered"), [:], nil)
+            case .badDeviceToken: response = (Answer(status: 400, reason: "BadDeviceToken"), [:], nil)
+            case .deviceTokenNotForTopic: response = (Answer(status: 400, reason: "DeviceTokenNotForTopic"), [:], nil)
+            case .tooManyRequests(let retryAfter):
+                response = (Answer(status: 429, reason: "TooManyRequests"), retryAfter.map { ["retry-after": $0] } ?? [:], nil)
+            case .internalServerError: response = (Answer(status: 500, reason: "InternalServerError"), [:], nil)
+            case .serviceUnavailable: response = (Answer(status: 503, reason: "ServiceUnavailable"), [:], nil)
+            case .expiredProviderToken: response = (Answer(status: 403, reason: "ExpiredProviderToken"), [:], nil)
+            case .payloadTooLarge: response = (Answer(status: 413, reason: "PayloadTooLarge"), [:], nil)
+            }
+        }
+        state.withLock { state in
+            state.answers.append(response.answer)
+            if let push = response.push { state.accepted.append(push) }
+        }
+        var headers = response.extra
+        if let apnsId, UUID(uuidString: apnsId) != nil { headers["apns-id"] = apnsId }
+        guard let reason = response.answer.reason else { return StandInHTTP.empty(response.answer.status, headers: headers) }
+        var error: JSONObject = ["reason": .string(reason)]
+        if response.answer.status == 410 { error["timestamp"] = .number((now().timeIntervalSince1970 * 1000).rounded(.down)) }
+        return StandInHTTP.json(response.answer.status, .object(error), headers: headers)
+    }
+
+    private static let pushTypes: Set<String> = ["alert", "background", "location", "voip", "complication", "fileprovider",
+                                                 "mdm", "liveactivity", "pushtotalk", "widgets", "controls"]
+
+    /// What checking a request found.
+    private enum Check {
+        case valid(AcceptedPush)
+        case refused(Answer)
+    }
+
+    /// The push a request carries, or Apple's refusal of it.
+    private func check(_ request: Request, body: Data, context: StandInRequestContext) -> Check {
+        func refuse(_ status: Int, _ reason: String) -> Check { .refused(Answer(status: status, reason: reason)) }
+        guard request.method == .post else { return refuse(405, "MethodNotAllowed") }
+        let segments = request.uri.path.split(separator: "/", omittingEmptySubsequences: false)
+        guard segments.count == 4, segments[0].isEmpty, segments[1] == "3", segments[2] == "device" else { return refuse(404, "BadPath") }
+        let deviceToken = String(segments[3])
+        guard !deviceToken.isEmpty, deviceToken.allSatisfy(\.isHexDigit) else { return refuse(400, "BadDeviceToken") }
+
+        guard let authorization = StandInHTTP.header(request, "authorization") else { return refuse(403, "MissingProviderToken") }
+        guard authorization.lowercased().hasPrefix("bearer ") else { return refuse(403, "InvalidProviderToken") }
+        let jwt = String(authorization.dropFirst("bearer ".count))
+        let token: JSONWebToken
+        do {
+            token = try JSONWebToken.verifiedES256(jwt, with: publicKey)
+        } catch {
+            return refuse(403, "InvalidProviderToken")
+        }
+        let now = now().timeIntervalSince1970
+        guard token.keyId == keyId, token.string("iss") == teamId, let iat = token.integer("iat"), Double(iat) <= now
+        else { return refuse(403, "InvalidProviderToken") }
+        guard now - Double(iat) <= 3600 else { return refuse(403, "ExpiredProviderToken") }
+
+        guard let topicHeader = StandInHTTP.header(request, "apns-topic") else { return refuse(400, "MissingTopic") }
+        guard topicHeader == topic else { return refuse(400, "TopicDisallowed") }
+        guard let pushType = StandInHTTP.header(request, "apns-push-type"), Self.pushTypes.contains(pushType)
+        else { return refuse(400, "InvalidPushType") }
+        guard let priority = StandInHTTP.header(request, "apns-priority"), priority == "10" || priority == "5"
+        else { return refuse(400, "BadPriority") }
+        guard let apnsId = StandInHTTP.header(request, "apns-id"), UUID(uuidString: apnsId) != nil
+        else { return refuse(400, "BadMessageId") }
+        guard let expiration = StandInHTTP.header(request, "apns-expiration"), !expiration.isEmpty,
+              expiration.allSatisfy(\.isASCII), expiration.allSatisfy(\.isNumber)
+        else { return refuse(400, "BadExpirationDate") }
+
+        guard !body.isEmpty else { return refuse(400, "PayloadEmpty") }
+        guard body.count <= 4096 else { return refuse(413, "PayloadTooLarge") }
+        guard let json = StandInHTTP.json(body), json["aps"]?["alert"]?.objectValue != nil else { return refuse(400, "BadPayload") }
+        return .valid(AcceptedPush(deviceToken: deviceToken, apnsId: apnsId, topic: topicHeader, pushType: pushType,
+                                     priority: priority, expiration: expiration, body: json, bodySize: body.count, jwt: jwt,
+                                     connection: context.connection, isHTTP2: context.isHTTP2))
+    }
+}

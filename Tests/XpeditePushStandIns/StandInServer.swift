@@ -1,0 +1,86 @@
+import Foundation
+import Hummingbird
+import HummingbirdHTTP2
+import Logging
+import NIOCore
+import ServiceLifecycle
+import Synchronization
+
+/// A Hummingbird server over TLS with HTTP/2 (ALPN `h2`, HTTP/1.1 otherwise) on 127.0.0.1, that
+/// answers every request with one closure; started, stopped gracefully and restarted on the same
+/// port. What the APNs and FCM stand-ins run on.
+public final class StandInServer: Sendable {
+    /// Answers one request.
+    public typealias Handler = @Sendable (Request, StandInRequestContext) async throws -> Response
+
+    /// Why the server could not start.
+    public struct StartFailure: Error, CustomStringConvertible {
+        /// A readable reason.
+        public var description: String
+    }
+
+    private struct Running: Sendable {
+        var group: ServiceGroup
+        var task: Task<Void, any Error>
+    }
+
+    private let handler: Handler
+    private let name: String
+    private let state: Mutex<(port: Int, running: Running?)>
+
+    /// A server answering with `handler`, on `port` (0: a free port chosen at the first start).
+    public init(name: String, port: Int = 0, handler: @escaping Handler) {
+        self.name = name
+        self.handler = handler
+        state = Mutex((port, nil))
+    }
+
+    /// The port (0 before the first start when none was given).
+    public var port: Int { state.withLock { $0.port } }
+
+    /// `https://127.0.0.1:<port>`.
+    public var baseURL: String { "https://127.0.0.1:\(port)" }
+
+    /// Starts listening; returns once connections are accepted. Does nothing when it is running.
+    public func start() async throws {
+        guard state.withLock({ $0.running == nil }) else { return }
+        let handler = handler
+        var logger = Logger(label: name)
+        logger.logLevel = .error
+        let (ports, portContinuation) = AsyncStream<Int>.makeStream()
+        let app = Application(
+            responder: CallbackResponder<StandInRequestContext> { request, context in try await handler(request, context) },
+            server: try .http2Upgrade(tlsConfiguration: StandInTLS.serverConfiguration()),
+            configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: name),
+            onServerRunning: { channel in portContinuation.yield(channel.localAddress?.port ?? 0) },
+            logger: logger
+        )
+        let group = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
+        let task = Task {
+            defer { portContinuation.finish() }
+            try await group.run()
+        }
+        var iterator = ports.makeAsyncIterator()
+        guard let bound = await iterator.next(), bound != 0 else {
+            try await task.value
+            throw StartFailure(description: "\(name) did not start listening")
+        }
+        state.withLock { $0 = (bound, Running(group: group, task: task)) }
+    }
+
+    /// Stops gracefully: no new connections; requests in flight are answered first.
+    public func stop() async throws {
+        guard let running = state.withLock({ state -> Running? in
+            defer { state.running = nil }
+            return state.running
+        }) else { return }
+        await running.group.triggerGracefulShutdown()
+        try await running.task.value
+    }
+
+    /// Stops gracefully and starts again on the same port.
+    public func restart() async throws {
+        try await stop()
+        try await start()
+    }
+}

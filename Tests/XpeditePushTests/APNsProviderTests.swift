@@ -1,0 +1,210 @@
+import Foundation
+import Testing
+import XpediteNotify
+import XpeditePushStandIns
+import XpediteProtocol
+
+/// ``APNsProvider`` against the APNs stand-in over real TLS and HTTP/2: the stand-in checks every
+/// header, the provider token and the body as Apple does.
+@Suite struct APNsProviderTests {
+    @Test func aPushIsAcceptedWithEveryHeaderAndTheBodyRight() async throws {
+        try await APNsHarness.run { harness in
+            let push = PushTesting.hint()
+            let delivery = PushTesting.delivery(push, pushToken: PushTesting.apnsToken(), now: harness.clock.now())
+            #expect(await harness.provider.deliver(delivery) == .delivered)
+
+            let accepted = try #require(harness.standIn.accepted.first)
+            #expect(harness.standIn.accepted.count == 1)
+            #expect(accepted.deviceToken == PushTesting.apnsToken())
+            #expect(accepted.apnsId == delivery.deliveryId)
+            #expect(accepted.topic == APNsHarness.topic)
+            #expect(accepted.pushType == "alert")
+            #expect(accepted.priority == "10")
+            #expect(accepted.expiration == String(Int(delivery.expiresAt.timeIntervalSince1970)))
+            #expect(accepted.isHTTP2)
+            #expect(accepted.body == [
+                "aps": ["alert": ["title": .string(push.title), "body": .string(push.body)], "sound": "default"],
+                "messageId": .string(push.messageId),
+            ])
+            let jwt = try JSONWebToken(parsing: accepted.jwt)
+            #expect(jwt.algorithm == "ES256")
+            #expect(jwt.keyId == APNsHarness.keyId)
+            #expect(jwt.string("iss") == APNsHarness.teamId)
+            #expect(jwt.integer("iat") == Int(harness.clock.now().timeIntervalSince1970))
+            #expect(harness.provider.name == "apns" && harness.provider.maximumPushSize == 4096 && harness.provider.concurrency == 500)
+        }
+    }
+
+    @Test func aDirectPayloadTravelsWhenTheBodyFits4096Bytes() async throws {
+        try await APNsHarness.run { harness in
+            let push = try PushTesting.smallDirect()
+            #expect(await harness.provider.deliver(PushTesting.delivery(push, pushToken: PushTesting.apnsToken())) == .delivered)
+            let body = try #require(harness.standIn.accepted.first?.body)
+            #expect(body["payload"] == push.payload?.json)
+            #expect(body["messageId"]?.stringValue == push.messageId)
+        }
+    }
+
+    @Test func aDirectPayloadStaysOutWhenTheBodyWouldNotFit() async throws {
+        try await APNsHarness.run { harness in
+            let push = try PushTesting.bigDirect()
+            #expect(await harness.provider.deliver(PushTesting.delivery(push, pushToken: PushTesting.apnsToken())) == .delivered)
+            let accepted = try #require(harness.standIn.accepted.first)
+            #expect(accepted.body["payload"] == nil)
+            #expect(accepted.body["messageId"]?.stringValue == push.messageId)
+            #expect(accepted.bodySize <= 4096)
+        }
+    }
+
+    @Test func payloadTooLargeIsSentOnceMoreWithoutThePayload() async throws {
+        try await APNsHarness.run { harness in
+            harness.standIn.setRule { number, _ in number == 1 ? .payloadTooLarge : .accept }
+            let push = try PushTesting.smallDirect()
+            #expect(await harness.provider.deliver(PushTesting.delivery(push, pushToken: PushTesting.apnsToken())) == .delivered)
+            #expect(harness.standIn.answers.map(\.status) == [413, 200])
+            #expect(harness.standIn.accepted.first?.body["payload"] == nil)
+        }
+    }
+
+    @Test func oneProviderTokenServesManyPushesAndIsRenewedAfter40Minutes() async throws {
+        try await APNsHarness.run { harness in
+            for index in 0..<20 {
+                #expect(await harness.provider.deliver(PushTesting.delivery(PushTesting.hint(), pushToken: PushTesting.apnsToken(index))) == .delivered)
+            }
+            let first = Set(harness.standIn.accepted.map(\.jwt))
+            #expect(first.count == 1)
+
+            harness.clock.advance(seconds: 39 * 60)
+            #expect(await harness.provider.deliver(PushTesting.delivery(PushTesting.hint(), pushToken: PushTesting.apnsToken())) == .delivered)
+            #expect(harness.standIn.accepted.last?.jwt == first.first)
+
+            harness.clock.advance(seconds: 2 * 60)
+            #expect(await harness.provider.deliver(PushTesting.delivery(PushTesting.hint(), pushToken: PushTesting.apnsToken())) == .delivered)
+            let renewed = try #require(harness.standIn.accepted.last?.jwt)
+            #expect(renewed != first.first)
+            #expect(try JSONWebToken(parsing: renewed).integer("iat") == Int(harness.clock.now().timeIntervalSince1970))
+            #expect(harness.standIn.answers.allSatisfy { $0.status == 200 })
+        }
+    }
+
+    @Test func anExpiredProviderTokenIsRenewedAndThePushSentAgain() async throws {
+        try await APNsHarness.run { harness in
+            harness.standIn.setRule { number, _ in number == 1 ? .expiredProviderToken : .accept }
+            let before = try harness.provider.providerToken.current()
+            #expect(await harness.provider.deliver(PushTesting.delivery(PushTesting.hint(), pushToken: PushTesting.apnsToken())) == .delivered)
+            #expect(harness.standIn.answers == [.init(status: 403, reason: "ExpiredProviderToken"), .init(status: 200, reason: nil)])
+            let used = try #require(harness.standIn.accepted.first?.jwt)
+            #expect(used != before)
+            #expect(try harness.provider.providerToken.current() == used)
+        }
+    }
+
+    @Test func anExpiredProviderTokenTwiceInARowIsARetry() async throws {
+        try await APNsHarness.run { harness in
+            harness.standIn.setBehaviour(.expiredProviderToken)
+            let outcome = await harness.provider.deliver(PushTesting.delivery(PushTesting.hint(), pushToken: PushTesting.apnsToken()))
+            #expect(outcome == .retry(reason: "403 ExpiredProviderToken"))
+            #expect(harness.standIn.requestCount == 2)
+        }
+    }
+
+    @Test(arguments: [
+        (APNsStandIn.Behaviour.unregistered, "410 Unregistered"),
+        (.badDeviceToken, "400 BadDeviceToken"),
+        (.deviceTokenNotForTopic, "400 DeviceTokenNotForTopic"),
+    ])
+    func aDeviceAPNsNoLongerKnowsIsGone(behaviour: APNsStandIn.Behaviour, reason: String) async throws {
+        try await APNsHarness.run { harness in
+            harness.standIn.setBehaviour(behaviour)
+            let outcome = await harness.provider.deliver(PushTesting.delivery(PushTesting.hint(), pushToken: PushTesting.apnsToken()))
+            #expect(outcome == .gone(reason: reason))
+            #expect(harness.standIn.accepted.isEmpty)
+        }
+    }
+
+    @Test func tooManyRequestsIsARetryAfterRetryAfterSeconds() async throws {
+        try await APNsHarness.run { harness in
+            harness.standIn.setBehaviour(.tooManyRequests(retryAfter: "120"))
+            let outcome = await harness.provider.deliver(PushTesting.delivery(PushTesting.hint(), pushToken: PushTesting.apnsToken()))
+            #expect(outcome == .retry(reason: "429 TooManyRequests", after: .seconds(120)))
+        }
+    }
+
+    @Test func tooManyRequestsIsARetryAfterARetryAfterDate() async throws {
+        let clock = TestClock(Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)))
+        try await APNsHarness.run(clock: clock) { harness in
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "GMT")
+            formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+            let date = formatter.string(from: harness.clock.now().addingTimeInterval(90))
+            harness.standIn.setBehaviour(.tooManyRequests(retryAfter: date))
+            let outcome = await harness.provider.deliver(PushTesting.delivery(PushTesting.hint(), pushToken: PushTesting.apnsToken()))
+            #expect(outcome == .retry(reason: "429 TooManyRequests", after: .seconds(90)))
+        }
+    }
+
+    @Test(arguments: [
+        (APNsStandIn.Behaviour.internalServerError, "500 InternalServerError"),
+        (.serviceUnavailable, "503 ServiceUnavailable"),
+        (.tooManyRequests(retryAfter: nil), "429 TooManyRequests"),
+    ])
+    func aServerErrorIsARetry(behaviour: APNsStandIn.Behaviour, reason: String) async throws {
+        try await APNsHarness.run { harness in
+            harness.standIn.setBehaviour(behaviour)
+            let outcome = await harness.provider.deliver(PushTesting.delivery(PushTesting.hint(), pushToken: PushTesting.apnsToken()))
+            #expect(outcome == .retry(reason: reason, after: nil))
+        }
+    }
+
+    @Test func aDeviceWithoutPushTokenFailsWithoutARequest() async throws {
+        try await APNsHarness.run { harness in
+            #expect(await harness.provider.deliver(PushTesting.delivery(PushTesting.hint(), pushToken: nil)) == .failed(reason: "no push token"))
+            #expect(harness.standIn.requestCount == 0)
+        }
+    }
+
+    @Test func aHundredConcurrentDeliveriesShareFewConnections() async throws {
+        try await APNsHarness.run { harness in
+            let provider = harness.provider
+            let outcomes = await withTaskGroup(of: DeliveryOutcome.self) { group in
+                for index in 0..<100 {
+                    group.addTask {
+                        await provider.deliver(PushTesting.delivery(PushTesting.hint(), pushToken: PushTesting.apnsToken(index)))
+                    }
+                }
+                return await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(outcomes.count == 100 && outcomes.allSatisfy { $0 == .delivered })
+            let accepted = harness.standIn.accepted
+            #expect(Set(accepted.map(\.deviceToken)).count == 100)
+            #expect(accepted.allSatisfy { $0.isHTTP2 })
+            let connections = Set(accepted.map(\.connection))
+            #expect(connections.count <= 4, "100 streams came on \(connections.count) connections")
+            #expect(Set(accepted.map(\.jwt)).count == 1)
+        }
+    }
+
+    @Test func deliveriesGoOnAfterTheServiceRestarts() async throws {
+        try await APNsHarness.run { harness in
+            #expect(await harness.provider.deliver(PushTesting.delivery(PushTesting.hint(), pushToken: PushTesting.apnsToken(1))) == .delivered)
+            let port = harness.standIn.port
+            try await harness.standIn.restart()
+            #expect(harness.standIn.port == port)
+            #expect(await harness.provider.deliver(PushTesting.delivery(PushTesting.hint(), pushToken: PushTesting.apnsToken(2))) == .delivered)
+            #expect(harness.standIn.accepted.map(\.deviceToken) == [PushTesting.apnsToken(1), PushTesting.apnsToken(2)])
+        }
+    }
+
+    @Test func aStoppedServiceIsARetry() async throws {
+        try await APNsHarness.run { harness in
+            try await harness.standIn.stop()
+            let outcome = await harness.provider.deliver(PushTesting.delivery(PushTesting.hint(), pushToken: PushTesting.apnsToken()))
+            guard case .retry(let reason, nil) = outcome else {
+                Issue.record("expected a retry, got \(outcome)")
+                return
+            }
+            #expect(reason.hasPrefix("transport:"))
+        }
+    }
+}
