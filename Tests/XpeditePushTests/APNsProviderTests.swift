@@ -1,3 +1,4 @@
+import XpediteTestFixtures
 import Foundation
 import Testing
 import XpediteNotify
@@ -10,7 +11,7 @@ import XpediteProtocol
     @Test func aPushIsAcceptedWithEveryHeaderAndTheBodyRight() async throws {
         try await APNsHarness.run { harness in
             let push = PushTesting.hint()
-            let delivery = PushTesting.delivery(push, pushToken: PushTesting.apnsToken(), now: harness.clock.now())
+            let delivery = PushTesting.delivery(push, pushToken: PushTesting.apnsToken(), now: harness.clock.now)
             #expect(await harness.provider.deliver(delivery) == .delivered)
 
             let accepted = try #require(harness.standIn.accepted.first)
@@ -30,7 +31,7 @@ import XpediteProtocol
             #expect(jwt.algorithm == "ES256")
             #expect(jwt.keyId == APNsHarness.keyId)
             #expect(jwt.string("iss") == APNsHarness.teamId)
-            #expect(jwt.integer("iat") == Int(harness.clock.now().timeIntervalSince1970))
+            #expect(jwt.integer("iat") == Int(harness.clock.now.timeIntervalSince1970))
             #expect(harness.provider.name == "apns" && harness.provider.maximumPushSize == 4096 && harness.provider.concurrency == 500)
         }
     }
@@ -74,15 +75,15 @@ import XpediteProtocol
             let first = Set(harness.standIn.accepted.map(\.jwt))
             #expect(first.count == 1)
 
-            harness.clock.advance(seconds: 39 * 60)
+            harness.clock.advance(by: 39 * 60)
             #expect(await harness.provider.deliver(PushTesting.delivery(PushTesting.hint(), pushToken: PushTesting.apnsToken())) == .delivered)
             #expect(harness.standIn.accepted.last?.jwt == first.first)
 
-            harness.clock.advance(seconds: 2 * 60)
+            harness.clock.advance(by: 2 * 60)
             #expect(await harness.provider.deliver(PushTesting.delivery(PushTesting.hint(), pushToken: PushTesting.apnsToken())) == .delivered)
             let renewed = try #require(harness.standIn.accepted.last?.jwt)
             #expect(renewed != first.first)
-            #expect(try JSONWebToken(parsing: renewed).integer("iat") == Int(harness.clock.now().timeIntervalSince1970))
+            #expect(try JSONWebToken(parsing: renewed).integer("iat") == Int(harness.clock.now.timeIntervalSince1970))
             #expect(harness.standIn.answers.allSatisfy { $0.status == 200 })
         }
     }
@@ -131,13 +132,13 @@ import XpediteProtocol
     }
 
     @Test func tooManyRequestsIsARetryAfterARetryAfterDate() async throws {
-        let clock = TestClock(Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)))
+        let clock = TestClock(start: Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)))
         try await APNsHarness.run(clock: clock) { harness in
             let formatter = DateFormatter()
             formatter.locale = Locale(identifier: "en_US_POSIX")
             formatter.timeZone = TimeZone(identifier: "GMT")
             formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-            let date = formatter.string(from: harness.clock.now().addingTimeInterval(90))
+            let date = formatter.string(from: harness.clock.now.addingTimeInterval(90))
             harness.standIn.setBehaviour(.tooManyRequests(retryAfter: date))
             let outcome = await harness.provider.deliver(PushTesting.delivery(PushTesting.hint(), pushToken: PushTesting.apnsToken()))
             #expect(outcome == .retry(reason: "429 TooManyRequests", after: .seconds(90)))

@@ -1,3 +1,4 @@
+import XpediteTestFixtures
 import Foundation
 import Testing
 import XpediteNotify
@@ -69,10 +70,10 @@ import XpediteProtocol
         try await FCMHarness.run { harness in
             harness.standIn.setAccessTokenLifetime(seconds: 600)
             #expect(await harness.provider.deliver(PushTesting.delivery(PushTesting.hint(), pushToken: Self.token, platform: "android")) == .delivered)
-            harness.clock.advance(seconds: 530)
+            harness.clock.advance(by: 530)
             #expect(await harness.provider.deliver(PushTesting.delivery(PushTesting.hint(), pushToken: Self.token, platform: "android")) == .delivered)
             #expect(harness.standIn.tokenGrants == 1)
-            harness.clock.advance(seconds: 20)
+            harness.clock.advance(by: 20)
             #expect(await harness.provider.deliver(PushTesting.delivery(PushTesting.hint(), pushToken: Self.token, platform: "android")) == .delivered)
             #expect(harness.standIn.tokenGrants == 2)
             #expect(harness.standIn.answers == [200, 200, 200])

@@ -1,3 +1,4 @@
+import XpediteTestFixtures
 import _CryptoExtras
 import AsyncHTTPClient
 import Crypto
@@ -28,14 +29,14 @@ import XpediteProtocol
     }
 
     @Test func theAPNsStandInRefusesWhatAPNsRefuses() async throws {
-        let clock = TestClock()
+        let clock = TestClock(start: Date())
         let signingKey = P256.Signing.PrivateKey()
         let standIn = APNsStandIn(publicKey: signingKey.publicKey, keyId: "ABC123DEFG", teamId: "DEF123GHIJ", topic: "com.example.xpedite",
-                                  now: clock.now)
+                                  now: clock.function)
         try await standIn.start()
         try await Self.stopping(stop: standIn.stop) {
             try await PushTesting.withClient { client in
-            let now = Int(clock.now().timeIntervalSince1970)
+            let now = Int(clock.now.timeIntervalSince1970)
             func jwt(kid: String = "ABC123DEFG", iss: String = "DEF123GHIJ", age: Int = 0,
                      key: P256.Signing.PrivateKey? = nil) throws -> String {
                 try JSONWebToken(header: ["kid": .string(kid)], claims: ["iss": .string(iss), "iat": .number(Double(now - age))])

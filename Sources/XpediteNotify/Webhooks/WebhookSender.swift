@@ -23,7 +23,7 @@ struct WebhookSender: OutboxSender {
             let response = try await client.execute(request, timeout: .nanoseconds(timeout.nanoseconds))
             _ = try await response.body.collect(upTo: 64 * 1024)
             if (200..<300).contains(response.status.code) { return .delivered }
-            return .retry(reason: "HTTP \(response.status.code)", after: RetryAfter.duration(response.headers.first(name: "Retry-After")))
+            return .retry(reason: "HTTP \(response.status.code)", after: response.headers.first(name: "Retry-After").flatMap { RetryAfter.duration($0, now: Date()) })
         } catch {
             return .retry(reason: "\(error)")
         }

@@ -1,3 +1,4 @@
+import XpediteTestFixtures
 import AsyncHTTPClient
 import Crypto
 import Foundation
@@ -15,17 +16,17 @@ struct APNsHarness: Sendable {
     let clock: TestClock
 
     /// Runs `body` with a started stand-in and a provider (with `concurrency`), then shuts both down.
-    static func run(clock: TestClock = TestClock(), concurrency: Int = 500,
+    static func run(clock: TestClock = TestClock(start: Date()), concurrency: Int = 500,
                     _ body: @Sendable (APNsHarness) async throws -> Void) async throws {
         let key = P256.Signing.PrivateKey()
-        let standIn = APNsStandIn(publicKey: key.publicKey, keyId: keyId, teamId: teamId, topic: topic, now: clock.now)
+        let standIn = APNsStandIn(publicKey: key.publicKey, keyId: keyId, teamId: teamId, topic: topic, now: clock.function)
         try await standIn.start()
         do {
             try await PushTesting.withClient { client in
                 let configuration = try APNsConfiguration(keyPEM: key.pemRepresentation, keyId: keyId, teamId: teamId, topic: topic,
                                                           baseURL: standIn.baseURL)
                 let provider = APNsProvider(configuration: configuration, httpClient: client, logger: PushTesting.logger,
-                                            concurrency: concurrency, now: clock.now)
+                                            concurrency: concurrency, now: clock.function)
                 try await body(APNsHarness(standIn: standIn, provider: provider, clock: clock))
             }
         } catch {
