@@ -94,6 +94,9 @@ public final class APNsStandIn: Sendable {
     private let now: @Sendable () -> Date
     private let state = Mutex(State())
     private let server: Mutex<StandInServer?> = Mutex(nil)
+    /// Provider tokens whose signature was checked, as APNs keeps them: a token is reused for
+    /// many pushes, so its signature is verified once (its age is still checked on every push).
+    private let verifiedTokens = Mutex<[String: JSONWebToken]>([:])
 
     /// A stand-in for the key whose public half is `publicKey`, on `port` (0: any free port).
     public init(publicKey: P256.Signing.PublicKey, keyId: String, teamId: String, topic: String, port: Int = 0,
@@ -194,10 +197,18 @@ public final class APNsStandIn: Sendable {
         guard authorization.lowercased().hasPrefix("bearer ") else { return refuse(403, "InvalidProviderToken") }
         let jwt = String(authorization.dropFirst("bearer ".count))
         let token: JSONWebToken
-        do {
-            token = try JSONWebToken.verifiedES256(jwt, with: publicKey)
-        } catch {
-            return refuse(403, "InvalidProviderToken")
+        if let known = verifiedTokens.withLock({ $0[jwt] }) {
+            token = known
+        } else {
+            do {
+                token = try JSONWebToken.verifiedES256(jwt, with: publicKey)
+            } catch {
+                return refuse(403, "InvalidProviderToken")
+            }
+            verifiedTokens.withLock { tokens in
+                if tokens.count >= 8 { tokens.removeAll() }
+                tokens[jwt] = token
+            }
         }
         let now = now().timeIntervalSince1970
         guard token.keyId == keyId, token.string("iss") == teamId, let iat = token.integer("iat"), Double(iat) <= now

@@ -55,6 +55,9 @@ struct Demo: AsyncParsableCommand {
     @Option(name: .customLong("customers"), help: .hidden)
     var customerCount: Int = 50_000
 
+    @OptionGroup(title: "Push providers")
+    var push: PushOptions
+
     func validate() throws {
         guard (1...65535).contains(port) else { throw ValidationError("--port must be between 1 and 65535.") }
         guard !appVersion.isEmpty else { throw ValidationError("--app-version must not be empty.") }
@@ -73,6 +76,13 @@ struct Demo: AsyncParsableCommand {
         configuration.logger = logger
         let environmentKey = ProcessInfo.processInfo.environment["XPEDITE_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
         configuration.apiKey = apiKey ?? environmentKey
+        let providers = try await push.makeProviders(logger: logger)
+        configuration.pushProviders = providers.byPlatform
+        try await providers.closing { try await serve(configuration, providers: providers) }
+    }
+
+    /// Opens the demo's data, mounts the simulator and serves until Ctrl-C.
+    private func serve(_ configuration: DemoConfiguration, providers: PushProviders) async throws {
         var server = try await DemoServer.open(configuration, progress: SeedProgress().report)
         // The simulator talks to the endpoint over HTTP like a phone, so its requests are logged
         // and counted like any other, and the inspector's curl commands work as shown.
@@ -103,7 +113,7 @@ struct Demo: AsyncParsableCommand {
                 Xpedite demo on http://127.0.0.1:\(bound)/xpedite (metrics on /metrics)
                 Sign in as \(DemoAccount.username) / \(DemoAccount.password)
                 Notification API on http://127.0.0.1:\(bound)/notify/v1, API key \(keyOrigin)
-                Credit limits above \(threshold) wait for \(approver) to approve them; follow the answers with
+                Credit limits above \(threshold) wait for \(approver) to approve them (\(providers.summary)); follow the answers with
                   xpedite notify listen --server http://127.0.0.1:\(bound) --api-key \(keyArgument) --topic /demo/credit-approvals
                 Data in \(database); press Ctrl-C to stop.
 

@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import Logging
+import NIOCore
+import Prometheus
 import XpediteNotify
 
 /// `xpedite notify serve`: the notification API (NOTIFY-API.md) on its own.
@@ -12,11 +14,16 @@ struct NotifyServe: AsyncParsableCommand {
         discussion: """
             Users, devices, messages, responses, webhooks and documents are kept in the data \
             directory (SQLite and files), so they survive a restart. The API key comes from \
-            --api-key or XPEDITE_API_KEY. Pushes are logged. Prints "listening on PORT" once ready \
+            --api-key or XPEDITE_API_KEY. Pushes go to APNs (iOS devices) and FCM (Android) when \
+            they are configured (the --apns-… and --fcm-… options or their XPEDITE_… variables, \
+            see docs/push.md) and are logged otherwise; a bad key or account stops the server at \
+            start-up (exit 2). Metrics are on /metrics. Prints "listening on PORT" once ready \
             (with --port 0 the system picks the port). Ctrl-C stops it gracefully.
 
             Example:
               xpedite notify serve --data-dir /tmp/notify --port 8090 --api-key K
+              XPEDITE_APNS_KEY_FILE=AuthKey.p8 XPEDITE_APNS_KEY_ID=… XPEDITE_APNS_TEAM_ID=… \\
+                XPEDITE_APNS_TOPIC=com.example.app xpedite notify serve --data-dir /tmp/notify --api-key K
             """
     )
 
@@ -34,6 +41,9 @@ struct NotifyServe: AsyncParsableCommand {
 
     @Option(name: .customLong("bcrypt-cost"), help: "The bcrypt cost of password hashes (4…31).")
     var bcryptCost: UInt8 = 10
+
+    @OptionGroup(title: "Push providers")
+    var push: PushOptions
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535.") }
@@ -54,15 +64,24 @@ struct NotifyServe: AsyncParsableCommand {
         configuration.bcryptCost = bcryptCost
         configuration.logger = logger
         configuration.defaultPushProvider = LoggingPushProvider(logger: logger)
+        let providers = try await push.makeProviders(logger: logger)
+        configuration.pushProviders = providers.byPlatform
+        let metrics = PrometheusCollectorRegistry()
+        configuration.metricsFactory = PrometheusMetricsFactory(registry: metrics)
         let notifier = try Notifier(configuration: configuration)
         let router = Router()
         try notifier.mount(on: router)
+        router.get("metrics") { _, _ in
+            Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"],
+                     body: ResponseBody(byteBuffer: ByteBuffer(bytes: metrics.emitToBuffer())))
+        }
         let app = Application(router: router, configuration: .init(address: .hostname(host, port: port)),
                               services: notifier.services,
                               onServerRunning: { channel in
                                   FileHandle.standardOutput.write(Data("listening on \(channel.localAddress?.port ?? 0)\n".utf8))
                               },
                               logger: logger)
-        try await app.runService()
+        logger.notice("\(providers.summary)")
+        try await providers.closing { try await app.runService() }
     }
 }
