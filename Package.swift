@@ -230,8 +230,10 @@ let package = Package(
                 "XpediteServer",
                 "XpediteNotify",
                 "XpediteTestFixtures",
+                "XpeditePushStandIns",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strict
         ),
