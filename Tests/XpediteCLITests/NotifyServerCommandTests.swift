@@ -1,4 +1,6 @@
+import AsyncHTTPClient
 import Foundation
+import NIOCore
 import NIOHTTP1
 import Testing
 import XpediteProtocol
@@ -98,5 +100,48 @@ import XpediteProtocol
     @Test func listenRefusesABadTopic() async throws {
         let result = try await XpediteBinary.run(["notify", "listen", "--server", "http://127.0.0.1:1", "--api-key", "k", "--topic", "a/b"])
         #expect(result.status == 64)
+    }
+
+    @Test func deliveriesShowsTheOutboxAMessagesDeliveriesAndTheMetrics() async throws {
+        try await Self.withServer { server, folder in
+            let key = NotifyServerReliabilityTests.apiKey
+            let call = { @Sendable (method: HTTPMethod, url: String, token: String, body: JSONValue?) in
+                try await NotifyServerReliabilityTests.request(method, url, token, body)
+            }
+            #expect(try await call(.PUT, server.base + "/users/joe", key, ["password": "pw"]).status == 200)
+            let login = try await call(.POST, server.base + "/device/login", "", [
+                "username": "joe", "password": "pw", "deviceId": "joes-phone", "deviceName": "Phone", "platform": "ios",
+            ])
+            #expect(login.status == 200)
+            let sent = try await call(.POST, server.base + "/send", key, [
+                "title": "Colour", "body": "Pick one", "payload": Self.colour, "to": ["users": ["joe"]],
+            ])
+            let messageId = try #require(sent.json["messageId"]?.stringValue)
+            let url = "http://127.0.0.1:\(server.port)"
+            // No APNs is configured: the iPhone's push goes to the log, delivered.
+            var lines: [Substring] = []
+            for _ in 0..<100 {
+                let shown = try await XpediteBinary.run(["notify", "deliveries", "--server", url, "--api-key", key, "--message", messageId])
+                #expect(shown.status == 0, "\(shown.stderr)")
+                lines = shown.stdout.split(separator: "\n")
+                if lines.last?.contains("delivered") == true { break }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            #expect(lines == ["message \(messageId) \"Colour\"", "  joes-phone log delivered after 1 attempt(s)"])
+            let outbox = try await XpediteBinary.run(["notify", "deliveries", "--server", url, "--api-key", key])
+            #expect(outbox.status == 0)
+            #expect(outbox.stdout == "outbox: nothing pending\nrecent problems: none\n")
+            let json = try await XpediteBinary.run(["notify", "deliveries", "--server", url, "--api-key", key, "--json"])
+            #expect(try JSONValue(parsing: json.stdout) == ["outbox": [], "recentProblems": []])
+            let refused = try await XpediteBinary.run(["notify", "deliveries", "--server", url, "--api-key", "wrong"])
+            #expect(refused.status == 1)
+            #expect(refused.stderr.contains("HTTP 401 unauthorized"))
+            let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: url + "/metrics"), timeout: .seconds(20))
+            #expect(response.status == .ok)
+            let metrics = String(buffer: try await response.body.collect(upTo: 1 << 20))
+            #expect(metrics.contains("xpedite_deliveries_total{provider=\"log\",state=\"delivered\"} 1"))
+            #expect(metrics.contains("xpedite_delivery_request_duration_seconds"))
+            _ = folder
+        }
     }
 }
