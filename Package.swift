@@ -241,6 +241,7 @@ let package = Package(
             name: "XpediteCLITests",
             dependencies: [
                 "xpedite", "XpediteProtocol", "XpediteLayout", "XpediteTestFixtures", "XpediteTestProcesses",
+                "XpeditePushStandIns", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
