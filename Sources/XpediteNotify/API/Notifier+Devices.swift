@@ -4,9 +4,11 @@ import XpediteProtocol
 extension Notifier {
     /// Logs a device in (`POST /device/login`): checks the password, registers or refreshes the
     /// device (one per `deviceId` and user) and returns a new device token; the device's previous
-    /// token stops working. `nil` on a wrong username or password.
+    /// token stops working. `nil` on a wrong username or password. A browser's `webPush`
+    /// subscription (already checked against the allowlist) is kept with the device.
     public func login(username: String, password: String, deviceId: String, deviceName: String, platform: String,
-                      pushToken: String? = nil) async throws -> (device: NotifyDevice, token: String)? {
+                      pushToken: String? = nil, webPush: WebPushSubscription? = nil) async throws
+        -> (device: NotifyDevice, token: String)? {
         guard try await authenticate(username: username, password: password) != nil else { return nil }
         let token = Credentials.newDeviceToken()
         var device = try await store.registerDevice(username: username, deviceId: deviceId, deviceName: deviceName,
@@ -15,6 +17,10 @@ extension Notifier {
         let now = configuration.now()
         try await store.touchDevice(key: device.key, at: now)
         device.lastSeen = now
+        if let webPush {
+            try await store.setWebPush(webPush, deviceKey: device.key)
+            device.webPush = webPush
+        }
         return (device, token)
     }
 

@@ -27,6 +27,10 @@ public final class Notifier: Sendable {
 
     /// Each push provider's wake-up, by the provider's name.
     let pushLanes: [String: PushLane]
+    /// The VAPID key browsers subscribe with, when Web Push is on.
+    public let webPushKey: VAPIDKey?
+    /// The push services a browser's subscription may name.
+    let webPushAllowlist: WebPushAllowlist
     /// The webhook engine's wake-up.
     let webhookWakeup = DeliveryWakeup()
     let hub = TopicHub()
@@ -35,12 +39,28 @@ public final class Notifier: Sendable {
     var logger: Logger { configuration.logger }
 
     /// A notifier storing everything in `store`, by default SQLite in the data directory.
+    ///
+    /// - Throws: a store's error, or ``PushConfigurationError`` for an unusable VAPID key file.
     public init(configuration: NotifyConfiguration, store: (any NotifyStore)? = nil) throws {
-        self.configuration = configuration
         let store = try store ?? SQLiteNotifyStore(directory: configuration.dataDirectory)
         self.store = store
         apiKeys = APIKeys(configuration.apiKeys)
         hasher = PasswordHasher(cost: configuration.bcryptCost)
+        var configuration = configuration
+        webPushAllowlist = configuration.webPush?.allowlist ?? .default
+        if let webPush = configuration.webPush {
+            let key = try VAPIDKey.load(file: webPush.keyFile, directory: configuration.dataDirectory)
+            webPushKey = key
+            if configuration.pushProviders["web"] == nil {
+                configuration.pushProviders["web"] = WebPushProvider(
+                    key: key, subject: webPush.subject, allowlist: webPush.allowlist,
+                    httpClient: webPush.httpClient, logger: configuration.logger,
+                    concurrency: webPush.concurrency, now: configuration.now)
+            }
+        } else {
+            webPushKey = nil
+        }
+        self.configuration = configuration
         let metrics = DeliveryMetrics(factory: configuration.metricsFactory)
         var lanes: [String: PushLane] = [:]
         var services: [any Service] = []

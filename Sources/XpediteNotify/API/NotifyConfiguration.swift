@@ -29,6 +29,9 @@ public struct NotifyConfiguration: Sendable {
     public var pushProviders: [String: any PushProvider] = [:]
     /// The provider of a platform with none in ``pushProviders``.
     public var defaultPushProvider: any PushProvider
+    /// Web Push for browsers (platform `web`); `nil` (the default) leaves it off, and `web` devices
+    /// get ``pushProviders``' or the default provider.
+    public var webPush: WebPushConfiguration?
     /// How pushes are retried: 1 s to 1 h, given up after 24 h (NOTIFY-API.md §5).
     public var pushRetry: DeliveryRetryPolicy = DeliveryRetryPolicy()
     /// How webhooks are retried: until a 2xx.

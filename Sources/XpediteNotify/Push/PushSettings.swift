@@ -36,6 +36,12 @@ public struct PushSettings: Sendable, Hashable {
         public static let fcmURL = "XPEDITE_FCM_URL"
         /// `XPEDITE_PUSH_CA_FILE`: PEM certificates trusted for the push services' TLS.
         public static let caFile = "XPEDITE_PUSH_CA_FILE"
+        /// `XPEDITE_VAPID_SUBJECT`: the Web Push sender's contact (`mailto:` or `https:`).
+        public static let vapidSubject = "XPEDITE_VAPID_SUBJECT"
+        /// `XPEDITE_VAPID_KEY_FILE`: a PEM VAPID private key instead of the generated one.
+        public static let vapidKeyFile = "XPEDITE_VAPID_KEY_FILE"
+        /// `XPEDITE_WEBPUSH_HOSTS`: the allowed push services, comma-separated (`*.domain` for a domain).
+        public static let webPushHosts = "XPEDITE_WEBPUSH_HOSTS"
     }
 
     /// The APNs `.p8` key file; APNs is configured when set.
@@ -54,6 +60,12 @@ public struct PushSettings: Sendable, Hashable {
     public var fcmURL: String?
     /// A PEM file of certificates trusted, besides the system's, for the push services' TLS.
     public var caFile: String?
+    /// The VAPID subject (`XPEDITE_VAPID_SUBJECT`); `nil` is `mailto:admin@localhost`.
+    public var vapidSubject: String?
+    /// The VAPID key file (`XPEDITE_VAPID_KEY_FILE`); `nil` keeps a generated key in the data directory.
+    public var vapidKeyFile: String?
+    /// The allowed Web Push hosts (`XPEDITE_WEBPUSH_HOSTS`); `nil` is ``WebPushAllowlist/default``.
+    public var webPushHosts: String?
     /// The most one push request may take (10 s).
     public var requestTimeout: Duration = .seconds(10)
 
@@ -77,6 +89,9 @@ public struct PushSettings: Sendable, Hashable {
         fcmServiceAccountFile = value(Variable.fcmServiceAccount)
         fcmURL = value(Variable.fcmURL)
         caFile = value(Variable.caFile)
+        vapidSubject = value(Variable.vapidSubject)
+        vapidKeyFile = value(Variable.vapidKeyFile)
+        webPushHosts = value(Variable.webPushHosts)
         if let apnsURL { _ = try PushServiceURL.validated(apnsURL, name: Variable.apnsURL) }
         if let fcmURL { _ = try PushServiceURL.validated(fcmURL, name: Variable.fcmURL) }
     }
@@ -174,5 +189,15 @@ public struct PushSettings: Sendable, Hashable {
                                                    requestTimeout: requestTimeout, now: now)
         }
         return providers
+    }
+
+    /// Web Push as these settings configure it, sending through `httpClient` (one made by
+    /// ``makeHTTPClient(eventLoopGroup:)``, which follows no redirect).
+    public func webPushConfiguration(httpClient: HTTPClient) -> WebPushConfiguration {
+        var configuration = WebPushConfiguration(httpClient: httpClient)
+        if let vapidSubject { configuration.subject = vapidSubject }
+        configuration.keyFile = vapidKeyFile
+        if let webPushHosts { configuration.allowlist = WebPushAllowlist(commaSeparated: webPushHosts) }
+        return configuration
     }
 }

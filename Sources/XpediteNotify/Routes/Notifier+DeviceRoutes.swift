@@ -27,13 +27,27 @@ extension Notifier {
                 guard let username, let password, let deviceId, let deviceName, let platform else {
                     throw NotifyError.malformed("incomplete login")
                 }
+                let webPush = try self.webPushSubscription(body.members["webPush"])
                 guard let (device, token) = try await self.login(username: username, password: password, deviceId: deviceId,
-                                                                 deviceName: deviceName, platform: platform, pushToken: pushToken) else {
+                                                                 deviceName: deviceName, platform: platform, pushToken: pushToken,
+                                                                 webPush: webPush) else {
                     throw NotifyError.unauthorized("wrong username or password")
                 }
                 return JSONResponse.make(.object(["deviceToken": .string(token), "username": .string(device.username)]))
             }
         }
+        api.get("device/webpush-key") { request, _ in
+            await self.answer(request) {
+                guard let key = self.webPushKey else { throw NotifyError.notFound("Web Push is not configured on this server") }
+                return JSONResponse.make(.object(["publicKey": .string(key.publicKeyBase64URL)]))
+            }
+        }
+    }
+
+    /// A `webPush` member read and checked (422 at `$.webPush…`); `nil` when absent.
+    func webPushSubscription(_ value: JSONValue?) throws -> WebPushSubscription? {
+        guard let value, !value.isNull else { return nil }
+        return try WebPushSubscription(json: value, at: JSONPath.root.appending("webPush"), allowlist: webPushAllowlist)
     }
 
     /// The routes of NOTIFY-API.md §3 behind a device token (``DeviceAuthentication``).
@@ -51,9 +65,18 @@ extension Notifier {
             await self.answer(request) {
                 let device = try context.requireDevice()
                 var body = try await BodyReader.read(request, limit: limit)
-                let pushToken = body.string("pushToken")
-                try body.finish()
-                try await self.store.setPushToken(pushToken ?? "", deviceKey: device.key)
+                let hasToken = body.members["pushToken"].map { !$0.isNull } ?? false
+                let hasSubscription = body.members["webPush"].map { !$0.isNull } ?? false
+                guard hasToken != hasSubscription else {
+                    throw NotifyError.invalid(at: .root, .invalidValue, "expected {\"pushToken\": …} or {\"webPush\": {…}}")
+                }
+                if hasToken {
+                    let pushToken = body.string("pushToken")
+                    try body.finish()
+                    try await self.store.setPushToken(pushToken ?? "", deviceKey: device.key)
+                } else if let subscription = try self.webPushSubscription(body.members["webPush"]) {
+                    try await self.store.setWebPush(subscription, deviceKey: device.key)
+                }
                 return JSONResponse.empty()
             }
         }

@@ -10,9 +10,7 @@ extension SQLiteNotifyStore {
         let instant = now.timeIntervalSince1970
         return try await pool.write { db in
             let rows = try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT d.id, d.delivery_id, d.message_id, d.attempts, d.device_key,
-                       v.id AS device, v.username, v.device_id, v.device_name, v.platform, v.push_token, v.last_seen,
-                       r.answered_at
+                SELECT d.id AS delivery_key, d.delivery_id, d.message_id, d.attempts, v.*, r.answered_at
                 FROM notify_delivery d
                 LEFT JOIN notify_device v ON v.id = d.device_key
                 LEFT JOIN notify_recipient r ON r.message_id = d.message_id AND r.username = d.username
@@ -28,7 +26,7 @@ extension SQLiteNotifyStore {
                 UPDATE notify_delivery SET state = 'failed', last_error = ?, claimed_until = NULL, settled_at = ? WHERE id = ?
                 """)
             for row in rows {
-                let key: Int64 = row["id"]
+                let key: Int64 = row["delivery_key"]
                 let messageId: String = row["message_id"]
                 let message: (push: Push, sentAt: Date)
                 if let known = messages[messageId] {
@@ -40,11 +38,11 @@ extension SQLiteNotifyStore {
                 let reason: String?
                 if row["answered_at"] as Double? != nil {
                     reason = "the recipient answered the message"
-                } else if row["device"] as Int64? == nil {
+                } else if row["id"] as Int64? == nil {
                     reason = "the device logged out"
                 } else if let expiredBefore, message.sentAt < expiredBefore {
                     reason = "given up: the message is older than the retry window"
-                } else if needsPushTarget, row["push_token"] as String? == nil {
+                } else if needsPushTarget, row["push_token"] as String? == nil, row["web_push_endpoint"] as String? == nil {
                     reason = "the device has no push token"
                 } else {
                     reason = nil
@@ -54,9 +52,7 @@ extension SQLiteNotifyStore {
                     continue
                 }
                 try lease.execute(arguments: [leaseUntil.timeIntervalSince1970, key])
-                let device = NotifyDevice(key: row["device"], username: row["username"], deviceId: row["device_id"],
-                                          deviceName: row["device_name"], platform: row["platform"], pushToken: row["push_token"],
-                                          lastSeen: (row["last_seen"] as Double?).map(Date.init(timeIntervalSince1970:)))
+                let device = Self.device(from: row)
                 let delivery = PushDelivery(deliveryId: row["delivery_id"], push: message.push, device: device,
                                             attempts: row["attempts"], expiresAt: message.sentAt.addingTimeInterval(86_400))
                 claimed.append(ClaimedPush(key: key, delivery: delivery, sentAt: message.sentAt))
@@ -85,11 +81,19 @@ extension SQLiteNotifyStore {
                 WHERE id = ? AND state = 'pending'
                 """)
             let forget = try db.cachedStatement(sql: "UPDATE notify_device SET push_token = NULL WHERE id = ? AND push_token = ?")
+            let unsubscribe = try db.cachedStatement(sql: """
+                UPDATE notify_device SET web_push_endpoint = NULL, web_push_p256dh = NULL, web_push_auth = NULL
+                WHERE id = ? AND web_push_endpoint = ?
+                """)
             for result in results {
                 try settle.execute(arguments: [result.state.rawValue, result.error, result.nextAttemptAt?.timeIntervalSince1970,
                                                result.at.timeIntervalSince1970, result.item.key])
-                if result.state == .gone, let token = result.item.delivery.device.pushToken {
-                    try forget.execute(arguments: [result.item.delivery.device.key, token])
+                let device = result.item.delivery.device
+                if result.state == .gone, let token = device.pushToken {
+                    try forget.execute(arguments: [device.key, token])
+                }
+                if result.state == .gone, let subscription = device.webPush {
+                    try unsubscribe.execute(arguments: [device.key, subscription.endpoint])
                 }
             }
         }

@@ -35,6 +35,14 @@ extension SQLiteNotifyStore {
         }
     }
 
+    public func setWebPush(_ subscription: WebPushSubscription?, deviceKey: Int64) async throws {
+        try await pool.write { db in
+            try db.execute(sql: """
+                UPDATE notify_device SET web_push_endpoint = ?, web_push_p256dh = ?, web_push_auth = ? WHERE id = ?
+                """, arguments: [subscription?.endpoint, subscription?.p256dh, subscription?.auth, deviceKey])
+        }
+    }
+
     public func touchDevice(key: Int64, at date: Date) async throws {
         try await pool.write { db in
             try db.execute(sql: "UPDATE notify_device SET last_seen = ? WHERE id = ?", arguments: [date.timeIntervalSince1970, key])
@@ -53,8 +61,13 @@ extension SQLiteNotifyStore {
     }
 
     static func device(from row: Row) -> NotifyDevice {
-        NotifyDevice(key: row["id"], username: row["username"], deviceId: row["device_id"], deviceName: row["device_name"],
-                     platform: row["platform"], pushToken: row["push_token"],
-                     lastSeen: (row["last_seen"] as Double?).map(Date.init(timeIntervalSince1970:)))
+        var webPush: WebPushSubscription?
+        if let endpoint = row["web_push_endpoint"] as String?, let p256dh = row["web_push_p256dh"] as Data?,
+           let auth = row["web_push_auth"] as Data? {
+            webPush = WebPushSubscription(endpoint: endpoint, p256dh: p256dh, auth: auth)
+        }
+        return NotifyDevice(key: row["id"], username: row["username"], deviceId: row["device_id"], deviceName: row["device_name"],
+                            platform: row["platform"], pushToken: row["push_token"], webPush: webPush,
+                            lastSeen: (row["last_seen"] as Double?).map(Date.init(timeIntervalSince1970:)))
     }
 }

@@ -176,6 +176,14 @@ public final class SQLiteNotifyStore: NotifyStore {
                 try update.execute(arguments: [UUID().uuidString.lowercased(), key])
             }
         }
+        // Web Push (NOTIFY-API.md §5): a browser's subscription on its device.
+        migrator.registerMigration("notify.v3-webpush") { db in
+            try db.execute(sql: """
+                ALTER TABLE notify_device ADD COLUMN web_push_endpoint TEXT;
+                ALTER TABLE notify_device ADD COLUMN web_push_p256dh BLOB;
+                ALTER TABLE notify_device ADD COLUMN web_push_auth BLOB;
+                """)
+        }
         return migrator
     }
 

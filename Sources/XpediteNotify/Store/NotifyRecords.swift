@@ -36,23 +36,28 @@ public struct NotifyDevice: Sendable, Hashable {
     /// The push provider's token of the device, when it gave one and its push service has not
     /// said it is gone.
     public var pushToken: String?
+    /// The browser's push subscription (platform `web`), when it gave one and its push service has
+    /// not said it is gone.
+    public var webPush: WebPushSubscription?
     /// When the device last logged in or used its token.
     public var lastSeen: Date?
 
     /// Creates a device record.
     public init(key: Int64, username: String, deviceId: String, deviceName: String, platform: String, pushToken: String?,
-                lastSeen: Date? = nil) {
+                webPush: WebPushSubscription? = nil, lastSeen: Date? = nil) {
         self.key = key
         self.username = username
         self.deviceId = deviceId
         self.deviceName = deviceName
         self.platform = platform
         self.pushToken = pushToken
+        self.webPush = webPush
         self.lastSeen = lastSeen
     }
 
-    /// Whether pushes can reach it: it has a push token (`pushTarget` of NOTIFY-API.md §2).
-    public var hasPushTarget: Bool { pushToken != nil }
+    /// Whether pushes can reach it: it has a push token or a Web Push subscription (`pushTarget`
+    /// of NOTIFY-API.md §2).
+    public var hasPushTarget: Bool { pushToken != nil || webPush != nil }
 }
 
 /// A message: a payload sent to users, with its per-recipient state and per-device deliveries.

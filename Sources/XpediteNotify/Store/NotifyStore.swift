@@ -37,6 +37,8 @@ public protocol DeviceStore: Sendable {
     func removeDevice(key: Int64) async throws
     /// Sets a device's push token.
     func setPushToken(_ pushToken: String, deviceKey: Int64) async throws
+    /// Sets (or with `nil` removes) a device's Web Push subscription.
+    func setWebPush(_ subscription: WebPushSubscription?, deviceKey: Int64) async throws
     /// Notes when a device was last seen.
     func touchDevice(key: Int64, at date: Date) async throws
     /// The devices of `usernames`.
@@ -96,11 +98,11 @@ public protocol DeliveryStore: Sendable {
     /// Claims up to `limit` pending pushes of `provider` due at `now`. In the same transaction it
     /// settles as `failed`, without returning them, the rows that need no attempt: the recipient
     /// answered the message, the device logged out, the message was sent before `expiredBefore`,
-    /// or (when `needsPushTarget`) the device has no push token.
+    /// or (when `needsPushTarget`) the device has neither a push token nor a Web Push subscription.
     func claimPushDeliveries(provider: String, now: Date, leaseUntil: Date, limit: Int, needsPushTarget: Bool,
                              expiredBefore: Date?) async throws -> [ClaimedPush]
-    /// Records attempts at pushes; a `gone` one also removes its device's push token (when it is
-    /// still the token the push went to).
+    /// Records attempts at pushes; a `gone` one also removes its device's push token or Web Push
+    /// subscription (when it is still the one the push went to).
     func settlePushDeliveries(_ results: [OutboxResult<ClaimedPush>]) async throws
     /// When the next pending push of `provider` is due (or its lease ends), `nil` when none is.
     func nextPushDueDate(provider: String) async throws -> Date?

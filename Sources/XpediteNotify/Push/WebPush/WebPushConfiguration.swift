@@ -1,0 +1,24 @@
+import AsyncHTTPClient
+import Foundation
+
+/// Web Push for devices of platform `web` (NOTIFY-API.md §5): the VAPID subject and key, the push
+/// services allowed, and the HTTP client. Set ``NotifyConfiguration/webPush`` to turn it on; the
+/// key pair is then generated on the first run and kept in the data directory.
+public struct WebPushConfiguration: Sendable {
+    /// The VAPID `sub` claim: how a push service reaches the sender (`mailto:` or `https:`).
+    public var subject: String = "mailto:admin@localhost"
+    /// A PEM file with the VAPID private key; `nil` keeps a generated one in the data directory.
+    public var keyFile: String?
+    /// The push services subscriptions may point at.
+    public var allowlist: WebPushAllowlist = .default
+    /// The client pushes go through: one that follows no redirect (``PushSettings/makeHTTPClient(eventLoopGroup:)``
+    /// makes such a client), owned and shut down by the caller.
+    public var httpClient: HTTPClient
+    /// How many pushes are sent at once.
+    public var concurrency: Int = 200
+
+    /// The defaults of §5, sending through `httpClient`.
+    public init(httpClient: HTTPClient) {
+        self.httpClient = httpClient
+    }
+}
