@@ -256,6 +256,7 @@ let package = Package(
             name: "XpediteNotifyTests",
             dependencies: [
                 "XpediteNotify",
+                .product(name: "Crypto", package: "swift-crypto"),
                 "XpediteProtocol",
                 "XpediteTestFixtures",
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -1,3 +1,5 @@
+import Crypto
+import AsyncHTTPClient
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -287,6 +289,85 @@ import XpediteTestFixtures
             #expect(answer.json["recentProblems"]?.arrayValue?.first?["lastError"] == "400 BadTopic")
             #expect(answer.json["recentProblems"]?.arrayValue?.first?["target"] == "device-of-joe")
             #expect(try await api.call(.get, "/deliveries?limit=0").status == .badRequest)
+        }
+    }
+
+    /// A harness with Web Push on (its key and allowlist), pushes recorded by the test provider.
+    static func webPushHarness() throws -> NotifyHarness {
+        try NotifyHarness { configuration in
+            var webPush = WebPushConfiguration(httpClient: HTTPClient.shared)
+            webPush.allowlist = WebPushAllowlist(commaSeparated: "push.example.net, 127.0.0.1")
+            configuration.webPush = webPush
+            configuration.pushProviders["web"] = TestPushProvider(name: "web-test")
+        }
+    }
+
+    static let browserKey = Base64URL.encode(P256.KeyAgreement.PrivateKey().publicKey.x963Representation)
+
+    @Test func aBrowserSubscribesWithTheServersKeyAtLoginOrLater() async throws {
+        let harness = try Self.webPushHarness()
+        let key = try #require(harness.notifier.webPushKey)
+        try await harness.application().test(.router) { client in
+            let api = APIClient(client: client)
+            let published = try await api.call(.get, "/device/webpush-key", token: nil)
+            #expect(published.status == .ok)
+            #expect(published.json == ["publicKey": .string(key.publicKeyBase64URL)])
+            try await api.user("joe")
+            let subscription: JSONValue = ["endpoint": "https://push.example.net/push/abc",
+                                           "keys": ["p256dh": .string(Self.browserKey), "auth": "AAAAAAAAAAAAAAAAAAAAAA"]]
+            let login = try await api.call(.post, "/device/login", token: nil, body: [
+                "username": "joe", "password": "secret", "deviceId": "firefox", "deviceName": "Firefox", "platform": "web",
+                "webPush": subscription,
+            ])
+            #expect(login.status == .ok)
+            var devices = try await api.call(.get, "/users/joe/devices")
+            #expect(devices.json["devices"]?.arrayValue?.first?["pushTarget"] == true)
+            let stored = try #require(try await harness.notifier.devices(of: "joe").first?.webPush)
+            #expect(stored.json == subscription)
+            // A second browser without a subscription, which subscribes later.
+            let chrome = try await api.login("joe", deviceId: "chrome", platform: "web")
+            devices = try await api.call(.get, "/users/joe/devices")
+            #expect(devices.json["devices"]?.arrayValue?.last?["pushTarget"] == false)
+            #expect(try await api.call(.put, "/device/push-token", token: chrome, body: ["webPush": subscription]).status == .noContent)
+            devices = try await api.call(.get, "/users/joe/devices")
+            #expect(devices.json["devices"]?.arrayValue?.last?["pushTarget"] == true)
+            let neither = try await api.call(.put, "/device/push-token", token: chrome, body: [:])
+            #expect(neither.status == .unprocessableContent)
+        }
+    }
+
+    @Test func aSubscriptionOnAnotherHostIsRefused() async throws {
+        let harness = try Self.webPushHarness()
+        try await harness.application().test(.router) { client in
+            let api = APIClient(client: client)
+            try await api.user("joe")
+            let keys: JSONValue = ["p256dh": .string(Self.browserKey), "auth": "AAAAAAAAAAAAAAAAAAAAAA"]
+            for endpoint in ["https://attacker.example/collect", "http://push.example.net/push/abc", "https://169.254.169.254/latest"] {
+                let login = try await api.call(.post, "/device/login", token: nil, body: [
+                    "username": "joe", "password": "secret", "deviceId": "firefox", "deviceName": "Firefox", "platform": "web",
+                    "webPush": ["endpoint": .string(endpoint), "keys": keys],
+                ])
+                #expect(login.status == .unprocessableContent)
+                #expect(login.json["error"]?["code"] == "push-endpoint-not-allowed")
+                #expect(login.json["error"]?["issues"]?.arrayValue?.first?["path"] == "$.webPush.endpoint")
+            }
+            let token = try await api.login("joe", deviceId: "chrome", platform: "web")
+            let refused = try await api.call(.put, "/device/push-token", token: token, body: [
+                "webPush": ["endpoint": "https://attacker.example/collect", "keys": keys],
+            ])
+            #expect(refused.status == .unprocessableContent)
+            #expect(refused.json["error"]?["code"] == "push-endpoint-not-allowed")
+            let devices = try await api.call(.get, "/users/joe/devices")
+            #expect(devices.json["devices"]?.arrayValue?.allSatisfy { $0["pushTarget"] == false } == true)
+        }
+    }
+
+    @Test func withoutWebPushTheKeyRouteSaysSo() async throws {
+        let harness = try NotifyHarness()
+        try await harness.application().test(.router) { client in
+            let answer = try await APIClient(client: client).call(.get, "/device/webpush-key", token: nil)
+            #expect(answer.status == .notFound)
+            #expect(answer.json["error"]?["code"] == "not_found")
         }
     }
 }

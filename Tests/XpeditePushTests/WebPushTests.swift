@@ -167,4 +167,40 @@ import XpediteTestFixtures
         try Data("not a key".utf8).write(to: broken)
         #expect(throws: PushConfigurationError.self) { try VAPIDKey.load(file: broken.path, directory: directory.url) }
     }
+
+    @Test func aSendReachesABrowserThroughTheOutboxAndAGoneSubscriptionIsRemoved() async throws {
+        let standIn = WebPushStandIn()
+        try await standIn.start()
+        let directory = try TemporaryDirectory("webpush-outbox")
+        try await PushTesting.withClient { client in
+            var configuration = NotifyConfiguration(dataDirectory: directory.url, apiKeys: ["k"])
+            var webPush = WebPushConfiguration(httpClient: client)
+            webPush.allowlist = WebPushAllowlist(commaSeparated: "127.0.0.1")
+            configuration.webPush = webPush
+            configuration.logger.logLevel = .error
+            let notifier = try Notifier(configuration: configuration)
+            _ = try await notifier.putUser("joe", password: "pw")
+            let subscription = standIn.subscribe()
+            _ = try #require(try await notifier.login(username: "joe", password: "pw", deviceId: "firefox", deviceName: "Firefox",
+                                                      platform: "web", webPush: subscription))
+            let payload = try Payload(validating: ["responseTopic": "/a", "fields": [["id": "ok", "type": "checkbox", "checkboxLabel": "Done"]]])
+            let first = try await notifier.sendPayload(payload, title: "Inspection", body: "Unit 7", to: .users(["joe"]), direct: true)
+            try await PushFanOutTests.withEngines(of: notifier) {
+                while try await PushFanOutTests.pending(notifier, first.messageId) > 0 { try await Task.sleep(for: .milliseconds(10)) }
+                #expect(standIn.accepted.first?.message["messageId"] == .string(first.messageId))
+                #expect(standIn.accepted.first?.message["payload"] == payload.json)
+                #expect(try await notifier.message(first.messageId)?.deliveries.first?.provider == "webpush")
+                #expect(try await notifier.message(first.messageId)?.deliveries.first?.state == .delivered)
+                // The user unsubscribed: the service answers 410, and the subscription goes.
+                standIn.setBehaviour(.gone)
+                let second = try await notifier.sendPayload(payload, title: "Again", body: "Unit 8", to: .users(["joe"]))
+                while try await PushFanOutTests.pending(notifier, second.messageId) > 0 { try await Task.sleep(for: .milliseconds(10)) }
+                #expect(try await notifier.message(second.messageId)?.deliveries.first?.state == .gone)
+                #expect(try await notifier.devices(of: "joe").first?.webPush == nil)
+                #expect(try await notifier.devices(of: "joe").first?.hasPushTarget == false)
+            }
+            #expect(standIn.refusals.isEmpty)
+        }
+        try await standIn.stop()
+    }
 }
