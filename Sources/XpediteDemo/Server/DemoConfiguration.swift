@@ -39,6 +39,8 @@ public struct DemoConfiguration: Sendable {
     /// The push provider of each device platform (`ios` → APNs, `android` → FCM, …); a platform
     /// without one has its pushes logged (NOTIFY-API.md §5).
     public var pushProviders: [String: any PushProvider] = [:]
+    /// Web Push for browsers (the notification app); `nil` leaves it off.
+    public var webPush: WebPushConfiguration?
 
     /// The default data directory, relative to the current directory.
     public static let defaultDataDirectory = ".xpedite-demo"

@@ -67,6 +67,7 @@ public struct DemoServer: Sendable {
         notify.logger = configuration.logger
         notify.defaultPushProvider = LoggingPushProvider(logger: configuration.logger)
         notify.pushProviders = configuration.pushProviders
+        notify.webPush = configuration.webPush
         notify.now = configuration.clock
         let metrics = PrometheusCollectorRegistry()
         notify.metricsFactory = PrometheusMetricsFactory(registry: metrics)

@@ -78,6 +78,7 @@ struct Demo: AsyncParsableCommand {
         configuration.apiKey = apiKey ?? environmentKey
         let providers = try await push.makeProviders(logger: logger)
         configuration.pushProviders = providers.byPlatform
+        configuration.webPush = providers.webPush
         try await providers.closing { try await serve(configuration, providers: providers) }
     }
 
@@ -113,8 +114,9 @@ struct Demo: AsyncParsableCommand {
                 Xpedite demo on http://127.0.0.1:\(bound)/xpedite (metrics on /metrics)
                 Sign in as \(DemoAccount.username) / \(DemoAccount.password)
                 Notification API on http://127.0.0.1:\(bound)/notify/v1, API key \(keyOrigin)
-                Credit limits above \(threshold) wait for \(approver) to approve them (\(providers.summary)); follow the answers with
+                Credit limits above \(threshold) wait for \(approver) to approve them; follow the answers with
                   xpedite notify listen --server http://127.0.0.1:\(bound) --api-key \(keyArgument) --topic /demo/credit-approvals
+                \(providers.summary) (docs/push.md)
                 Data in \(database); press Ctrl-C to stop.
 
                 """)

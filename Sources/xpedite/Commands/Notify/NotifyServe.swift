@@ -66,6 +66,7 @@ struct NotifyServe: AsyncParsableCommand {
         configuration.defaultPushProvider = LoggingPushProvider(logger: logger)
         let providers = try await push.makeProviders(logger: logger)
         configuration.pushProviders = providers.byPlatform
+        configuration.webPush = providers.webPush
         let metrics = PrometheusCollectorRegistry()
         configuration.metricsFactory = PrometheusMetricsFactory(registry: metrics)
         let notifier = try Notifier(configuration: configuration)

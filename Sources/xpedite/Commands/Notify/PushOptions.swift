@@ -34,6 +34,18 @@ struct PushOptions: ParsableArguments {
     @Option(name: .customLong("push-ca-file"), help: "PEM certificates to trust for the push services' TLS (default: $XPEDITE_PUSH_CA_FILE).")
     var pushCAFile: String?
 
+    @Option(name: .customLong("vapid-subject"),
+            help: "The Web Push sender's contact, mailto: or https: (default: $XPEDITE_VAPID_SUBJECT, else mailto:admin@localhost).")
+    var vapidSubject: String?
+
+    @Option(name: .customLong("vapid-key-file"),
+            help: "A PEM VAPID private key (default: $XPEDITE_VAPID_KEY_FILE, else one generated in the data directory).")
+    var vapidKeyFile: String?
+
+    @Option(name: .customLong("webpush-hosts"),
+            help: "The push services browsers may subscribe with, comma-separated, *.domain for a domain (default: $XPEDITE_WEBPUSH_HOSTS, else the browsers' own).")
+    var webPushHosts: String?
+
     /// The settings: the environment's, overridden by the options given.
     func settings(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> PushSettings {
         var settings = try PushSettings(environment: environment)
@@ -45,20 +57,22 @@ struct PushOptions: ParsableArguments {
         if let fcmServiceAccount { settings.fcmServiceAccountFile = fcmServiceAccount }
         if let fcmURL { settings.fcmURL = fcmURL }
         if let pushCAFile { settings.caFile = pushCAFile }
+        if let vapidSubject { settings.vapidSubject = vapidSubject }
+        if let vapidKeyFile { settings.vapidKeyFile = vapidKeyFile }
+        if let webPushHosts { settings.webPushHosts = webPushHosts }
         return settings
     }
 
-    /// The configured providers and the HTTP client they share (shut it down when the server
-    /// stops). A bad key, account or CA file prints its reason and exits 2, before the server
-    /// starts: never at the first push.
+    /// The configured providers, Web Push, and the HTTP client they share (shut down when the
+    /// server stops: ``PushProviders/closing(after:)``). A bad key, account or CA file prints its
+    /// reason and exits 2, before the server starts: never at the first push.
     func makeProviders(logger: Logger) async throws -> PushProviders {
         do {
             let settings = try settings()
-            guard settings.isAPNsConfigured || settings.isFCMConfigured else { return PushProviders(client: nil, byPlatform: [:]) }
             let client = try settings.makeHTTPClient()
             do {
                 let providers = try settings.makeProviders(httpClient: client, logger: logger)
-                return PushProviders(client: client, byPlatform: providers)
+                return PushProviders(client: client, byPlatform: providers, webPush: settings.webPushConfiguration(httpClient: client))
             } catch {
                 try await client.shutdown()
                 throw error
@@ -73,15 +87,18 @@ struct PushOptions: ParsableArguments {
 
 /// Push providers made from ``PushOptions``, with the HTTP client they send through.
 struct PushProviders {
-    /// The client, when a provider was configured.
-    let client: HTTPClient?
+    /// The client the providers and Web Push send through.
+    let client: HTTPClient
     /// The providers by device platform (`ios`, `android`).
     let byPlatform: [String: any PushProvider]
+    /// Web Push for browsers (always on for a server: its key is generated on the first run).
+    let webPush: WebPushConfiguration
 
-    /// One line per platform for the start-up banner.
+    /// One line for the start-up banner: where each platform's pushes go.
     var summary: String {
-        let names = byPlatform.sorted { $0.key < $1.key }.map { "\($0.key) → \($0.value.name)" }
-        return names.isEmpty ? "pushes are logged (no APNs or FCM configured)" : "pushes: " + names.joined(separator: ", ")
+        let ios = byPlatform["ios"].map { _ in "iOS → APNs" } ?? "iOS → log"
+        let android = byPlatform["android"].map { _ in "Android → FCM" } ?? "Android → log"
+        return "Pushes: \(ios), \(android), web → Web Push"
     }
 
     /// Runs `body` (the server), then closes the client's connections, whether `body` returned or threw.
@@ -90,10 +107,10 @@ struct PushProviders {
         do {
             result = try await body()
         } catch {
-            try await client?.shutdown()
+            try await client.shutdown()
             throw error
         }
-        try await client?.shutdown()
+        try await client.shutdown()
         return result
     }
 }
