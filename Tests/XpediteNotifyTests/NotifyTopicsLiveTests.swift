@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+import Synchronization
 import Testing
 import XpediteNotify
 import XpediteProtocol
@@ -11,16 +12,23 @@ import XpediteProtocol
 /// webhooks retried until a 2xx.
 @Suite struct NotifyTopicsLiveTests {
     /// Reads Server-Sent Events from `url` until `count` events arrived; returns their ids and data.
-    static func events(_ url: String, lastEventID: String? = nil, count: Int,
+    static func events(_ url: String, token: String = NotifyHarness.apiKey, lastEventID: String? = nil, count: Int,
                        afterOpening: @Sendable () async throws -> Void) async throws -> [(id: String, data: JSONValue)] {
+        try await namedEvents(url, token: token, lastEventID: lastEventID, count: count, afterOpening: afterOpening)
+            .map { ($0.id, $0.data) }
+    }
+
+    /// Reads Server-Sent Events with their `event:` names.
+    static func namedEvents(_ url: String, token: String, lastEventID: String? = nil, count: Int,
+                            afterOpening: @Sendable () async throws -> Void) async throws -> [(id: String, name: String, data: JSONValue)] {
         var request = HTTPClientRequest(url: url)
-        request.headers.add(name: "Authorization", value: "Bearer \(NotifyHarness.apiKey)")
+        request.headers.add(name: "Authorization", value: "Bearer \(token)")
         if let lastEventID { request.headers.add(name: "Last-Event-ID", value: lastEventID) }
         let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
         #expect(response.status == .ok)
         #expect(response.headers.first(name: "Content-Type") == "text/event-stream")
         var text = ""
-        var events: [(id: String, data: JSONValue)] = []
+        var events: [(id: String, name: String, data: JSONValue)] = []
         var opened = false
         for try await chunk in response.body {
             text += String(buffer: chunk)
@@ -32,12 +40,14 @@ import XpediteProtocol
                 let block = String(text[..<range.lowerBound])
                 text = String(text[range.upperBound...])
                 var id = ""
+                var name = ""
                 var data = ""
                 for line in block.split(separator: "\n") {
                     if line.hasPrefix("id: ") { id = String(line.dropFirst(4)) }
+                    if line.hasPrefix("event: ") { name = String(line.dropFirst(7)) }
                     if line.hasPrefix("data: ") { data = String(line.dropFirst(6)) }
                 }
-                if !data.isEmpty { events.append((id, try JSONValue(parsing: data))) }
+                if !data.isEmpty { events.append((id, name, try JSONValue(parsing: data))) }
             }
             if events.count >= count { break }
         }
@@ -113,5 +123,38 @@ import XpediteProtocol
         #expect(policy.delay(afterFailures: 3, random: 1) == .seconds(4))
         #expect(policy.delay(afterFailures: 3, random: 0) == .seconds(2))
         #expect(policy.delay(afterFailures: 30, random: 1) == .seconds(60))
+    }
+
+    @Test func aUsersDevicesHearOfNewMessagesAndOfAnswersFromAnyOfThem() async throws {
+        let harness = try NotifyHarness()
+        try await harness.application().test(.live) { client in
+            let api = APIClient(client: client)
+            let port = try #require(client.port)
+            try await api.user("joe")
+            try await api.user("ann")
+            let phone = try await api.login("joe", deviceId: "phone")
+            let browser = try await api.login("joe", deviceId: "browser", platform: "web")
+            let ann = try await api.login("ann")
+            let url = "http://127.0.0.1:\(port)/notify/v1/device/events"
+            let sent = Mutex<String?>(nil)
+            let events = try await Self.namedEvents(url, token: browser, count: 2) {
+                _ = try await api.send(to: ["ann"])                // another user's: not on joe's stream
+                let id = try await api.send(to: ["joe"])
+                sent.withLock { $0 = id }
+                _ = try await api.answer(id, token: phone)          // answered on the phone
+            }
+            let id = try #require(sent.withLock { $0 })
+            #expect(events.map(\.name) == ["message", "answered"])
+            #expect(events.first?.data["messageId"] == .string(id))
+            #expect(events.first?.data["title"] == "Colour")
+            #expect(events.first?.data["responseTopic"] == "/a/b/c")
+            #expect(events.first?.data["sentAt"]?.stringValue != nil)
+            #expect(events.last?.data == ["messageId": .string(id)])
+            // A device token is required; an API key is not one.
+            var request = HTTPClientRequest(url: url)
+            request.headers.add(name: "Authorization", value: "Bearer \(NotifyHarness.apiKey)")
+            #expect(try await HTTPClient.shared.execute(request, timeout: .seconds(10)).status == .unauthorized)
+            _ = ann
+        }
     }
 }

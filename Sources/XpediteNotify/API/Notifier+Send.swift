@@ -36,6 +36,10 @@ extension Notifier {
         let stored = try await store.insertMessage(message, devices: devices, providers: providers.map(\.name),
                                                    documents: Self.documentNames(in: resolved))
         for name in Set(providers.map(\.name)) { pushLanes[name]?.wakeup.signal() }
+        var header = stored
+        header.recipients = []
+        header.deliveries = []
+        for username in usernames { deviceEvents.publish(.message(header), to: username) }
         return SentMessage(messageId: stored.messageId, recipients: usernames, deliveries: stored.deliveries.count)
     }
 

@@ -33,7 +33,10 @@ public final class Notifier: Sendable {
     let webPushAllowlist: WebPushAllowlist
     /// The webhook engine's wake-up.
     let webhookWakeup = DeliveryWakeup()
-    let hub = TopicHub()
+    /// Published responses, by topic.
+    let hub = SubscriberHub<PublishedResponse>()
+    /// Device events, by username.
+    let deviceEvents = SubscriberHub<DeviceEvent>()
     let apiKeys: APIKeys
     let hasher: PasswordHasher
     var logger: Logger { configuration.logger }

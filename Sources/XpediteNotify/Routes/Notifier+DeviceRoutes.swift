@@ -80,6 +80,11 @@ extension Notifier {
                 return JSONResponse.empty()
             }
         }
+        api.get("device/events") { request, context in
+            await self.answer(request) {
+                self.deviceEventStream(username: try context.requireDevice().username)
+            }
+        }
         api.get("device/inbox") { request, context in
             await self.answer(request) {
                 let device = try context.requireDevice()

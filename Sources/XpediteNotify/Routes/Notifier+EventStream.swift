@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import NIOCore
 import ServiceLifecycle
+import XpediteProtocol
 
 extension Notifier {
     /// The `Last-Event-ID` header of a request.
@@ -9,9 +10,15 @@ extension Notifier {
         request.headers.first { $0.name.canonicalName == "last-event-id" }?.value
     }
 
+    /// One event of a stream, written as it is; `cursor` orders replayed and live events of a topic.
+    struct ServerSentEvent: Sendable {
+        var cursor: Int64?
+        var bytes: ByteBuffer
+    }
+
     /// One item written to an event stream.
     private enum StreamItem: Sendable {
-        case response(PublishedResponse)
+        case event(ServerSentEvent)
         case heartbeat
     }
 
@@ -19,28 +26,12 @@ extension Notifier {
     /// `topic` (`id:` its cursor). With `after` (from `Last-Event-ID`), the stored responses after
     /// it are replayed first. The subscription is taken before the replay is read and live events
     /// at or before the last replayed cursor are skipped, so nothing is lost or repeated between
-    /// the two. A comment is sent at once (so the client knows the stream is open) and then every
-    /// ``NotifyConfiguration/eventStreamHeartbeat``.
+    /// the two.
     func eventStream(topic: String, after: Int64?) -> Response {
-        let (items, continuation) = AsyncStream<StreamItem>.makeStream()
-        let token = hub.subscribe(topic) { response in continuation.yield(.response(response)) }
-        let heartbeat = configuration.eventStreamHeartbeat
-        let beats = Task {
-            while !Task.isCancelled {
-                do { try await Task.sleep(for: heartbeat) } catch { return }
-                continuation.yield(.heartbeat)
-            }
-        }
-        continuation.onTermination = { [hub] _ in
-            hub.unsubscribe(token)
-            beats.cancel()
-        }
         let store = self.store
-        let body = ResponseBody { writer in
-            defer { continuation.finish() }
-            try await writer.write(ByteBuffer(string: ": stream of \(topic)\n\n"))
-            var last = after ?? 0
-            if let after {
+        var replay: (@Sendable (_ writer: inout any ResponseBodyWriter) async throws -> Int64)?
+        if let after {
+            replay = { writer in
                 var cursor = after
                 while true {
                     let page = try await store.responses(topic: topic, after: cursor, limit: 500)
@@ -48,19 +39,66 @@ extension Notifier {
                         try await writer.write(Self.event(cursor: response.cursor, json: response.json))
                         cursor = response.cursor
                     }
-                    if page.count < 500 { break }
+                    if page.count < 500 { return cursor }
                 }
-                last = cursor
             }
-            // A graceful shutdown of the server ends the stream (the client reconnects with
-            // Last-Event-ID), so an open stream never holds the shutdown up.
+        }
+        let hub = self.hub
+        return serverSentEvents(opening: "stream of \(topic)", subscribe: { yield in
+            let token = hub.subscribe(topic) { response in
+                yield(ServerSentEvent(cursor: response.cursor, bytes: Self.event(cursor: response.cursor, json: response.json)))
+            }
+            return { hub.unsubscribe(token) }
+        }, replay: replay)
+    }
+
+    /// `GET /device/events` (NOTIFY-API.md §3): `event: message` when a message to `username` is
+    /// sent, `event: answered` when any device of the user answers one.
+    func deviceEventStream(username: String) -> Response {
+        let hub = deviceEvents
+        return serverSentEvents(opening: "events of this user", subscribe: { yield in
+            let token = hub.subscribe(username) { event in
+                yield(ServerSentEvent(cursor: nil, bytes: self.deviceEvent(event)))
+            }
+            return { hub.unsubscribe(token) }
+        }, replay: nil)
+    }
+
+    /// A Server-Sent Events response fed by an in-process subscription: a comment at once (so the
+    /// client knows the stream is open), then what `replay` writes (it returns the last cursor
+    /// written; live events at or before it are skipped), then every live event, with a keep-alive
+    /// comment every ``NotifyConfiguration/eventStreamHeartbeat``. A graceful shutdown of the server
+    /// ends the stream (the client reconnects), so an open stream never holds the shutdown up.
+    private func serverSentEvents(
+        opening comment: String,
+        subscribe: (_ yield: @escaping @Sendable (ServerSentEvent) -> Void) -> @Sendable () -> Void,
+        replay: (@Sendable (_ writer: inout any ResponseBodyWriter) async throws -> Int64)?
+    ) -> Response {
+        let (items, continuation) = AsyncStream<StreamItem>.makeStream()
+        let unsubscribe = subscribe { event in continuation.yield(.event(event)) }
+        let heartbeat = configuration.eventStreamHeartbeat
+        let beats = Task {
+            while !Task.isCancelled {
+                do { try await Task.sleep(for: heartbeat) } catch { return }
+                continuation.yield(.heartbeat)
+            }
+        }
+        continuation.onTermination = { _ in
+            unsubscribe()
+            beats.cancel()
+        }
+        let body = ResponseBody { writer in
+            defer { continuation.finish() }
+            try await writer.write(ByteBuffer(string: ": \(comment)\n\n"))
+            var last = Int64.min
+            if let replay { last = try await replay(&writer) }
             try await withGracefulShutdownHandler {
                 for await item in items {
                     switch item {
-                    case .response(let response) where response.cursor > last:
-                        try await writer.write(Self.event(cursor: response.cursor, json: response.json))
-                        last = response.cursor
-                    case .response:
+                    case .event(let event) where (event.cursor ?? .max) > last:
+                        try await writer.write(event.bytes)
+                        if let cursor = event.cursor { last = cursor }
+                    case .event:
                         continue
                     case .heartbeat:
                         try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
@@ -78,6 +116,26 @@ extension Notifier {
     static func event(cursor: Int64, json: Data) -> ByteBuffer {
         var buffer = ByteBuffer(string: "id: \(cursor)\nevent: response\ndata: ")
         buffer.writeBytes(json)
+        buffer.writeString("\n\n")
+        return buffer
+    }
+
+    /// A device event as `event: message` or `event: answered` with its JSON.
+    func deviceEvent(_ event: DeviceEvent) -> ByteBuffer {
+        let (name, json): (String, JSONValue)
+        switch event {
+        case .message(let message):
+            name = "message"
+            json = [
+                "messageId": .string(message.messageId), "title": .string(message.title), "body": .string(message.body),
+                "sentAt": .string(timestamp(message.sentAt)), "responseTopic": .string(message.payload.responseTopic),
+            ]
+        case .answered(let messageId):
+            name = "answered"
+            json = ["messageId": .string(messageId)]
+        }
+        var buffer = ByteBuffer(string: "event: \(name)\ndata: ")
+        buffer.writeBytes(CanonicalJSON.data(json))
         buffer.writeString("\n\n")
         return buffer
     }

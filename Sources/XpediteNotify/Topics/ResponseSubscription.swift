@@ -18,7 +18,7 @@ public struct ResponseSubscription: AsyncSequence, Sendable {
 
     private let stream: AsyncThrowingStream<ResponseObject, any Error>
 
-    init(hub: TopicHub, topic: String) {
+    init(hub: SubscriberHub<PublishedResponse>, topic: String) {
         let (stream, continuation) = AsyncThrowingStream<ResponseObject, any Error>.makeStream()
         let token = hub.subscribe(topic) { response in continuation.yield(response.object) }
         continuation.onTermination = { _ in hub.unsubscribe(token) }

@@ -1,0 +1,10 @@
+import Foundation
+
+/// What `GET /device/events` tells a user's devices (NOTIFY-API.md §3): a hint, like a push; the
+/// inbox stays the truth.
+enum DeviceEvent: Sendable {
+    /// A message to the user was sent: `{"messageId", "title", "body", "sentAt", "responseTopic"}`.
+    case message(NotifyMessage)
+    /// A device of the user answered a message: `{"messageId"}`.
+    case answered(messageId: String)
+}
