@@ -17,7 +17,7 @@ import Synchronization
 /// `apns-id` a UUID (400 `BadMessageId`), `apns-expiration` numeric (400 `BadExpirationDate`),
 /// a body of at most 4096 bytes (413 `PayloadTooLarge`) that is JSON with `aps.alert` (400
 /// `PayloadEmpty`/`BadPayload`). A request that passes gets the ``Behaviour`` the rule gives.
-public final class APNsStandIn: Sendable {
+public final class APNsStandIn: HostedStandIn {
     /// What the stand-in answers a valid request.
     public enum Behaviour: Sendable, Hashable {
         /// 200, `apns-id` echoed; the push is recorded.
@@ -113,18 +113,9 @@ public final class APNsStandIn: Sendable {
         self.server.withLock { $0 = server }
     }
 
-    private var standInServer: StandInServer? { server.withLock { $0 } }
+    /// The server it answers on.
+    public var standInServer: StandInServer? { server.withLock { $0 } }
 
-    /// Starts listening on 127.0.0.1.
-    public func start() async throws { try await standInServer?.start() }
-    /// Stops gracefully (requests in flight are answered).
-    public func stop() async throws { try await standInServer?.stop() }
-    /// Stops and starts again on the same port.
-    public func restart() async throws { try await standInServer?.restart() }
-    /// The port.
-    public var port: Int { standInServer?.port ?? 0 }
-    /// `https://127.0.0.1:<port>`: APNs' base URL for a provider.
-    public var baseURL: String { "https://127.0.0.1:\(port)" }
 
     /// Sets how valid requests are answered (every one accepted until told otherwise).
     public func setRule(_ rule: @escaping Rule) { state.withLock { $0.rule = rule } }

@@ -17,7 +17,7 @@ import XpediteProtocol
 /// - `POST /v1/projects/<project>/messages:send`: `Authorization: Bearer` a live token (else 401
 ///   `UNAUTHENTICATED`), a body `{"message": {"token", "notification"?, "data"?}}` with string
 ///   data values and at most 4096 bytes (else 400 `INVALID_ARGUMENT`); then the ``Behaviour``.
-public final class FCMStandIn: Sendable {
+public final class FCMStandIn: HostedStandIn {
     /// What the stand-in answers a valid send.
     public enum Behaviour: Sendable, Hashable {
         /// 200 `{"name": "projects/<p>/messages/<id>"}`; the message is recorded.
@@ -91,18 +91,9 @@ public final class FCMStandIn: Sendable {
         self.server.withLock { $0 = server }
     }
 
-    private var standInServer: StandInServer? { server.withLock { $0 } }
+    /// The server it answers on.
+    public var standInServer: StandInServer? { server.withLock { $0 } }
 
-    /// Starts listening on 127.0.0.1.
-    public func start() async throws { try await standInServer?.start() }
-    /// Stops gracefully (requests in flight are answered).
-    public func stop() async throws { try await standInServer?.stop() }
-    /// Stops and starts again on the same port.
-    public func restart() async throws { try await standInServer?.restart() }
-    /// The port.
-    public var port: Int { standInServer?.port ?? 0 }
-    /// `https://127.0.0.1:<port>`: FCM's base URL for a provider.
-    public var baseURL: String { "https://127.0.0.1:\(port)" }
     /// `https://127.0.0.1:<port>/token`: the service account's `token_uri`.
     public var tokenURL: String { baseURL + "/token" }
 

@@ -10,7 +10,7 @@ import XpediteProtocol
 /// VAPID `Authorization` (RFC 8292: an ES256 JWT whose `aud` is this origin, `exp` within 24 h, a
 /// `sub`, verified with the `k=` key), `Content-Encoding: aes128gcm`, `TTL`, and a body it
 /// decrypts with the subscription's private key (RFC 8291). Test code, never part of the product.
-public final class WebPushStandIn: Sendable {
+public final class WebPushStandIn: HostedStandIn {
     /// What to answer a valid push.
     public enum Behaviour: Sendable, Hashable {
         /// 201 Created.
@@ -74,14 +74,9 @@ public final class WebPushStandIn: Sendable {
         self.server.withLock { $0 = server }
     }
 
-    private var standInServer: StandInServer? { server.withLock { $0 } }
+    /// The server it answers on.
+    public var standInServer: StandInServer? { server.withLock { $0 } }
 
-    /// Starts listening on 127.0.0.1.
-    public func start() async throws { try await standInServer?.start() }
-    /// Stops gracefully.
-    public func stop() async throws { try await standInServer?.stop() }
-    /// `https://127.0.0.1:<port>`.
-    public var baseURL: String { "https://127.0.0.1:\(standInServer?.port ?? 0)" }
 
     /// A new subscription, as a browser's `PushManager.subscribe` gives it.
     public func subscribe() -> WebPushSubscription {
