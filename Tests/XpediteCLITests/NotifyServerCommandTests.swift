@@ -141,6 +141,8 @@ import XpediteProtocol
             let metrics = String(buffer: try await response.body.collect(upTo: 1 << 20))
             #expect(metrics.contains("xpedite_deliveries_total{provider=\"log\",state=\"delivered\"} 1"))
             #expect(metrics.contains("xpedite_delivery_request_duration_seconds"))
+            #expect(metrics.contains("xpedite_outbox_depth{provider=\"log\"}"))
+            #expect(metrics.contains("xpedite_outbox_oldest_due_seconds{provider=\"webhook\"}"))
             _ = folder
         }
     }

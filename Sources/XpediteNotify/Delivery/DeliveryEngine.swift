@@ -70,13 +70,13 @@ struct DeliveryEngine<Queue: OutboxQueue, Sender: OutboxSender>: Service where Q
                         continue
                     }
                 }
+                if !stop, ContinuousClock.now >= statisticsDue {    // busy or idle: the gauges stay fresh
+                    await recordStatistics()
+                    statisticsDue = ContinuousClock.now.advanced(by: Self.statisticsInterval)
+                }
                 if inFlight == 0 {
                     await settle(&results)
                     if stop { return }
-                    if ContinuousClock.now >= statisticsDue {
-                        await recordStatistics()
-                        statisticsDue = ContinuousClock.now.advanced(by: Self.statisticsInterval)
-                    }
                     await wakeup.wait(upTo: await idleWait())
                     mayHaveMore = true
                     continue
