@@ -207,7 +207,10 @@ def push_section(folder: pathlib.Path) -> str:
     lines.append("  The send commits the message and one outbox row per device and answers 201; the APNs delivery")
     lines.append("  engine claims the rows in batches, sends up to 500 at once and records the outcomes.")
     lines.append("- **Ceiling**: the same number of pushes straight from an `APNsProvider` to the stand-in, 500 at a")
-    lines.append("  time, no database: what the stand-in and the HTTP/2 client manage.")
+    lines.append("  time, no database: what the stand-in and the HTTP/2 client manage. (AsyncHTTPClient keeps one")
+    lines.append("  HTTP/2 connection to a host, and the stand-in's server advertises swift-nio-http2's default of 100")
+    lines.append("  concurrent streams, so of the 500 started, 100 are on the wire at once and the rest wait in the")
+    lines.append("  client, for the fan-out too.)")
     lines.append("- **Anchor**: the same pushes through `APNsProvider.deliver(_:)` one after another, each awaited")
     lines.append("  (one AsyncHTTPClient request per push: what `Notifier.send` did before the outbox).\n")
     lines.append(f"| way ({users:,} pushes) | seconds to the last push accepted | pushes/s | × anchor | × ceiling "
