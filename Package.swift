@@ -21,6 +21,9 @@ let package = Package(
         .library(name: "XpediteNotify", targets: ["XpediteNotify"]),
         .library(name: "XpediteSimulator", targets: ["XpediteSimulator"]),
         .executable(name: "xpedite", targets: ["xpedite"]),
+        // Test tooling, not part of the product: the APNs and FCM stand-ins (DESIGN's
+        // XpediteTesting), a product only so the Benchmarks package can run them.
+        .library(name: "XpeditePushStandIns", targets: ["XpeditePushStandIns"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

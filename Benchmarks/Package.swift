@@ -16,6 +16,11 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // Already in the main package's graph; named for PushFanOut (the stand-in's key, its services).
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         .target(
@@ -43,6 +48,25 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
             path: "Sources/BenchServer"
+        ),
+        // The push fan-out benchmark (`scripts/bench --push`): `PushFanOut stand-in` runs the APNs
+        // stand-in in a process of its own; `PushFanOut bench` runs the notifier over HTTP against it
+        // and prints one JSON object per measurement.
+        .executableTarget(
+            name: "PushFanOut",
+            dependencies: [
+                .product(name: "XpediteNotify", package: main),
+                .product(name: "XpediteProtocol", package: main),
+                .product(name: "XpeditePushStandIns", package: main),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            path: "Sources/PushFanOut",
+            swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .executableTarget(
             name: "BuilderBenchmarks",

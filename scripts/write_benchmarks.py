@@ -99,8 +99,9 @@ def load_section(folder: pathlib.Path) -> str:
     return "\n".join(lines)
 
 
-def machine_load(folder: pathlib.Path, what: str) -> list:
-    """The line about the machine's load average before and after a test, if both were recorded."""
+def machine_load(folder: pathlib.Path, what: str, own: str = "the test's own server and wrk") -> list:
+    """The line about the machine's load average before and after a test, if both were recorded;
+    `own` names what of the test itself the end includes."""
     loads = [(folder / name).read_text().split()[0] for name in ("loadavg-before", "loadavg-after")
              if (folder / name).exists()]
     if len(loads) != 2:
@@ -110,7 +111,7 @@ def machine_load(folder: pathlib.Path, what: str) -> list:
                "test just before), which moves the absolute figures more than the ratios" if busy else
                "the machine was quiet when it started")
     return [f"Machine load (1-minute load average, /proc/loadavg) when the {what} started: {loads[0]}, "
-            f"when it ended: {loads[1]} (the end includes the test's own server and wrk); {verdict}.\n"]
+            f"when it ended: {loads[1]} (the end includes {own}); {verdict}.\n"]
 
 
 NOTIFY_LOAD_HEADING = "## Notify load test: responses under wrk"
@@ -164,6 +165,110 @@ def notify_load_section(folder: pathlib.Path) -> str:
     return "\n".join(lines)
 
 
+PUSH_HEADING = "## Push fan-out: a send to 10,000 iPhones through APNs"
+
+
+def push_section(folder: pathlib.Path) -> str:
+    """The push fan-out's section of BENCHMARKS.md, from a folder `scripts/bench --push` filled: the
+    JSON lines of `PushFanOut bench` (rounds from 1; round 0 is the warm-up)."""
+    import json
+    import statistics
+    measured = [json.loads(line) for line in (folder / "push.jsonl").read_text().splitlines() if line.startswith("{")]
+
+    def rows(name: str) -> list:
+        return [m for m in measured if m["measure"] == name and m.get("round", 1) >= 1]
+
+    def median(found: list) -> dict:
+        return sorted(found, key=lambda m: m["perSecond"])[(len(found) - 1) // 2]
+
+    ceiling, fan_out, anchor = rows("ceiling"), rows("fan-out"), rows("anchor")
+    setup, drain, stand_in = rows("setup")[0], rows("drain")[0], rows("stand-in")[0]
+    users = fan_out[0]["recipients"]
+    cpus = int(subprocess.run(["nproc"], capture_output=True, text=True).stdout.strip() or "1")
+    c, f, a = median(ceiling), median(fan_out), median(anchor)
+    send = statistics.median(m["sendSeconds"] for m in fan_out)
+    settled = statistics.median(m["settledSeconds"] for m in fan_out)
+    command = (folder / "push.command").read_text().strip()
+    short = [m for m in ceiling + fan_out + anchor if m["delivered"] != m.get("pushes", m.get("recipients"))]
+    refused = stand_in["requests"] - stand_in["accepted"]
+    errors = [line for line in (folder / "push-errors.log").read_text().splitlines() if line.strip()]
+    lines = [PUSH_HEADING, ""]
+    lines.append("`scripts/bench --push` runs the release build of `Benchmarks/Sources/PushFanOut` as two processes on")
+    lines.append("127.0.0.1. One is the APNs stand-in of the push tests (HTTP/2 over TLS with the test CA, the provider")
+    lines.append("token and every header checked, each valid push accepted at once). The other is a Hummingbird")
+    lines.append("`Application` serving the notifier's routes (`notifier.mount(on:)`, `services: notifier.services`,")
+    lines.append("so the delivery engines run), SQLite in WAL mode with `synchronous = FULL`, and an APNs provider made")
+    lines.append("by `PushSettings` from the stand-in's address, key and CA as a deployment's would be; its")
+    lines.append(f"{users:,} users, one iOS device each, are inserted through the store. Three ways of getting the same")
+    lines.append("pushes to the stand-in are timed from their start to the stand-in's acceptance of the last push")
+    lines.append("(both processes read CLOCK_MONOTONIC); they alternate in rounds after a warm-up round, and each row")
+    lines.append("is the median round:\n")
+    lines.append(f"- **Fan-out**: `POST /notify/v1/send` to all {users:,} users over HTTP with the API key (AsyncHTTPClient).")
+    lines.append("  The send commits the message and one outbox row per device and answers 201; the APNs delivery")
+    lines.append("  engine claims the rows in batches, sends up to 500 at once and records the outcomes.")
+    lines.append("- **Ceiling**: the same number of pushes straight from an `APNsProvider` to the stand-in, 500 at a")
+    lines.append("  time, no database: what the stand-in and the HTTP/2 client manage. (AsyncHTTPClient keeps one")
+    lines.append("  HTTP/2 connection to a host, and the stand-in's server advertises swift-nio-http2's default of 100")
+    lines.append("  concurrent streams, so of the 500 started, 100 are on the wire at once and the rest wait in the")
+    lines.append("  client, for the fan-out too.)")
+    lines.append("- **Anchor**: the same pushes through `APNsProvider.deliver(_:)` one after another, each awaited")
+    lines.append("  (one AsyncHTTPClient request per push: what `Notifier.send` did before the outbox).\n")
+    lines.append(f"| way ({users:,} pushes) | seconds to the last push accepted | pushes/s | × anchor | × ceiling "
+                 "| CPU µs per push: notifier's process | stand-in's process |")
+    lines.append("|---|---:|---:|---:|---:|---:|---:|")
+    for label, r in (("Anchor: one request after another", a), ("Fan-out: `POST /send` → last push accepted", f),
+                     ("Ceiling: provider → stand-in, 500 at once", c)):
+        count = r.get("pushes", r.get("recipients"))
+        lines.append(f"| {label} | {r['seconds']:.3f} | {r['perSecond']:,.0f} | {r['perSecond'] / a['perSecond']:.2f} | "
+                     f"{r['perSecond'] / c['perSecond']:.2f} | {r['benchCPUSeconds'] / count * 1e6:,.0f} | "
+                     f"{r['standInCPUSeconds'] / count * 1e6:,.0f} |")
+    lines.append("")
+    lines.append("The CPU columns are the CPU time (all threads, `CLOCK_PROCESS_CPUTIME_ID`) each process used during")
+    lines.append("the round, divided by its pushes; the notifier's includes the bench's own requests and waits.\n")
+    lines.append("Rounds (pushes/s): " + "; ".join(
+        f"{name} " + ", ".join(f"{m['perSecond']:,.0f}" for m in found)
+        for name, found in (("anchor", anchor), ("fan-out", fan_out), ("ceiling", ceiling))) + "\n")
+    send_rounds = ", ".join(f"{m['sendSeconds']:.3f}" for m in fan_out)
+    lines.append("| goal | measured (median) | met |")
+    lines.append("|---|---:|---|")
+    lines.append(f"| `POST /send` to {users:,} recipients answers 201 in < 1 s | {send:.3f} s (rounds: {send_rounds}) | "
+                 f"{'yes' if send < 1 else 'no'} |")
+    lines.append(f"| fan-out ≥ 10,000 pushes/s (`POST /send` → last push accepted) | {f['perSecond']:,.0f}/s | "
+                 f"{'yes' if f['perSecond'] >= 10_000 else 'no'} |")
+    lines.append("")
+    lines.append(f"Fan-out: {f['perSecond'] / a['perSecond']:.1f}× the anchor, {f['perSecond'] / c['perSecond']:.2f}× the "
+                 f"ceiling. Every outcome was recorded in the outbox {settled:.3f} s after the send began (median).\n")
+    notifier_us, stand_in_us = f["benchCPUSeconds"] / users * 1e6, f["standInCPUSeconds"] / users * 1e6
+    lines.append(f"What the CPU allows: the fan-out cost {notifier_us:,.0f} µs of CPU per push in the notifier's process and "
+                 f"{stand_in_us:,.0f} µs in the stand-in's, so the {cpus} cores of this machine, shared by both, allow at "
+                 f"most {cpus * 1e6 / (notifier_us + stand_in_us):,.0f} pushes/s, and the notifier alone on them "
+                 f"{cpus * 1e6 / notifier_us:,.0f} pushes/s (10,000/s needs at most {cpus * 100:,.0f} µs per push in all).\n")
+    lines.append(f"**Memory while {drain['deliveries']:,} deliveries drain**: {drain['sends']} sends of {users:,} posted one")
+    lines.append("after another while the engine delivers, after the rounds above. Resident memory of the notifier's")
+    lines.append("process (VmRSS from `/proc/self/status`; the stand-in's process, which keeps every push, is not in it):\n")
+    lines.append("| moment | VmRSS (MiB) |")
+    lines.append("|---|---:|")
+    for label, key in (("start (before the first send)", "rssStartKiB"), ("half the pushes accepted", "rssMiddleKiB"),
+                       ("all pushes accepted", "rssEndKiB"), ("outbox settled", "rssSettledKiB"),
+                       ("most sampled (every 20 ms)", "rssMaxSampledKiB")):
+        lines.append(f"| {label} | {drain[key] / 1024:,.1f} |")
+    lines.append("")
+    growth = (drain["rssEndKiB"] - drain["rssStartKiB"]) / 1024
+    lines.append(f"From start to end: {growth:+,.1f} MiB over {drain['deliveries']:,} deliveries "
+                 f"({drain['seconds']:.2f} s, {drain['perSecond']:,.0f} pushes/s; half were accepted after "
+                 f"{drain['middleSeconds']:.2f} s; the slowest send answered in {drain['slowestSendSeconds']:.3f} s). "
+                 f"Peak of the whole process (VmHWM): {drain['rssPeakKiB'] / 1024:,.1f} MiB.\n")
+    lines.append(f"Checks: every measured push was delivered ({'yes' if not short else 'NO: ' + str(len(short)) + ' rounds short'}; "
+                 "the provider's outcomes, and for the fan-out the delivery states stored); the stand-in received "
+                 f"{stand_in['requests']:,} requests and accepted {stand_in['accepted']:,} pushes "
+                 f"({'none refused' if refused == 0 else str(refused) + ' refused'}); the bench wrote {len(errors)} "
+                 f"line{'s' if len(errors) != 1 else ''} to standard error. Setup: {users:,} users and devices through the "
+                 f"store, a transaction each, in {setup['seconds']:.1f} s.\n")
+    lines.append(f"Command: `{command}` (with `PushFanOut stand-in` running; `scripts/bench --push` starts both).\n")
+    lines += machine_load(folder, "test", "the benchmark's two processes")
+    return "\n".join(lines)
+
+
 def replace_section(existing: str, heading: str, section: str, before: tuple) -> str:
     """`existing` with the section under `heading` replaced by `section`, or `section` added before
     the first of the headings `before` that is there (else at the end)."""
@@ -181,6 +286,12 @@ def replace_section(existing: str, heading: str, section: str, before: tuple) ->
 if sys.argv[1] == "--notify-load":
     folder, existing = pathlib.Path(sys.argv[2]), pathlib.Path(sys.argv[3]).read_text()
     existing = replace_section(existing, NOTIFY_LOAD_HEADING, notify_load_section(folder), ("## Simulator", "## How to run"))
+    sys.stdout.write(existing if existing.endswith("\n") else existing + "\n")
+    sys.exit(0)
+
+if sys.argv[1] == "--push":
+    folder, existing = pathlib.Path(sys.argv[2]), pathlib.Path(sys.argv[3]).read_text()
+    existing = replace_section(existing, PUSH_HEADING, push_section(folder), ("## Simulator", "## How to run"))
     sys.stdout.write(existing if existing.endswith("\n") else existing + "\n")
     sys.exit(0)
 
@@ -338,7 +449,7 @@ if (folder / "server.out").exists():
 
 # Sections measured by commands of their own (each says which): carried over from the file being
 # replaced, so that a full run does not drop them.
-CARRIED = ("## Demo", "## Notify", NOTIFY_LOAD_HEADING, "## Simulator")
+CARRIED = ("## Demo", "## Notify", NOTIFY_LOAD_HEADING, PUSH_HEADING, "## Simulator")
 if len(sys.argv) > 2 and pathlib.Path(sys.argv[2]).exists():
     previous = pathlib.Path(sys.argv[2]).read_text()
     for heading in CARRIED:
@@ -352,4 +463,5 @@ print("## How to run\n")
 print("```\nscripts/bench            # writes this file\n"
       "scripts/bench --load     # only the load test; replaces its section of this file\n"
       "scripts/bench --notify-load   # only the notification load test; replaces its section\n"
+      "scripts/bench --push     # only the push fan-out (issue 16); replaces its section\n"
       "swift package --package-path Benchmarks benchmark   # the package-benchmark tables alone\n```")
