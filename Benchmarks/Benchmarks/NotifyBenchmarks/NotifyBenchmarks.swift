@@ -95,7 +95,7 @@ let benchmarks: @Sendable () -> Void = {
 /// A push provider that does nothing: the benchmark measures the server, not a provider.
 struct SilentPushProvider: PushProvider {
     let name = "silent"
-    func deliver(_ push: Push, to device: NotifyDevice) async throws {}
+    func deliver(_ delivery: PushDelivery) async -> DeliveryOutcome { .delivered }
 }
 
 /// The devices made once for every benchmark.

@@ -85,7 +85,7 @@ let endpoint = try app.mount(on: router)
 /// Pushes that go nowhere: the load test measures answers, not a push provider.
 struct SilentPushProvider: PushProvider {
     let name = "bench"
-    func deliver(_ push: Push, to device: NotifyDevice) async throws {}
+    func deliver(_ delivery: PushDelivery) async -> DeliveryOutcome { .delivered }
 }
 
 // The notification API, and the pairs for wrk to answer.
