@@ -11,7 +11,9 @@ import XpediteTestFixtures
 /// provider over HTTP/2 and TLS, and a push service that throttles and restarts.
 @Suite struct PushFanOutTests {
     @Test func aThousandDevicesEachGetExactlyOneAcceptedPushThroughThrottlingAndARestart() async throws {
-        try await APNsHarness.run { apns in
+        // 100 at a time: the stand-in's HTTP/2 server allows 100 concurrent streams, so no request
+        // waits inside the client for a stream (the whole suite runs beside it on 2 cores).
+        try await APNsHarness.run(concurrency: 100) { apns in
             let directory = try TemporaryDirectory("push-fan-out")
             var configuration = NotifyConfiguration(dataDirectory: directory.url, apiKeys: ["k"])
             configuration.pushProviders["ios"] = apns.provider
@@ -36,11 +38,19 @@ import XpediteTestFixtures
             let sent = try await notifier.sendPayload(payload, title: "Inspection", body: "Unit 7", to: .all)
             #expect(sent.deliveries == count)
             try await Self.withEngines(of: notifier) {
-                while apns.standIn.accepted.count < count / 2 { try await Task.sleep(for: .milliseconds(5)) }
+                let halfway = ContinuousClock.now.advanced(by: .seconds(120))
+                while apns.standIn.accepted.count < count / 2 {
+                    guard ContinuousClock.now < halfway else {
+                        throw Failure("only \(apns.standIn.accepted.count) pushes accepted after 120 s: \(try await Self.errors(notifier, sent.messageId))")
+                    }
+                    try await Task.sleep(for: .milliseconds(5))
+                }
                 try await apns.standIn.restart()
-                let deadline = ContinuousClock.now.advanced(by: .seconds(60))
+                let deadline = ContinuousClock.now.advanced(by: .seconds(120))
                 while try await Self.pending(notifier, sent.messageId) > 0 {
-                    guard ContinuousClock.now < deadline else { throw Failure("deliveries still pending after 60 s") }
+                    guard ContinuousClock.now < deadline else {
+                        throw Failure("deliveries still pending after 120 s: \(try await Self.errors(notifier, sent.messageId))")
+                    }
                     try await Task.sleep(for: .milliseconds(20))
                 }
             }
@@ -57,6 +67,12 @@ import XpediteTestFixtures
             #expect(retried.allSatisfy { $0.lastError != nil })
             #expect(message.deliveries.contains { $0.lastError?.hasPrefix("429") == true })
         }
+    }
+
+    /// The deliveries' last errors, counted: what a failure message shows.
+    static func errors(_ notifier: Notifier, _ messageId: String) async throws -> [String: Int] {
+        let deliveries = try await notifier.message(messageId)?.deliveries ?? []
+        return Dictionary(grouping: deliveries, by: { "\($0.state.rawValue): \($0.lastError ?? "-")" }).mapValues(\.count)
     }
 
     static func pending(_ notifier: Notifier, _ messageId: String) async throws -> Int {

@@ -127,7 +127,7 @@ struct DeliveryEngine<Queue: OutboxQueue, Sender: OutboxSender>: Service where Q
             if seconds <= 0 { return .milliseconds(1) }
             return min(policy.pollInterval, .milliseconds(Int64(seconds * 1000) + 1))
         } catch {
-            logger.error("outbox unreadable", metadata: ["provider": .string(lane), "error": "\(error)"])
+            if !Task.isCancelled { logger.error("outbox unreadable", metadata: ["provider": .string(lane), "error": "\(error)"]) }
             return policy.pollInterval
         }
     }
@@ -138,7 +138,7 @@ struct DeliveryEngine<Queue: OutboxQueue, Sender: OutboxSender>: Service where Q
             let age = statistics.oldestDue.map { max(0, now().timeIntervalSince($0)) } ?? 0
             metrics.record(lane: lane, statistics: statistics, ageOfOldestDue: age)
         } catch {
-            logger.error("outbox unreadable", metadata: ["provider": .string(lane), "error": "\(error)"])
+            if !Task.isCancelled { logger.error("outbox unreadable", metadata: ["provider": .string(lane), "error": "\(error)"]) }
         }
     }
 
