@@ -96,7 +96,8 @@ struct ComponentDetailRenderingTests {
         #expect(html.contains("font-size:13px"))
         #expect(html.contains("font-size:28px"))
         #expect(html.contains("font-size:20px") && !html.contains("font-size:12px"), "fontsize overrides the style's size")
-        #expect(html.contains("font-weight:600;font-family:&#39;Helvetica&#39;,system-ui,sans-serif"), "\(html)")
+        #expect(html.contains("font-weight:600;font-family:&#39;Helvetica&#39;,&#39;Helvetica Neue&#39;,Helvetica,Arial,system-ui,sans-serif"),
+                "\(html)")
         #expect(!html.contains("'footnote'") && !html.contains("'headline'"))
     }
 
