@@ -201,6 +201,7 @@ public struct ScreenRenderer: Sendable {
                     case .returnCode: "rc"
                     case .connection: "connection"
                     case .protocolError: "protocol"
+                    case .componentErrors: "components"
                     }
                     w.element("p", [.init("class", "x-alert-message"), .init("data-kind", kind)], text: alert.message)
                 }
