@@ -103,16 +103,16 @@ def server():
     yield from serve(["preview", "--demo-test-app", "--port", "0"], "xpedite-browser-")
 
 
-def make_driver(width, height, mobile=False):
+def make_driver(width, height, mobile=False, extra=()):
     """Headless Chromium; `mobile` emulates a phone's viewport (headless windows are at least
-    500 px wide) with touch."""
+    500 px wide) with touch; `extra` are more command-line switches."""
     options = webdriver.ChromeOptions()
     if mobile:
         options.add_experimental_option("mobileEmulation", {
             "deviceMetrics": {"width": width, "height": height, "pixelRatio": 3, "touch": True},
             "userAgent": "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148"})
     for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                     f"--window-size={width},{height}"]:
+                     f"--window-size={width},{height}", *extra]:
         options.add_argument(argument)
     options.binary_location = find("chromium", "chromium-browser", "google-chrome")
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
@@ -130,3 +130,23 @@ def browser():
 def output():
     OUTPUT.mkdir(parents=True, exist_ok=True)
     return OUTPUT
+
+
+@pytest.fixture(scope="session")
+def phone():
+    """The fidelity suite's phone: `xpedite preview` pointed at the stand-in server (which also
+    serves every image), in one Chromium session that every geometry and screenshot test reuses."""
+    from fidelity import Phone
+    from stand_in import StandIn
+    stand_in = StandIn()
+    arguments = ["preview", "--server", stand_in.url + "/xpedite", "--image-stand-in", stand_in.url + "/image",
+                 "--port", "0"]
+    try:
+        for url in serve(arguments, "xpedite-fidelity-"):
+            device = Phone(url, stand_in)
+            try:
+                yield device
+            finally:
+                device.quit()
+    finally:
+        stand_in.stop()

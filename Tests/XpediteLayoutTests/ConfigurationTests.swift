@@ -57,7 +57,9 @@ struct ConfigurationTests {
     @Test("deep nesting within the limit lays out every level")
     func deepNesting() {
         var component = Component.button(Component.Button(text: "deep", size: SizeSpec(x: 1)))
-        for _ in 0..<150 { component = .section(Component.Section(components: [component], size: SizeSpec(x: 1))) }
+        // Scroll views fit their content and have no inset of their own (an old section box has
+        // an 8 pt one on each side, which 150 levels would use up).
+        for _ in 0..<150 { component = .scrollview(Component.ScrollView(components: [component], size: SizeSpec(x: 1))) }
         let engine = LayoutEngine(configuration: LayoutConfiguration(maximumDepth: 200))
         let tree = engine.layout(ResponsePacket(components: [component]), bounds: Bounds(width: 400, height: 893))
         #expect(tree.warnings.isEmpty)

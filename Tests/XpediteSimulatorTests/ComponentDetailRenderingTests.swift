@@ -66,10 +66,10 @@ struct ComponentDetailRenderingTests {
         (##"{"type":"textbox","name":"u","autotext":true}"##, ["autocorrect=\"on\" spellcheck=\"true\""]),
         (##"{"type":"password","name":"p","keyboard":"number"}"##,
          ["type=\"password\" inputmode=\"decimal\"", "autocapitalize=\"off\" autocorrect=\"off\" spellcheck=\"false\""]),
-        (##"{"type":"textview","name":"n","title":"Notes"}"##, ["placeholder=\"Notes\""]),
+        (##"{"type":"textview","name":"n","title":"Notes"}"##, ["<span class=\"x-floating-title\">Notes</span><textarea"]),
         (##"{"type":"textbox","name":"e","title":"Email","placeholder":"you@example.com"}"##,
          ["<span class=\"x-floating-title\">Email</span><input", "placeholder=\"you@example.com\""]),
-        (##"{"type":"textbox","name":"e","title":"Email"}"##, ["placeholder=\"Email\""]),
+        (##"{"type":"textbox","name":"e","title":"Email"}"##, ["<span class=\"x-floating-title\">Email</span><input"]),
         (##"{"type":"select","name":"c","title":"Colour","options":{"r":"Red"}}"##, ["<span class=\"x-inline-title\">Colour</span><select"]),
         (##"{"type":"date","name":"d","title":"Born","value":"2000-01-02"}"##, ["<span class=\"x-inline-title\">Born</span><input type=\"date\""]),
         (##"{"type":"checkbox","name":"k","title":"OK","background":"#112233"}"##, ["background:#112233"]),
@@ -96,7 +96,8 @@ struct ComponentDetailRenderingTests {
         #expect(html.contains("font-size:13px"))
         #expect(html.contains("font-size:28px"))
         #expect(html.contains("font-size:20px") && !html.contains("font-size:12px"), "fontsize overrides the style's size")
-        #expect(html.contains("font-weight:600;font-family:&#39;Helvetica&#39;,system-ui,sans-serif"), "\(html)")
+        #expect(html.contains("font-weight:600;font-family:&#39;Helvetica&#39;,&#39;Helvetica Neue&#39;,Helvetica,Arial,system-ui,sans-serif"),
+                "\(html)")
         #expect(!html.contains("'footnote'") && !html.contains("'headline'"))
     }
 

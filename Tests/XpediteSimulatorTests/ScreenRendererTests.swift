@@ -32,7 +32,7 @@ struct ScreenRendererTests {
         (##"{"type":"scrollview","components":[{"type":"label","text":"inside"}]}"##, ["x-inner x-scrolls", ">inside</div>"]),
         (##"{"type":"web","content":"<b>hi</b>"}"##, ["<iframe sandbox=\"\" srcdoc=\"&lt;b&gt;hi&lt;/b&gt;\""]),
         (##"{"type":"table","header":[{"text":"Name","width":"60%"},{"text":"Age","width":"40%"}],"cell":[{"field":"n","width":"60%"},{"field":"a","width":"40%","align":"right"}],"data":[{"n":"Ann","a":31}]}"##,
-         ["x-thead", ">Name</div>", ">Ann</div>", ">31</div>", "text-align:right", "class=\"x-row\""]),
+         ["x-thead", ">Name</span></div>", ">Ann</span></div>", ">31</span></div>", "text-align:right", "class=\"x-row\""]),
     ] as [(String, [String])])
     func rendersComponent(_ component: String, _ expected: [String]) async throws {
         try await expectRendering(of: component, toContain: expected)
@@ -91,8 +91,8 @@ struct ScreenRendererTests {
         let html = try await renderedHTML(
             screen: ##"{"rc":0,"components":[{"type":"table","data":{"dynamic":"rows"},"refresh":"Pull","clickRow":{"function":"tap"},"cell":[{"field":"name"}]}]}"##,
             rows: ##"{"rc":0,"max":100,"data":[\##(rows)]}"##)
-        #expect(html.contains(">Row 40</div>"))
-        #expect(!html.contains(">Row 41</div>"))
+        #expect(html.contains(">Row 40</span></div>"))
+        #expect(!html.contains(">Row 41</span></div>"))
         #expect(html.contains("data-more=\"1\""))
         #expect(html.contains("data-action=\"refresh\""))
         #expect(html.contains("data-action=\"row\" data-path=\"0\" data-row=\"39\""))
@@ -111,7 +111,7 @@ struct ScreenRendererTests {
              "cell":[{"field":"n"},{"field":"a"}],"data":[{"n":"Ann","a":31}]}]}
             """##)
         let body = try #require(html.range(of: "class=\"x-tbody\""))
-        let header = try #require(html.range(of: ">Name</div>"))
+        let header = try #require(html.range(of: ">Name</span></div>"))
         #expect((header.lowerBound > body.lowerBound) == scrolls, "\(html)")
         #expect(html.contains("x-thead-scroll") == scrolls)
         let bodyStyle = try #require(style(after: "class=\"x-tbody\"", in: html))

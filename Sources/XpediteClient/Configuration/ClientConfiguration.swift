@@ -29,13 +29,19 @@ public struct ClientConfiguration: Sendable {
     public var imageBaseURL: URL?
     /// The layout engine's configuration (safe area, text measurer, …).
     public var layout: LayoutConfiguration
+    /// Whether each screen with component errors gets one alert listing them (PROTOCOL.md §4.0:
+    /// "Debug builds also show one alert listing all problems on the screen"): components the
+    /// lenient reader skipped or repaired, navigation stubs left out. Off by default, as in a
+    /// release build; the simulator, a debug client, turns it on. The problems are in
+    /// ``ScreenState/issues`` either way.
+    public var reportsComponentErrors: Bool
 
     /// Creates a configuration.
     public init(cacheDirectory: URL? = nil, bounds: Bounds = Bounds(width: 393, height: 852),
                 device: DeviceIdentity = DeviceIdentity(uuid: UUID().uuidString), pageLimit: Int = 40,
                 criticalImageTimeout: Duration = .seconds(10), clock: @escaping @Sendable () -> Date = { Date() },
                 imageLoader: any ImageLoader = HTTPImageLoader(), layout: LayoutConfiguration = LayoutConfiguration(),
-                imageBaseURL: URL? = nil) {
+                imageBaseURL: URL? = nil, reportsComponentErrors: Bool = false) {
         self.cacheDirectory = cacheDirectory
         self.bounds = bounds
         self.device = device
@@ -45,5 +51,6 @@ public struct ClientConfiguration: Sendable {
         self.imageLoader = imageLoader
         self.layout = layout
         self.imageBaseURL = imageBaseURL
+        self.reportsComponentErrors = reportsComponentErrors
     }
 }

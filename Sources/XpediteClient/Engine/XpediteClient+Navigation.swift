@@ -4,8 +4,9 @@ import XpediteProtocol
 extension XpediteClient {
     /// Navigation caching by id (§7.4): a full definition with an `id` is stored; a stub
     /// (`type` and `id` only) is replaced by the stored definition, or left out and reported
-    /// when there is none.
-    func expandNavigation(_ components: [Component], diagnostics: inout [String]) async -> [Component] {
+    /// when there is none (a component error, also added to `componentProblems`).
+    func expandNavigation(_ components: [Component], diagnostics: inout [String],
+                          componentProblems: inout [String]) async -> [Component] {
         var result: [Component] = []
         result.reserveCapacity(components.count)
         for component in components {
@@ -17,7 +18,9 @@ extension XpediteClient {
                 if let definition = await storedNavigation(id: id, diagnostics: &diagnostics) {
                     result.append(.navigation(definition))
                 } else {
-                    diagnostics.append("navigation '\(id)': no cached definition for this stub; the menu is left out")
+                    let problem = "navigation '\(id)': no cached definition for this stub; the menu is left out"
+                    diagnostics.append(problem)
+                    componentProblems.append(problem)
                 }
                 continue
             }

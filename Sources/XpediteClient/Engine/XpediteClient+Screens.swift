@@ -139,15 +139,18 @@ extension XpediteClient {
     }
 
     /// Shows a fresh screen (§1.9): images registered, navigation stubs expanded, critical
-    /// images awaited (§7.3), inputs at their starting values, laid out and delivered; then the
+    /// images awaited (§7.3), inputs at their starting values, the component errors alerted when
+    /// the client reports them (§4.0), laid out and delivered; then the
     /// background images start, and a task loads the first batch of every table and the old
     /// dynamic menus and web views.
     func show(_ received: ResponsePacket, issues: [ValidationIssue], dropped: [JSONPath], offline: Bool,
               ticket: Int) async {
         var packet = received
         var diagnostics: [String] = []
+        var componentProblems: [String] = []
         let manifest = await register(images: packet.images, diagnostics: &diagnostics)
-        packet.components = await expandNavigation(packet.components, diagnostics: &diagnostics)
+        packet.components = await expandNavigation(packet.components, diagnostics: &diagnostics,
+                                                   componentProblems: &componentProblems)
         let critical = manifest.filter { $0.load == .critical }.map(\.url)
         await loadCriticalImages(critical, diagnostics: &diagnostics)
         guard ticket == screenTickets else { return }
@@ -161,6 +164,11 @@ extension XpediteClient {
         next.revision = state.revision
         next.packet = packet
         next.alerts = state.alerts
+        if configuration.reportsComponentErrors,
+           let alert = ComponentErrorReport(issues: issues, dropped: dropped, componentProblems: componentProblems).alert {
+            // A debug client's one alert listing the screen's problems (§4.0).
+            next.alerts.append(alert)
+        }
         next.isOffline = offline
         next.issues = issues
         next.droppedComponents = dropped

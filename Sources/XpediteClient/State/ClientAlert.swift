@@ -1,6 +1,6 @@
 import XpediteProtocol
 
-/// An alert the renderer shows (PROTOCOL.md §2.1, §7.2).
+/// An alert the renderer shows (PROTOCOL.md §2.1, §4.0, §7.2).
 public struct ClientAlert: Sendable, Hashable {
     /// Why the alert is shown.
     public enum Kind: Sendable, Hashable {
@@ -10,6 +10,9 @@ public struct ClientAlert: Sendable, Hashable {
         case connection
         /// The answer broke the protocol (not JSON, no usable `rc`); the message has the path.
         case protocolError
+        /// The screen has component errors (§4.0): components skipped or repaired, one line
+        /// each. Only a client that ``ClientConfiguration/reportsComponentErrors`` shows it.
+        case componentErrors
     }
 
     /// Why the alert is shown.

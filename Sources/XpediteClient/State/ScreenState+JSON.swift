@@ -33,6 +33,7 @@ extension ScreenState {
                 }
             case .connection: members["kind"] = "connection"
             case .protocolError: members["kind"] = "protocol"
+            case .componentErrors: members["kind"] = "components"
             }
             return .object(members)
         }

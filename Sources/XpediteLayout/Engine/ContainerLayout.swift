@@ -68,10 +68,16 @@ enum ContainerLayout {
         }
         let frame = placed.frame
         var node = LayoutNode(indexPath: indexPath, type: component.type, id: component.id, frame: frame)
+        // An old box's content is inside its inset; every other container's is as wide as it.
+        let contentWidth: Double = if case .section(let section) = component, section.isBox {
+            run.rounded(section.boxContentWidth(in: frame.width))
+        } else {
+            frame.width
+        }
 
         /// The children, laid out now if the height did not need them.
         func content(visibleHeight: Double) -> Result {
-            laidOut ?? children(component.children, under: indexPath, width: frame.width, visibleHeight: visibleHeight,
+            laidOut ?? children(component.children, under: indexPath, width: contentWidth, visibleHeight: visibleHeight,
                                 insideForm: childrenInsideForm, depth: depth + 1, run: &run)
         }
 
@@ -93,10 +99,18 @@ enum ContainerLayout {
             }
             node.children = result.nodes
         case .section(let section) where section.isBox:
-            // An old box: the content fills it; the caption sits on the border.
+            // An old box (§4.12): the caption row, then the content inside the inset (the border
+            // included), the inset again below it. With a height key the content area is what
+            // the caption row and the bottom inset leave.
             let result = content(visibleHeight: inheritedHeight)
-            node.content = ContentLayout(frame: LayoutRect(x: 0, y: 0, width: frame.width, height: frame.height),
+            let top = section.boxContentTop
+            let visible = placed.heightFromSize ? run.rounded(max(0, frame.height - top - LayoutMetrics.boxInset)) : result.contentHeight
+            node.content = ContentLayout(frame: LayoutRect(x: LayoutMetrics.boxInset, y: top, width: contentWidth, height: visible),
                                          height: result.contentHeight, visibleHeight: inheritedHeight)
+            if section.boxTitleHeight > 0 {
+                node.parts.append(LayoutPart(kind: .titleRow, frame: LayoutRect(x: 0, y: 0, width: frame.width,
+                                                                                height: section.boxTitleHeight)))
+            }
             node.children = result.nodes
         case .scrollview(let scrollView):
             // Its visible height is its frame height when a size key sets it (§5.3).

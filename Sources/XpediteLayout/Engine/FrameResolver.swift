@@ -196,7 +196,9 @@ struct FrameResolver {
         case .radio(let radio):
             return Double(radio.options.count) * LayoutMetrics.optionHeight + radio.titleHeight
         case .section(let section):
-            return section.isBox ? content(width, &run) : LayoutMetrics.sectionHeaderHeight
+            guard section.isBox else { return LayoutMetrics.sectionHeaderHeight }
+            // The caption row (or the top inset), the content at the inner width, the bottom inset.
+            return section.boxContentTop + content(run.rounded(section.boxContentWidth(in: width)), &run) + LayoutMetrics.boxInset
         case .form(let form):
             return form.titleRowHeight + content(width, &run) + form.footerHeight
         case .scrollview(let scrollView):
@@ -236,6 +238,23 @@ extension Component.Form {
     /// The footer of an inline form: 52 when it has a Cancel or Save button to show, else none.
     var footerHeight: Double {
         save != nil || cancel != nil ? LayoutMetrics.formFooterHeight : 0
+    }
+}
+
+extension Component.Section {
+    /// The caption row of an old box: 32 with a `title`, else none (§4.12).
+    var boxTitleHeight: Double {
+        Component.shows(title) ? LayoutMetrics.boxTitleHeight : 0
+    }
+
+    /// Where an old box's content starts: below the caption row, or the inset without one.
+    var boxContentTop: Double {
+        Component.shows(title) ? LayoutMetrics.boxTitleHeight : LayoutMetrics.boxInset
+    }
+
+    /// The width of an old box's content area in a box `width` wide: inside the inset on each side.
+    func boxContentWidth(in width: Double) -> Double {
+        max(0, width - 2 * LayoutMetrics.boxInset)
     }
 }
 

@@ -9,6 +9,15 @@ public enum LayoutMetrics: Sendable {
     public static let optionHeight = 44.0
     /// A section header row, a `section` without `components` (§4.12).
     public static let sectionHeaderHeight = 32.0
+    /// The caption row of an old section box with a `title` (§4.12): as high as a header row, so
+    /// the caption sits above the boxed components instead of over them.
+    public static let boxTitleHeight = 32.0
+    /// How far an old section box's content sits inside its edges — left, right and bottom, and
+    /// at the top when there is no caption row. It includes the box's border
+    /// (``boxBorderWidth``), so the boxed components never reach the border.
+    public static let boxInset = 8.0
+    /// The width of the border an old section box is drawn with.
+    public static let boxBorderWidth = 1.0
     /// The title row of an inline form (§5.6).
     public static let formTitleRowHeight = 44.0
     /// The footer of an inline form with Cancel and Save (§5.6).

@@ -8,7 +8,8 @@ import XpediteProtocol
 public struct LayoutPart: Sendable, Hashable, Codable {
     /// What the part is.
     public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
-        /// The title row of an inline form (44 pt, PROTOCOL.md §4.11).
+        /// The title row of an inline form (44 pt, PROTOCOL.md §4.11), or the caption row of an
+        /// old section box (32 pt, §4.12).
         case titleRow
         /// The footer of an inline form with the Cancel and Save buttons (52 pt).
         case footer

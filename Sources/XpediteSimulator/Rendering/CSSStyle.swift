@@ -48,7 +48,7 @@ struct CSSStyle {
     /// A protocol font name (§4.1, §6.2): a text-style name (`footnote`, `title2`, …) sets the
     /// style's size (unless a `font-size` is already set: `fontsize` overrides it) and weight; a
     /// weight word sets the weight, anything else names a family, keeping only letters, digits,
-    /// spaces and hyphens.
+    /// spaces and hyphens, followed by faces of its kind (``FontStack``).
     mutating func font(_ name: String?) {
         guard let name, !name.isEmpty else { return }
         if let style = TextStyle(name: name) {
@@ -69,7 +69,8 @@ struct CSSStyle {
         }
         let family = String(familyName.unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == " " || $0 == "-" })
         if !family.isEmpty, !["bold", "italic", "system"].contains(lowered) {
-            declarations.append("font-family:'\(family)',system-ui,sans-serif")
+            // The family, then faces of its kind: Georgia falls back to a serif face (§6.2).
+            declarations.append("font-family:\(FontStack.css(family: family))")
         }
     }
 

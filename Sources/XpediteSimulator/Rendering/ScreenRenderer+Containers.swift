@@ -63,11 +63,16 @@ extension ScreenRenderer {
         if isDialog { w.close("div") }
     }
 
-    /// A section: a header row, or the old dialect's box holding components (§4.12).
+    /// A section: a header row, or the old dialect's box holding components (§4.12), its caption
+    /// in the caption row and its components in the content area the layout gives them.
     func section(_ section: Component.Section, _ node: LayoutNode, _ state: ScreenState, _ w: inout HTMLWriter) {
         w.element("div", box(node, section.isBox ? "x-box" : "x-header-row", background: section.background)) { w in
             if section.isBox {
-                if let title = section.title { w.element("div", [.init("class", "x-box-title")], text: title) }
+                if let title = section.title, let row = node.parts.first(where: { $0.kind == .titleRow }) {
+                    var style = CSSStyle()
+                    style.frame(row.frame)
+                    w.element("div", [.init("class", "x-box-title"), .init("style", style.text)], text: title)
+                }
                 children(of: node, state, scrolls: false, &w)
             } else {
                 w.element("span", [], text: section.title ?? "")

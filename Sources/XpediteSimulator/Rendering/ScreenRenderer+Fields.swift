@@ -61,17 +61,19 @@ extension ScreenRenderer {
         w.element("span", [.init("class", "x-inline-title")], text: title)
     }
 
-    /// A standalone text field's `title` is a floating label above the typed text (§4.4) when
-    /// the placeholder is taken; without a placeholder the title is the placeholder.
-    private func floatingTitle(_ title: String?, placeholder: String?, inForm: Bool, _ w: inout HTMLWriter) {
-        guard !inForm, placeholder != nil, let title, !title.isEmpty else { return }
+    /// A standalone text field's `title` is a floating label in the top of its box, above the
+    /// typed text (§4.4: "a floating label above the field"; the old dialect's title "appears
+    /// within the border of the text field"): it stays when the field has a value or a
+    /// placeholder. Inside a form the title has a row of its own (a layout part) instead.
+    private func floatingTitle(_ title: String?, inForm: Bool, _ w: inout HTMLWriter) {
+        guard !inForm, let title, !title.isEmpty else { return }
         w.element("span", [.init("class", "x-floating-title")], text: title)
     }
 
     private func control(_ component: Component, path: String, value: FieldValue?, inForm: Bool, _ w: inout HTMLWriter) {
         switch component {
         case .textbox(let box):
-            var attributes = textAttributes(path: path, value: value, placeholder: box.placeholder ?? (inForm ? nil : box.title))
+            var attributes = textAttributes(path: path, value: value, placeholder: box.placeholder)
             attributes.append(.init("type", Self.inputType(box.keyboard)))
             attributes.append(.init("inputmode", Self.inputMode(box.keyboard)))
             attributes.append(.init("enterkeyhint", box.returnkey.map(Self.enterKeyHint)))
@@ -85,10 +87,10 @@ extension ScreenRenderer {
                 break
             }
             attributes.append(.init("style", textStyle(box.color, box.fontsize, box.font, box.align)))
-            floatingTitle(box.title, placeholder: box.placeholder, inForm: inForm, &w)
+            floatingTitle(box.title, inForm: inForm, &w)
             w.void("input", attributes)
         case .password(let password):
-            var attributes = textAttributes(path: path, value: value, placeholder: password.placeholder ?? (inForm ? nil : password.title))
+            var attributes = textAttributes(path: path, value: value, placeholder: password.placeholder)
             attributes.append(.init("type", "password"))
             attributes.append(.init("inputmode", Self.inputMode(password.keyboard)))
             attributes.append(.init("enterkeyhint", password.returnkey.map(Self.enterKeyHint)))
@@ -96,14 +98,16 @@ extension ScreenRenderer {
             attributes += [.init("autocapitalize", "off"), .init("autocorrect", "off"), .init("spellcheck", "false")]
             attributes.append(.init("autocomplete", "current-password"))
             attributes.append(.init("style", textStyle(password.color, password.fontsize, password.font, password.align)))
-            floatingTitle(password.title, placeholder: password.placeholder, inForm: inForm, &w)
+            floatingTitle(password.title, inForm: inForm, &w)
             w.void("input", attributes)
             w.element("button", [.init("type", "button"), .init("class", "x-eye"), .init("data-toggle", "eye"),
                                  .init("aria-label", "show password")], text: "◉")
         case .textview(let view):
-            // A text view has no title row: its title stands in for a missing placeholder.
-            var attributes = textAttributes(path: path, value: value, placeholder: view.placeholder ?? view.title)
+            // A text view has no title row, in a form or not (§5.6): its title floats in the top
+            // of its box, above the text, so it shows with a value and with a placeholder.
+            var attributes = textAttributes(path: path, value: value, placeholder: view.placeholder)
             attributes.append(.init("style", textStyle(view.color, view.fontsize, view.font, nil)))
+            floatingTitle(view.title, inForm: false, &w)
             w.element("textarea", attributes, text: Self.text(value))
         case .checkbox(let checkbox):
             w.element("label", [.init("class", "x-check")]) { w in

@@ -95,6 +95,9 @@ extension ScreenRenderer {
     }
 
     /// One cell; its font size is the column's, then the table's (as `TableRowLayout` measures it).
+    /// The cell (a flex box) centres its text vertically; the text itself is a block inside it,
+    /// because `text-align` and `text-overflow` work on a block and not on a flex box: `align`
+    /// places it, and a single line that does not fit ends in an ellipsis (§4.15).
     private func cell(text: String, column: Component.Table.Column?, part: LayoutPart?, height: Double,
                       tableFontSize: Double?, _ w: inout HTMLWriter) {
         var style = CSSStyle()
@@ -107,8 +110,10 @@ extension ScreenRenderer {
         style.color(column?.color)
         style.fontSize(column?.fontsize ?? tableFontSize)
         style.font(column?.font)
-        style.lines(column?.lines)
-        w.element("div", [.init("class", (column?.lines ?? 1) != 1 ? "x-cell x-multiline" : "x-cell"), .init("style", style.text)],
-                  text: text)
+        var textStyle = CSSStyle()
+        textStyle.lines(column?.lines)
+        w.element("div", [.init("class", (column?.lines ?? 1) != 1 ? "x-cell x-multiline" : "x-cell"), .init("style", style.text)]) { w in
+            w.element("span", [.init("class", "x-cell-text"), .init("style", textStyle.text)], text: text)
+        }
     }
 }

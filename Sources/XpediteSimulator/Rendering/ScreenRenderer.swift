@@ -179,11 +179,15 @@ public struct ScreenRenderer: Sendable {
         // Web content always runs in a sandbox without scripts, forms or same-origin access.
         // A web view's own background shows through its page (an iframe is white otherwise).
         w.element("div", box(node, web.background == nil ? nil : "x-has-background", background: web.background)) { w in
-            if let html = state.webContent[node.indexPath] ?? web.content {
+            // `web` > `content` > `data.html` (normalised into `content`) > `data.dynamic` (§4.14).
+            if let url = web.web {
+                // A URL that is not http(s) is not loaded, and the HTML does not stand in for it.
+                if url.hasPrefix("https://") || url.hasPrefix("http://") {
+                    w.element("iframe", [.init("sandbox", ""), .init("src", url), .init("title", "web content"),
+                                         .init("referrerpolicy", "no-referrer")])
+                }
+            } else if let html = web.content ?? state.webContent[node.indexPath] {
                 w.element("iframe", [.init("sandbox", ""), .init("srcdoc", html), .init("title", "web content")])
-            } else if let url = web.web, url.hasPrefix("https://") || url.hasPrefix("http://") {
-                w.element("iframe", [.init("sandbox", ""), .init("src", url), .init("title", "web content"),
-                                     .init("referrerpolicy", "no-referrer")])
             }
         }
     }
@@ -197,6 +201,7 @@ public struct ScreenRenderer: Sendable {
                     case .returnCode: "rc"
                     case .connection: "connection"
                     case .protocolError: "protocol"
+                    case .componentErrors: "components"
                     }
                     w.element("p", [.init("class", "x-alert-message"), .init("data-kind", kind)], text: alert.message)
                 }

@@ -34,7 +34,9 @@ actor PhoneSession {
         return try XpediteClient(transport: transport, configuration: ClientConfiguration(
             cacheDirectory: directory, bounds: bounds, device: DeviceIdentity(uuid: "simulator-\(tab)"),
             imageLoader: SwitchableImageLoader(base: configuration.imageLoader, transport: transport),
-            imageBaseURL: configuration.imageBaseURL))
+            imageBaseURL: configuration.imageBaseURL,
+            // The simulator is a debug client: one alert lists a screen's component errors (§4.0).
+            reportsComponentErrors: true))
     }
 
     /// The bytes of an image the screen shows, from the engine's cache or its (switchable)

@@ -46,6 +46,10 @@ struct Preview: AsyncParsableCommand {
     @Flag(name: .customLong("demo-test-app"), help: .hidden)
     var demoTestApp = false
 
+    /// The browser tests' image stand-in: every image is loaded from `URL?url=<its URL>`.
+    @Option(name: .customLong("image-stand-in"), help: .hidden)
+    var imageStandIn: String?
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
         guard SimulatedDevice.named(device) != nil else {
@@ -55,6 +59,9 @@ struct Preview: AsyncParsableCommand {
         guard let server else { throw ValidationError("--server URL is required.") }
         guard let url = URL(string: server), url.scheme == "http" || url.scheme == "https", url.host != nil else {
             throw ValidationError("--server: expected an http or https URL, got \"\(server)\"")
+        }
+        if let imageStandIn, URL(string: imageStandIn)?.host == nil {
+            throw ValidationError("--image-stand-in: expected an http URL, got \"\(imageStandIn)\"")
         }
     }
 
@@ -73,7 +80,11 @@ struct Preview: AsyncParsableCommand {
             guard let server, let url = URL(string: server) else { throw ExitCode(1) }
             makeTransport = { HTTPTransport(url: url) }
             endpointURL = server
-            imageLoader = HTTPImageLoader()
+            if let route = imageStandIn.flatMap(URL.init(string:)) {
+                imageLoader = StandInImageLoader(route: route)
+            } else {
+                imageLoader = HTTPImageLoader()
+            }
             imageBaseURL = url
         }
         let directory = dataDir.map { URL(fileURLWithPath: ($0 as NSString).expandingTildeInPath, isDirectory: true) }
