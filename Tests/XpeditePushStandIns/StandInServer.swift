@@ -68,14 +68,28 @@ public final class StandInServer: Sendable {
         state.withLock { $0 = (bound, Running(group: group, task: task)) }
     }
 
-    /// Stops gracefully: no new connections; requests in flight are answered first.
+    /// Stops gracefully: no new connections; requests in flight are answered first. A client may
+    /// keep an HTTP/2 connection open after the server's GOAWAY, so after a grace of 5 s the server
+    /// is closed hard, as a killed process would be: a stop never hangs.
     public func stop() async throws {
         guard let running = state.withLock({ state -> Running? in
             defer { state.running = nil }
             return state.running
         }) else { return }
         await running.group.triggerGracefulShutdown()
-        try await running.task.value
+        let task = running.task
+        let watchdog = Task {
+            try await Task.sleep(for: .seconds(5))
+            task.cancel()
+        }
+        let result = await task.result
+        watchdog.cancel()
+        switch result {
+        case .success, .failure(is CancellationError):
+            return
+        case .failure(let error):
+            throw error
+        }
     }
 
     /// Stops gracefully and starts again on the same port.
