@@ -27,6 +27,9 @@ public final class StandInServer: Sendable {
     private let handler: Handler
     private let name: String
     private let state: Mutex<(port: Int, running: Running?)>
+    /// Set while stopping: requests still arriving on open connections get 503, as a push service
+    /// shutting down answers, so no push is accepted whose answer the hard close could lose.
+    private let stopping = Mutex(false)
 
     /// A server answering with `handler`, on `port` (0: a free port chosen at the first start).
     public init(name: String, port: Int = 0, handler: @escaping Handler) {
@@ -44,12 +47,16 @@ public final class StandInServer: Sendable {
     /// Starts listening; returns once connections are accepted. Does nothing when it is running.
     public func start() async throws {
         guard state.withLock({ $0.running == nil }) else { return }
+        stopping.withLock { $0 = false }
         let handler = handler
         var logger = Logger(label: name)
         logger.logLevel = .error
         let (ports, portContinuation) = AsyncStream<Int>.makeStream()
         let app = Application(
-            responder: CallbackResponder<StandInRequestContext> { request, context in try await handler(request, context) },
+            responder: CallbackResponder<StandInRequestContext> { [weak self] request, context in
+                if self?.stopping.withLock({ $0 }) ?? true { return StandInHTTP.empty(503) }
+                return try await handler(request, context)
+            },
             server: try .http2Upgrade(tlsConfiguration: StandInTLS.serverConfiguration()),
             configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: name),
             onServerRunning: { channel in portContinuation.yield(channel.localAddress?.port ?? 0) },
@@ -76,6 +83,7 @@ public final class StandInServer: Sendable {
             defer { state.running = nil }
             return state.running
         }) else { return }
+        stopping.withLock { $0 = true }
         await running.group.triggerGracefulShutdown()
         let task = running.task
         let watchdog = Task {
