@@ -161,14 +161,7 @@ public struct APNsProvider: PushProvider {
     }
 
     private func log(_ outcome: DeliveryOutcome, delivery: PushDelivery, pushToken: String) {
-        let metadata: Logger.Metadata = [
-            "provider": "apns", "delivery": .string(delivery.deliveryId), "messageId": .string(delivery.push.messageId),
-            "device": .string(PushHTTP.tokenTail(pushToken)), "outcome": .string(outcome.reason ?? "delivered"),
-        ]
-        if case .delivered = outcome {
-            logger.debug("push delivered", metadata: metadata)
-        } else {
-            logger.info("push not delivered", metadata: metadata)
-        }
+        PushOutcomeLog.write(outcome, provider: name, delivery: delivery, target: ("device", PushHTTP.tokenTail(pushToken)),
+                             to: logger)
     }
 }

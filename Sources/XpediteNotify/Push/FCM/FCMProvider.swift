@@ -143,15 +143,8 @@ public struct FCMProvider: PushProvider {
     }
 
     private func logged(_ outcome: DeliveryOutcome, _ delivery: PushDelivery, _ pushToken: String) -> DeliveryOutcome {
-        let metadata: Logger.Metadata = [
-            "provider": "fcm", "delivery": .string(delivery.deliveryId), "messageId": .string(delivery.push.messageId),
-            "device": .string(PushHTTP.tokenTail(pushToken)), "outcome": .string(outcome.reason ?? "delivered"),
-        ]
-        if case .delivered = outcome {
-            logger.debug("push delivered", metadata: metadata)
-        } else {
-            logger.info("push not delivered", metadata: metadata)
-        }
+        PushOutcomeLog.write(outcome, provider: name, delivery: delivery, target: ("device", PushHTTP.tokenTail(pushToken)),
+                             to: logger)
         return outcome
     }
 }

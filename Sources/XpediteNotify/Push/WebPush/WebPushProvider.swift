@@ -67,16 +67,8 @@ public struct WebPushProvider: PushProvider {
         case .tooLarge:
             outcome = .failed(reason: "413 Payload Too Large")
         }
-        let metadata: Logger.Metadata = [
-            "provider": "webpush", "delivery": .string(delivery.deliveryId), "messageId": .string(delivery.push.messageId),
-            "service": .string(URLComponents(string: subscription.endpoint)?.host ?? "?"),
-            "outcome": .string(outcome.reason ?? "delivered"),
-        ]
-        if case .delivered = outcome {
-            logger.debug("push delivered", metadata: metadata)
-        } else {
-            logger.info("push not delivered", metadata: metadata)
-        }
+        PushOutcomeLog.write(outcome, provider: name, delivery: delivery,
+                             target: ("service", URLComponents(string: subscription.endpoint)?.host ?? "?"), to: logger)
         return outcome
     }
 
