@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "XpediteDemo", targets: ["XpediteDemo"]),
         .library(name: "XpediteNotify", targets: ["XpediteNotify"]),
         .library(name: "XpediteSimulator", targets: ["XpediteSimulator"]),
+        .library(name: "XpeditePostgres", targets: ["XpeditePostgres"]),
         .executable(name: "xpedite", targets: ["xpedite"]),
         // Test tooling, not part of the product: the APNs and FCM stand-ins (DESIGN's
         // XpediteTesting), a product only so the Benchmarks package can run them.
@@ -45,6 +46,8 @@ let package = Package(
         // swift-nio and swift-subprocess) is named for the paths and descriptors it takes.
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2", traits: []),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        // PostgreSQL, the shared store of several servers (issue 18): XpeditePostgres only.
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         .target(
@@ -154,6 +157,34 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // The stores on PostgreSQL (postgres-nio's `PostgresClient`), for several servers on one
+        // database (issue 18). XpediteServer and XpediteNotify do not import it.
+        .target(
+            name: "XpeditePostgres",
+            dependencies: [
+                "XpediteServer",
+                "XpediteProtocol",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            swiftSettings: strict
+        ),
+        // The throwaway PostgreSQL of a test run (scripts/test starts it, XPEDITE_TEST_DATABASE_URL
+        // names it): one database per test. Tests only.
+        .target(
+            name: "XpeditePostgresTesting",
+            dependencies: [
+                "XpeditePostgres",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            path: "Tests/XpeditePostgresTesting",
+            swiftSettings: strict
+        ),
         // Reading the language-neutral fixtures under Tests/Fixtures, shared by the test targets.
         .target(
             name: "XpediteTestFixtures",
@@ -207,6 +238,18 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // The PostgreSQL database: URLs, start-up errors, migrations (issue 18).
+        .testTarget(
+            name: "XpeditePostgresTests",
+            dependencies: [
+                "XpeditePostgres",
+                "XpeditePostgresTesting",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "XpediteProtocolTests",
             dependencies: ["XpediteProtocol", "XpediteTestFixtures"],
@@ -224,6 +267,9 @@ let package = Package(
                 "XpediteBuilder",
                 "XpediteTestFixtures",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                // The session store tests run on SQLite and on PostgreSQL (issue 18).
+                "XpeditePostgres",
+                "XpeditePostgresTesting",
             ],
             swiftSettings: strict
         ),
