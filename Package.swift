@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "XpediteNotify", targets: ["XpediteNotify"]),
         .library(name: "XpediteSimulator", targets: ["XpediteSimulator"]),
         .library(name: "XpeditePostgres", targets: ["XpeditePostgres"]),
+        .library(name: "XpediteSQLite", targets: ["XpediteSQLite"]),
         .executable(name: "xpedite", targets: ["xpedite"]),
         // Test tooling, not part of the product: the APNs and FCM stand-ins (DESIGN's
         // XpediteTesting), a product only so the Benchmarks package can run them.
@@ -127,6 +128,7 @@ let package = Package(
                 "XpediteBuilder",
                 "XpediteProtocol",
                 "XpediteNotify",
+                "XpediteSQLite",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -154,6 +156,17 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+            ],
+            swiftSettings: strict
+        ),
+        // The stores on SQLite (GRDB), the default that needs nothing: sessions so far (issue 18
+        // moves every SQLite store here). XpediteServer does not import it.
+        .target(
+            name: "XpediteSQLite",
+            dependencies: [
+                "XpediteServer",
+                "XpediteProtocol",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict
         ),
@@ -268,6 +281,7 @@ let package = Package(
                 "XpediteTestFixtures",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 // The session store tests run on SQLite and on PostgreSQL (issue 18).
+                "XpediteSQLite",
                 "XpeditePostgres",
                 "XpeditePostgresTesting",
             ],

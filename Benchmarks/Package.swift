@@ -43,6 +43,7 @@ let package = Package(
             name: "BenchServer",
             dependencies: [
                 .product(name: "XpediteServer", package: main),
+                .product(name: "XpediteSQLite", package: main),
                 .product(name: "XpediteDemo", package: main),
                 .product(name: "XpediteNotify", package: main),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -82,6 +83,7 @@ let package = Package(
             name: "ServerBenchmarks",
             dependencies: [
                 .product(name: "XpediteServer", package: main),
+                .product(name: "XpediteSQLite", package: main),
                 .product(name: "XpediteBuilder", package: main),
                 .product(name: "Benchmark", package: "benchmark"),
             ],

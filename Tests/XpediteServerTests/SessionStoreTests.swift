@@ -6,6 +6,7 @@ import Testing
 import XpeditePostgres
 import XpeditePostgresTesting
 import XpediteServer
+import XpediteSQLite
 
 /// Every session store behaves alike (in memory, SQLite, PostgreSQL); the SQLite one survives a
 /// restart.

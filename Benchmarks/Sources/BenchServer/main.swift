@@ -4,6 +4,7 @@ import Logging
 import XpediteDemo
 import XpediteNotify
 import XpediteServer
+import XpediteSQLite
 
 // The load-test server of `scripts/bench --load`: three routes on 127.0.0.1 that answer the same
 // table page of 80 rows, so wrk measures the SDK against two baselines in one run.

@@ -13,7 +13,7 @@ import XpediteServer
 /// server or on several, merge key by key. Times are seconds since 1970 in `double precision`, as
 /// the SQLite store keeps them, so a record reads back exactly as it was written.
 ///
-/// Unlike ``SQLiteSessionStore``, nothing is kept in memory: other servers write the same rows,
+/// Unlike `SQLiteSessionStore` (XpediteSQLite), nothing is kept in memory: other servers write the same rows,
 /// and the row is the truth.
 public final class PostgresSessionStore: SessionStore {
     private let database: PostgresStoreDatabase
