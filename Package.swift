@@ -107,7 +107,6 @@ let package = Package(
                 "XpediteProtocol",
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
@@ -147,6 +146,7 @@ let package = Package(
                 "XpediteServer",
                 "XpediteDemo",
                 "XpediteNotify",
+                "XpediteSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -159,12 +159,14 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        // The stores on SQLite (GRDB), the default that needs nothing: sessions so far (issue 18
-        // moves every SQLite store here). XpediteServer does not import it.
+        // The stores on SQLite (GRDB), the default that needs nothing: sessions and the
+        // notification stores so far (issue 18 moves every SQLite store here). XpediteServer and
+        // XpediteNotify do not import it.
         .target(
             name: "XpediteSQLite",
             dependencies: [
                 "XpediteServer",
+                "XpediteNotify",
                 "XpediteProtocol",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
@@ -240,6 +242,7 @@ let package = Package(
             name: "XpeditePushTests",
             dependencies: [
                 "XpediteNotify",
+                "XpediteSQLite",
                 "XpediteProtocol",
                 "XpeditePushStandIns",
                 "XpediteTestFixtures",
@@ -319,6 +322,7 @@ let package = Package(
             name: "XpediteNotifyTests",
             dependencies: [
                 "XpediteNotify",
+                "XpediteSQLite",
                 .product(name: "Crypto", package: "swift-crypto"),
                 "XpediteProtocol",
                 "XpediteTestFixtures",
@@ -338,7 +342,7 @@ let package = Package(
         .testTarget(
             name: "XpediteDeviceTests",
             dependencies: [
-                "XpediteClient", "XpediteNotify", "XpediteProtocol", "XpediteTestFixtures",
+                "XpediteClient", "XpediteNotify", "XpediteSQLite", "XpediteProtocol", "XpediteTestFixtures",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],

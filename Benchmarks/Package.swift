@@ -57,6 +57,7 @@ let package = Package(
             name: "PushFanOut",
             dependencies: [
                 .product(name: "XpediteNotify", package: main),
+                .product(name: "XpediteSQLite", package: main),
                 .product(name: "XpediteProtocol", package: main),
                 .product(name: "XpeditePushStandIns", package: main),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -104,6 +105,7 @@ let package = Package(
             name: "NotifyBenchmarks",
             dependencies: [
                 .product(name: "XpediteNotify", package: main),
+                .product(name: "XpediteSQLite", package: main),
                 .product(name: "XpediteProtocol", package: main),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

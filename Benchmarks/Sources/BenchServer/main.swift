@@ -98,7 +98,8 @@ var notifyConfiguration = NotifyConfiguration(dataDirectory: dataDirectory.appen
 notifyConfiguration.bcryptCost = 4
 notifyConfiguration.logger = logger
 notifyConfiguration.defaultPushProvider = SilentPushProvider()
-let notifier = try Notifier(configuration: notifyConfiguration)
+let notifier = try Notifier(configuration: notifyConfiguration,
+                            store: SQLiteNotifyStore(directory: notifyConfiguration.dataDirectory))
 try notifier.mount(on: router)
 var notifyReady = ""
 if notifyUsers > 0, notifyMessages > 0 {

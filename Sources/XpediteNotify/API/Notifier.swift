@@ -41,11 +41,11 @@ public final class Notifier: Sendable {
     let hasher: PasswordHasher
     var logger: Logger { configuration.logger }
 
-    /// A notifier storing everything in `store`, by default SQLite in the data directory.
+    /// A notifier storing everything in `store`: `SQLiteNotifyStore(directory:)` (target
+    /// XpediteSQLite) keeps it in the data directory.
     ///
-    /// - Throws: a store's error, or ``PushConfigurationError`` for an unusable VAPID key file.
-    public init(configuration: NotifyConfiguration, store: (any NotifyStore)? = nil) throws {
-        let store = try store ?? SQLiteNotifyStore(directory: configuration.dataDirectory)
+    /// - Throws: ``PushConfigurationError`` for an unusable VAPID key file.
+    public init(configuration: NotifyConfiguration, store: any NotifyStore) throws {
         self.store = store
         apiKeys = APIKeys(configuration.apiKeys)
         hasher = PasswordHasher(cost: configuration.bcryptCost)

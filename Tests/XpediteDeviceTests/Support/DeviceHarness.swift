@@ -5,6 +5,7 @@ import NIOCore
 import XpediteClient
 import XpediteNotify
 import XpediteProtocol
+import XpediteSQLite
 import XpediteTestFixtures
 
 /// A notifier in a fresh temporary folder, served by an application the tests drive with
@@ -26,7 +27,8 @@ final class DeviceHarness: Sendable {
         configuration.bcryptCost = 4
         if let maximumDocumentSize { configuration.maximumDocumentSize = maximumDocumentSize }
         configuration.defaultPushProvider = TestPushProvider()
-        notifier = try Notifier(configuration: configuration)
+        notifier = try Notifier(configuration: configuration,
+                                store: SQLiteNotifyStore(directory: configuration.dataDirectory))
     }
 
     /// Runs `body` against the notifier's application, in process (`.router`) or on a socket (`.live`).

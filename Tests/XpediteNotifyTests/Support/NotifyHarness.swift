@@ -4,6 +4,7 @@ import HummingbirdTesting
 import NIOCore
 import XpediteNotify
 import XpediteProtocol
+import XpediteSQLite
 import XpediteTestFixtures
 
 /// A notifier in a fresh temporary data directory, with a cheap bcrypt cost, the test push
@@ -37,7 +38,8 @@ final class NotifyHarness: Sendable {
         configuration.webhookRetry.pollInterval = .milliseconds(20)
         configure(&configuration)
         self.pushes = pushes
-        notifier = try Notifier(configuration: configuration)
+        notifier = try Notifier(configuration: configuration,
+                                store: SQLiteNotifyStore(directory: configuration.dataDirectory))
     }
 
     /// An application serving the notifier (and its webhook dispatcher).
