@@ -70,7 +70,6 @@ let package = Package(
             dependencies: [
                 "XpediteProtocol",
                 .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -287,6 +286,8 @@ let package = Package(
                 "XpediteSQLite",
                 "XpeditePostgres",
                 "XpeditePostgresTesting",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             swiftSettings: strict
         ),

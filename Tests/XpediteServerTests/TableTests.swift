@@ -1,10 +1,15 @@
 import Foundation
 import GRDB
 import HummingbirdTesting
+import PostgresNIO
 import Testing
+import XpeditePostgres
+import XpeditePostgresTesting
+import XpediteSQLite
 import XpediteServer
 
-/// Table pages (PROTOCOL.md §3.7): offset/limit, the `max` rule, keyset paging over GRDB.
+/// Table pages (PROTOCOL.md §3.7): offset/limit, the `max` rule, keyset paging over SQLite and
+/// PostgreSQL.
 @Suite struct TableTests {
     @Test func pagingFollowsTheMaxRule() async throws {
         let app = CustomerTestApp.make(configuration: testConfiguration())
@@ -125,12 +130,50 @@ import XpediteServer
         return queue
     }
 
-    @Test func keysetPagingWalksEveryRowOnceAndFallsBackToOffset() async throws {
-        let database = try Self.makeDatabase(count: 95)
+    /// Where the rows of the keyset test live: the same 95 rows on each.
+    enum Backend: String, CaseIterable, Sendable {
+        case sqlite
+        case postgres
+
+        /// The backends this run tests: PostgreSQL when the run has a server (TestDatabaseServer).
+        static var tested: [Backend] {
+            allCases.filter { $0 != .postgres || TestDatabaseServer.isConfigured }
+        }
+
+        /// Runs `body` with a row source over the `item` table of `count` rows.
+        func withSource(count: Int, _ body: (any KeysetRowSource) async throws -> Void) async throws {
+            switch self {
+            case .sqlite:
+                let database = try TableTests.makeDatabase(count: count)
+                try await body(SQLiteKeysetSource(Table("item").filter(Column("id") > 0), key: "id", in: database))
+            case .postgres:
+                try await TestDatabaseServer.withDatabase { database in
+                    try await database.client.query(
+                        "CREATE TABLE item (id BIGINT PRIMARY KEY, name TEXT NOT NULL, price DOUBLE PRECISION, note TEXT)")
+                    for index in 1...count {
+                        try await database.client.query("""
+                            INSERT INTO item (id, name, price, note) VALUES (\(index * 3), \("Item \(index)"), \(Double(index) / 2), NULL)
+                            """)
+                    }
+                    try await body(PostgresKeysetSource(database, table: "item", columns: ["id", "name", "price", "note"],
+                                                        key: "id", where: "id > \(0)"))
+                }
+            }
+        }
+    }
+
+    @Test(arguments: Backend.tested)
+    func keysetPagingWalksEveryRowOnceAndFallsBackToOffset(_ backend: Backend) async throws {
+        try await backend.withSource(count: 95) { source in
+            try await Self.walk(source)
+        }
+    }
+
+    static func walk(_ source: any KeysetRowSource) async throws {
         var app = XpediteApp(configuration: testConfiguration())
         app.onConnect { _ in ResponsePacket(components: []) }
         app.on("items") { call in
-            try await KeysetPaging(Table("item").filter(Column("id") > 0), key: "id").page(for: call, in: database)
+            try await KeysetPaging(source).page(for: call)
         }
         app.on("keys") { call in ResponsePacket(components: [.label(.init(text: call.session.valueNames.joined()))]) }
         try await application(app).test(.router) { client in
