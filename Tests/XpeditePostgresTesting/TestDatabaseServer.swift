@@ -81,7 +81,13 @@ public enum TestDatabaseServer {
                 "\(environmentVariable) is not set: run the PostgreSQL tests through scripts/test, or start a server "
                 + "with scripts/postgres start and export its URL")
         }
-        return try PostgresDatabaseURL(url)
+        var parsed = try PostgresDatabaseURL(url)
+        // A loaded test machine (a parallel run, other builds) can take longer than the default
+        // 10 s to authenticate a connection; a refused one still fails at once.
+        if parsed.connectTimeout == PostgresDatabaseURL.defaultConnectTimeout {
+            parsed.connectTimeout = .seconds(60)
+        }
+        return parsed
     }
 
     /// Runs one statement on a connection of its own to the server's maintenance database.

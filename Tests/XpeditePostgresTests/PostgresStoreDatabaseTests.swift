@@ -47,6 +47,7 @@ import XpeditePostgresTesting
     @Test(.enabled(if: TestDatabaseServer.isConfigured, "needs the run's PostgreSQL server (scripts/test)"))
     func aWrongPasswordIsTheServersMessage() async throws {
         var url = try PostgresDatabaseURL(try #require(TestDatabaseServer.url))
+        url.connectTimeout = .seconds(60)  // a loaded test machine authenticates slowly
         url.password = "wrong"
         await #expect {
             try await PostgresStoreDatabase.connect(url)
@@ -60,6 +61,7 @@ import XpeditePostgresTesting
     @Test(.enabled(if: TestDatabaseServer.isConfigured, "needs the run's PostgreSQL server (scripts/test)"))
     func sslmodeRequireIsHonoured() async throws {
         var url = try PostgresDatabaseURL(try #require(TestDatabaseServer.url))
+        url.connectTimeout = .seconds(60)  // a loaded test machine authenticates slowly
         url.tlsMode = .require
         await #expect(throws: PostgresDatabaseError.self) {
             try await PostgresStoreDatabase.connect(url)

@@ -140,12 +140,18 @@ import XpediteServer
             allCases.filter { $0 != .postgres || TestDatabaseServer.isConfigured }
         }
 
-        /// Runs `body` with a row source over the `item` table of `count` rows.
-        func withSource(count: Int, _ body: (any KeysetRowSource) async throws -> Void) async throws {
+        /// Runs `body` with a row source over the `item` table of `count` rows, and a function that
+        /// adds a row with a given id behind the source's back.
+        func withSource(count: Int, _ body: (any KeysetRowSource, _ insert: @Sendable (Int) async throws -> Void)
+                        async throws -> Void) async throws {
             switch self {
             case .sqlite:
                 let database = try TableTests.makeDatabase(count: count)
-                try await body(SQLiteKeysetSource(Table("item").filter(Column("id") > 0), key: "id", in: database))
+                try await body(SQLiteKeysetSource(Table("item").filter(Column("id") > 0), key: "id", in: database)) { id in
+                    try await database.write { db in
+                        try db.execute(sql: "INSERT INTO item (id, name) VALUES (?, 'new')", arguments: [id])
+                    }
+                }
             case .postgres:
                 try await TestDatabaseServer.withDatabase { database in
                     try await database.client.query(
@@ -156,7 +162,9 @@ import XpediteServer
                             """)
                     }
                     try await body(PostgresKeysetSource(database, table: "item", columns: ["id", "name", "price", "note"],
-                                                        key: "id", where: "id > \(0)"))
+                                                        key: "id", where: "id > \(0)")) { id in
+                        try await database.client.query("INSERT INTO item (id, name) VALUES (\(id), 'new')")
+                    }
                 }
             }
         }
@@ -164,8 +172,26 @@ import XpediteServer
 
     @Test(arguments: Backend.tested)
     func keysetPagingWalksEveryRowOnceAndFallsBackToOffset(_ backend: Backend) async throws {
-        try await backend.withSource(count: 95) { source in
+        try await backend.withSource(count: 95) { source, _ in
             try await Self.walk(source)
+        }
+    }
+
+    /// The source alone: batches at offsets and after keys, the end, and a seek that a row added
+    /// before the cursor does not shift (where an offset would).
+    @Test(arguments: Backend.tested)
+    func keysetSourcesSeekAfterTheKey(_ backend: Backend) async throws {
+        try await backend.withSource(count: 95) { source, insert in
+            func ids(_ batch: KeysetBatch) -> [Int] { batch.records.compactMap { $0["id"]?.intValue } }
+            let first = try await source.rows(from: .offset(10), limit: 2)
+            #expect(ids(first) == [33, 36] && first.lastKey == 36 && first.hasMore)
+            let last = try await source.rows(from: .after(282), limit: 2)
+            #expect(ids(last) == [285] && last.lastKey == 285 && !last.hasMore)
+            let past = try await source.rows(from: .offset(95), limit: 2)
+            #expect(past.records.isEmpty && past.lastKey == nil && !past.hasMore)
+            try await insert(1)
+            #expect(ids(try await source.rows(from: .after(36), limit: 2)) == [39, 42])
+            #expect(ids(try await source.rows(from: .offset(12), limit: 2)) == [36, 39])
         }
     }
 
