@@ -147,6 +147,20 @@ def test_the_inspector_lists_the_notification_apps_calls(browser, demo):
     # The Xpedite app's packets are still listed below.
     assert browser.find_elements(By.CSS_SELECTOR, "#inspector .x-packet")
 
+    # An EventSource is one entry, marked as a stream; this one has no token, so the server
+    # refuses it and the stream ends.
+    browser.switch_to.frame(browser.find_element(By.CSS_SELECTOR, "#notify-screen iframe"))
+    browser.execute_script("window.events = new EventSource('/notify/v1/device/events')")
+    browser.switch_to.default_content()
+
+    def stream(d):
+        calls = summaries(d)
+        return calls[0] if calls and "x-failed" in calls[0][2] else None
+    method, meta, _ = wait(browser).until(stream)
+    assert method == "GET /notify/v1/device/events"
+    assert "event stream" in browser.find_element(By.CSS_SELECTOR, "#notify-calls .x-packet .x-packet-kind").text
+    assert meta.endswith("0 event(s) · failed")
+
 
 def test_a_reloaded_frame_is_watched_again(browser, demo):
     open_page(browser, demo)
