@@ -17,7 +17,8 @@ struct SimulatorServerTests {
         return Application(router: router)
     }
 
-    @Test(arguments: ["/", "/app", "/static/simulator.js", "/static/simulator.css", "/app/sw.js", "/app/manifest.webmanifest"])
+    @Test(arguments: ["/", "/app", "/static/simulator.js", "/static/app-switch.js", "/static/simulator.css", "/app/sw.js",
+                      "/app/manifest.webmanifest"])
     func servesWithContentSecurityPolicy(_ path: String) async throws {
         try await makeApp().test(.router) { client in
             try await client.execute(uri: path, method: .get) { response in
