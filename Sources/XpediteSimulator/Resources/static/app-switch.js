@@ -23,7 +23,6 @@
   let watch = null;
   let callNumber = 0;
   const calls = [];
-  window.xpediteNotifyCalls = calls;
 
   // ---- The switch.
   function choose(app) {
