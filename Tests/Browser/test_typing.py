@@ -120,3 +120,17 @@ def test_the_typed_value_reaches_the_engine_and_other_fields_follow_it(browser, 
     browser.find_element(By.CSS_SELECTOR, "#screen .x-form-save").click()
     dialog = wait(browser).until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#screen .x-alert-message")))
     assert dialog.text == "Saved Grace"
+
+
+def test_a_shown_password_keeps_its_typing_through_a_redraw(browser, server):
+    open_form(browser, server)
+    browser.find_element(By.CSS_SELECTOR, "#screen [data-toggle='eye']").click()
+    secret = browser.find_element(By.CSS_SELECTOR, "#screen input[type=text]:not([placeholder='Your name'])")
+    secret.click()
+    browser.execute_script("document.activeElement.xpediteMark = 'the secret'")
+    secret.send_keys("hunter2")
+    redraw_and_wait(browser)
+    state = browser.execute_script("""
+        const field = document.activeElement;
+        return [field.value, field.xpediteMark || null, field.selectionStart];""")
+    assert state == ["hunter2", "the secret", 7]

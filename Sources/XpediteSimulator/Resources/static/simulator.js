@@ -88,12 +88,16 @@
   screen.addEventListener("compositionstart", function (event) { composing = event.target; unsent.add(event.target); }, true);
   screen.addEventListener("compositionend", function (event) { if (composing === event.target) composing = null; }, true);
 
-  // Elements match when they are the same tag with the same identity (id, data-path, type).
+  // Elements match when they are the same tag with the same identity (id, data-path, type). A
+  // password shown with its eye is a text input for the moment: still the same field.
+  function sameType(a, b) {
+    const x = a.getAttribute("type"), y = b.getAttribute("type");
+    return x === y || ((x === "password" || x === "text") && (y === "password" || y === "text"));
+  }
   function sameNode(a, b) {
     if (a.nodeType !== b.nodeType) return false;
     if (a.nodeType !== Node.ELEMENT_NODE) return true;
-    return a.tagName === b.tagName && a.id === b.id &&
-      a.getAttribute("data-path") === b.getAttribute("data-path") && a.getAttribute("type") === b.getAttribute("type");
+    return a.tagName === b.tagName && a.id === b.id && a.getAttribute("data-path") === b.getAttribute("data-path") && sameType(a, b);
   }
 
   // Is `el` the field the person is typing into, whose value must stay as it is?
