@@ -34,10 +34,8 @@
     if (notify) {
       if (section) section.hidden = false;
       if (!frame && !opening && !notifyScreen.querySelector(".x-notify-message")) open();
+      // Watched from now on, also while the Xpedite app is shown: the frame keeps running behind it.
       if (watch === null) watch = setInterval(attach, 5);
-    } else if (watch !== null) {
-      clearInterval(watch);
-      watch = null;
     }
     try { sessionStorage.setItem("xpedite-app", notify ? "notify" : "xpedite"); } catch (e) { /* storage off */ }
   }
