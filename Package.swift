@@ -97,10 +97,17 @@ let package = Package(
             resources: [.copy("Resources/static")],
             swiftSettings: strict
         ),
+        // ZBar, TurboJPEG and libpng loaded with dlopen (decision 180): no -dev package at build
+        // time, and a machine without the libraries still builds and runs everything else.
+        .target(
+            name: "CXpediteBarcode",
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
+        ),
         .target(
             name: "XpediteNotify",
             dependencies: [
                 "XpediteProtocol",
+                "CXpediteBarcode",
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -38,6 +38,8 @@ public final class Notifier: Sendable {
     /// Device events, by username.
     let deviceEvents = SubscriberHub<DeviceEvent>()
     let apiKeys: APIKeys
+    /// Finds codes in pictures (`POST /device/barcode`).
+    public let barcodeReader: BarcodeReader
     let hasher: PasswordHasher
     var logger: Logger { configuration.logger }
 
@@ -49,6 +51,7 @@ public final class Notifier: Sendable {
         self.store = store
         apiKeys = APIKeys(configuration.apiKeys)
         hasher = PasswordHasher(cost: configuration.bcryptCost)
+        barcodeReader = BarcodeReader(libraries: configuration.barcodeLibraries, maximumPixels: configuration.maximumBarcodePixels)
         var configuration = configuration
         webPushAllowlist = configuration.webPush?.allowlist ?? .default
         if let webPush = configuration.webPush {

@@ -19,6 +19,11 @@ public struct NotifyConfiguration: Sendable {
     public var maximumBodySize: Int = 1 << 20
     /// The largest document a device may upload (bytes, default 10 MiB); larger ones get 413.
     public var maximumDocumentSize: Int = 10 << 20
+    /// The libraries `POST /device/barcode` loads (decision 180); when one is missing the route
+    /// answers 503 and everything else works.
+    public var barcodeLibraries: BarcodeLibraries = .system
+    /// The largest picture `POST /device/barcode` decodes, in pixels (width × height; 422 above).
+    public var maximumBarcodePixels: Int = 40_000_000
     /// The bcrypt cost of password hashes (4…31). Tests lower it; each step doubles the time.
     public var bcryptCost: UInt8 = 10
     /// The clock of timestamps (`sentAt`, `receivedAt`, webhook retries).

@@ -42,7 +42,8 @@ public struct Simulator: Sendable {
     /// `{base}/app/manifest.webmanifest`, `{base}/app/sw.js`, `{base}/static/{file}` and each
     /// connected tab's images, `{base}/tab/{tab}/image?id=…&url=…`.
     public func mount<Routes: RouterMethods>(on router: Routes) {
-        let template = PageTemplate(basePath: configuration.basePath, device: configuration.device)
+        let template = PageTemplate(basePath: configuration.basePath, device: configuration.device,
+                                    notificationAppPath: configuration.notificationAppPath)
         let base = configuration.basePath
         let simulatorPage = template.simulator()
         let appPage = template.app()

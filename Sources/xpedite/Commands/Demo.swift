@@ -92,7 +92,8 @@ struct Demo: AsyncParsableCommand {
         }
         let simulator = try Simulator(configuration: SimulatorConfiguration(
             makeTransport: { HTTPTransport(url: endpoint) }, endpointURL: endpoint.absoluteString,
-            dataDirectory: configuration.dataDirectory.appendingPathComponent("simulator", isDirectory: true)))
+            dataDirectory: configuration.dataDirectory.appendingPathComponent("simulator", isDirectory: true),
+            notificationAppPath: "/notify/app/"))
         server.mount { router in simulator.mount(on: router) }
         if let report = server.seedReport {
             let seconds = Double(report.duration.components.attoseconds) / 1e18 + Double(report.duration.components.seconds)
