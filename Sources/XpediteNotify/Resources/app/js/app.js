@@ -145,6 +145,7 @@ async function start() {
   tabs.hidden = false;
   accountButton.hidden = false;
   await refreshQueue();
+  state.outbox.flush();
   state.stopEvents = listen(state.api, {
     event: (type, data) => {
       if (type === "message") loadInbox();
@@ -359,6 +360,7 @@ function route() {
   const [, name, raw] = /^#\/([a-z]+)(?:\/(.*))?$/.exec(hash) || [null, "inbox", null];
   const id = raw ? decodeURIComponent(raw) : undefined;
   state.route = { name, id };
+  document.body.classList.toggle("in-form", name === "message" || name === "request");
   for (const tab of tabs.querySelectorAll("a")) {
     const current = tab.getAttribute("href") === `#/${name === "message" ? "inbox" : name === "request" ? "start" : name}`;
     if (current) tab.setAttribute("aria-current", "page");

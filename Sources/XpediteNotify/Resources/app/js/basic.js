@@ -28,8 +28,10 @@ export class NumberControl extends Control {
     this.slider = field.flavor === "slider";
     const initial = typeof field.default === "number" ? field.default : null;
     if (this.slider) {
+      // A real slider moves in a round step of about a hundredth of its range (0.1 for 0…10).
+      const step = this.integer ? 1 : 10 ** Math.floor(Math.log10(Math.max(this.max - this.min, 1e-9) / 100));
       this.input = el("input", { id: this.controlId, class: "slider", type: "range", min: this.min, max: this.max,
-        step: this.integer ? 1 : "any", "aria-label": this.label ? null : this.name });
+        step, "aria-label": this.label ? null : this.name });
       this.input.value = String(initial !== null ? initial : this.min);
       this.output = el("output", { class: "slider-value", for: this.controlId, "aria-live": "polite" });
       const show = () => { this.output.textContent = this.format(Number(this.input.value)); };
@@ -48,7 +50,7 @@ export class NumberControl extends Control {
   }
 
   format(value) {
-    return this.integer ? String(Math.round(value)) : String(Math.round(value * 100) / 100);
+    return this.integer ? String(Math.round(value)) : String(Number(value.toPrecision(12)));
   }
 
   /** A slider always has a value (§9.5: `optional` is ignored for it). */
