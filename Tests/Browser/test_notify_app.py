@@ -322,3 +322,44 @@ def test_sign_out_clears_the_cached_messages(notify, app_browser):
     wait(driver).until(lambda d: d.find_elements(By.ID, "username"))
     assert driver.execute_async_script(has) == []
     assert driver.execute_script("return localStorage.getItem('xpedite-notify-session')") is None
+
+
+def test_open_inbox_and_message_time(notify, app_browser, output):
+    """Tap → drawn for the inbox (20 messages) and for a message of all 24 field types, against a
+    baseline (tap → the small account view, drawn without the network) in the same run. Measured,
+    not asserted; written to notify-app-timings.json for scripts/bench-notify-app."""
+    import json
+    import statistics
+    driver = app_browser
+    backend = Backend(notify)
+    backend.user("anna", PASSWORD)
+    grant(driver, notify.url)
+    for number in range(19):
+        backend.send(["anna"], f"Filler {number}", "A message to fill the inbox", {"responseTopic": TOPIC, "fields": [
+            {"type": "inputString", "id": "s", "label": "S"}]})
+    backend.send(["anna"], "All fields", "24 field types", every_field(notify.url))
+    sign_in(driver, notify.url, "anna", PASSWORD)
+    wait(driver).until(lambda d: len(inbox_titles(d)) == 20)
+    rounds = 25
+    runs = {"baseline": [], "inbox": [], "message": []}
+
+    def measure(kind, element, ready):
+        count = driver.execute_script("return window.notifyTimings.length")
+        tap(driver, element)
+        wait(driver).until(ready)
+        wait(driver).until(lambda d: d.execute_script("return window.notifyTimings.length") > count)
+        runs[kind].append(driver.execute_script("return window.notifyTimings[window.notifyTimings.length - 1].ms"))
+
+    for _ in range(rounds):
+        measure("baseline", driver.find_element(By.ID, "account"), lambda d: d.find_elements(By.ID, "sign-out"))
+        measure("inbox", driver.find_element(By.ID, "tab-inbox"), lambda d: len(inbox_titles(d)) == 20)
+        measure("message", wait_for_message(driver, "All fields").element(),
+                lambda d: len(d.find_elements(By.CSS_SELECTOR, "form.form .field, form.form .text-field")) >= 20)
+        driver.execute_script("location.hash = '#/inbox'")
+        wait(driver).until(lambda d: len(inbox_titles(d)) == 20)
+    result = {kind: {"median_ms": statistics.median(values), "p90_ms": sorted(values)[int(len(values) * 0.9) - 1],
+                     "min_ms": min(values), "max_ms": max(values), "taps": len(values)} for kind, values in runs.items()}
+    result["fields"] = len(every_field(notify.url)["fields"])
+    result["inbox_messages"] = 20
+    (output / "notify-app-timings.json").write_text(json.dumps(result, indent=2))
+    print("notify app tap → drawn:", result)

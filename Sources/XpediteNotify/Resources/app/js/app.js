@@ -347,6 +347,7 @@ function renderAccount() {
       document.getElementById("push-status").textContent = state.pushStatus;
     } }),
     el("button", { type: "button", class: "button wide", id: "sign-out", text: "Sign out", onclick: signOut })));
+  drawn("account");
 }
 
 // ---- Routing ----
