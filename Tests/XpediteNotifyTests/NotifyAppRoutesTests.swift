@@ -23,7 +23,7 @@ import XpediteProtocol
             #expect(page.status == .ok)
             #expect(page.headers[.contentType] == "text/html; charset=utf-8")
             #expect(page.headers[.contentSecurityPolicy] == NotifyAppFiles.contentSecurityPolicy)
-            #expect(page.headers[HTTPField.Name("X-Content-Type-Options")!] == "nosniff")
+            #expect(page.headers.first { $0.name.canonicalName == "x-content-type-options" }?.value == "nosniff")
             let html = String(decoding: page.body, as: UTF8.self)
             #expect(html.contains("<script type=\"module\" src=\"js/app.js\"></script>"))
             #expect(html.contains("<link rel=\"manifest\" href=\"manifest.webmanifest\">"))
@@ -60,7 +60,7 @@ import XpediteProtocol
         let start = try #require(worker.range(of: "const SHELL = ["))
         let end = try #require(worker.range(of: "].map(", range: start.upperBound..<worker.endIndex))
         let list = worker[start.upperBound..<end.lowerBound]
-        let shell = list.split(separator: "\"").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+        let shell = list.split(separator: "\"", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
         #expect(shell.count > 10)
         for path in shell where path != "./" && path != "config.json" {
             #expect(files.file(at: path) != nil, "sw.js keeps \(path), which is not served")

@@ -11,10 +11,12 @@ extension Notifier {
     /// the map tiles) on `router`. Every answer carries ``NotifyAppFiles/contentSecurityPolicy``.
     func mountApp<Routes: RouterMethods>(on router: Routes, files: NotifyAppFiles) {
         let config = CanonicalJSON.data(.object(["mapTileURL": .string(configuration.mapTileURL)]))
-        router.get(RouterPath(Self.appPath)) { _, _ in
-            Response(status: .movedPermanently, headers: [.location: "/\(Self.appPath)/"])
-        }
-        router.get(RouterPath("\(Self.appPath)/")) { _, _ in
+        // The router takes `/notify/app` and `/notify/app/` for one path; the page's relative
+        // URLs need the slash, so the bare path is redirected to it.
+        router.get(RouterPath(Self.appPath)) { request, _ in
+            guard request.uri.path.hasSuffix("/") else {
+                return Response(status: .movedPermanently, headers: [.location: "\(request.uri.path)/"])
+            }
             guard let index = files.file(at: "index.html") else { return Self.appNotFound() }
             return Self.appResponse(index.contents, type: index.type)
         }

@@ -1,5 +1,5 @@
 // Building the page: every string, from the app or from a payload, goes in as text
-// (textContent, attribute values), never as HTML. No innerHTML anywhere in the app.
+// (textContent, attribute values), never parsed as HTML markup anywhere in the app.
 
 /** Creates an element: `attrs` are attributes (`class`, `text` for textContent, `on<event>` for
  *  listeners, `false`/null/undefined skipped), `children` nodes or strings (appended as text). */
