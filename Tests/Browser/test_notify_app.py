@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 
 import pytest
+from selenium.common.exceptions import JavascriptException, StaleElementReferenceException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -85,7 +86,8 @@ def grant(driver, base):
 
 def uploaded(driver, label):
     box = field(driver, label)
-    wait(driver, 30).until(lambda d: "Uploaded" in box.find_element(By.CSS_SELECTOR, ".hint[aria-live]").text)
+    wait(driver, 30).until(lambda d: "Uploaded" in box.find_element(By.CSS_SELECTOR, ".upload-state").text,
+                           f"{label} was not uploaded: {box.text}")
 
 
 def record(driver, label):
@@ -101,7 +103,12 @@ def record(driver, label):
 
 def shoot(driver, name, element=None):
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    (element or driver).screenshot(str(SCREENSHOTS / f"{name}.png"))
+    path = str(SCREENSHOTS / f"{name}.png")
+    if element is None:
+        driver.save_screenshot(path)
+    else:
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+        element.screenshot(path)
 
 
 def fill_every_field(driver, photo_path):
@@ -324,6 +331,14 @@ def test_sign_out_clears_the_cached_messages(notify, app_browser):
     assert driver.execute_script("return localStorage.getItem('xpedite-notify-session')") is None
 
 
+def _tapped(driver, find):
+    try:
+        tap(driver, find(driver))
+        return True
+    except (StaleElementReferenceException, JavascriptException):    # redrawn between finding and tapping
+        return False
+
+
 def test_open_inbox_and_message_time(notify, app_browser, output):
     """Tap → drawn for the inbox (20 messages) and for a message of all 24 field types, against a
     baseline (tap → the small account view, drawn without the network) in the same run. Measured,
@@ -343,17 +358,18 @@ def test_open_inbox_and_message_time(notify, app_browser, output):
     rounds = 25
     runs = {"baseline": [], "inbox": [], "message": []}
 
-    def measure(kind, element, ready):
+    def measure(kind, find, ready):
         count = driver.execute_script("return window.notifyTimings.length")
-        tap(driver, element)
+        # The inbox is redrawn live: find the element afresh until a tap lands.
+        wait(driver).until(lambda d: _tapped(d, find))
         wait(driver).until(ready)
         wait(driver).until(lambda d: d.execute_script("return window.notifyTimings.length") > count)
         runs[kind].append(driver.execute_script("return window.notifyTimings[window.notifyTimings.length - 1].ms"))
 
     for _ in range(rounds):
-        measure("baseline", driver.find_element(By.ID, "account"), lambda d: d.find_elements(By.ID, "sign-out"))
-        measure("inbox", driver.find_element(By.ID, "tab-inbox"), lambda d: len(inbox_titles(d)) == 20)
-        measure("message", wait_for_message(driver, "All fields").element(),
+        measure("baseline", lambda d: d.find_element(By.ID, "account"), lambda d: d.find_elements(By.ID, "sign-out"))
+        measure("inbox", lambda d: d.find_element(By.ID, "tab-inbox"), lambda d: len(inbox_titles(d)) == 20)
+        measure("message", lambda d: wait_for_message(d, "All fields").element(),
                 lambda d: len(d.find_elements(By.CSS_SELECTOR, "form.form .field, form.form .text-field")) >= 20)
         driver.execute_script("location.hash = '#/inbox'")
         wait(driver).until(lambda d: len(inbox_titles(d)) == 20)

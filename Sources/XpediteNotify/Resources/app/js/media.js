@@ -49,7 +49,7 @@ class MediaControl extends Control {
     this.pending = null;        // {ref, kind, blob} while not uploaded
     this.uploading = null;
     this.progress = el("progress", { max: 1, value: 0, hidden: true, "aria-label": `Uploading ${this.name}` });
-    this.state = el("p", { class: "hint", "aria-live": "polite" });
+    this.state = el("p", { class: "hint upload-state", "aria-live": "polite" });
     this.shown = el("div", { class: "captured" });
   }
 
