@@ -379,3 +379,29 @@ def test_open_inbox_and_message_time(notify, app_browser, output):
     result["inbox_messages"] = 20
     (output / "notify-app-timings.json").write_text(json.dumps(result, indent=2))
     print("notify app tap → drawn:", result)
+
+
+def test_a_push_is_shown_by_the_service_worker(notify, app_browser):
+    """A Web Push (delivered to the service worker through DevTools, as a push service would; a
+    headless Chromium cannot subscribe at a real one) shows a notification with the push's title
+    and body, carrying the message id that a tap opens; the open inbox loads the message."""
+    import json
+    driver = app_browser
+    backend = Backend(notify)
+    backend.user("anna", PASSWORD)
+    grant(driver, notify.url)
+    sign_in(driver, notify.url, "anna", PASSWORD)
+    wait(driver).until(lambda d: d.execute_script("return !!navigator.serviceWorker.controller"))
+    message = backend.send(["anna"], "Pushed", "By Web Push", {"responseTopic": TOPIC, "fields": [
+        {"type": "inputString", "id": "s", "label": "S"}]})
+    driver.execute_cdp_cmd("ServiceWorker.enable", {})
+    data = json.dumps({"messageId": message, "title": "Pushed", "body": "By Web Push"})
+    for registration in range(4):     # the DevTools id of the app's registration; others are ignored
+        driver.execute_cdp_cmd("ServiceWorker.deliverPushMessage",
+                               {"origin": notify.url, "registrationId": str(registration), "data": data})
+    shown = wait(driver).until(lambda d: d.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "navigator.serviceWorker.ready.then(r => r.getNotifications())"
+        ".then(list => done(list.map(n => [n.title, n.body, n.data && n.data.messageId])))"))
+    assert shown == [["Pushed", "By Web Push", message]]
+    wait_for_message(driver, "Pushed")
