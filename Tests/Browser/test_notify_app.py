@@ -405,3 +405,40 @@ def test_a_push_is_shown_by_the_service_worker(notify, app_browser):
         ".then(list => done(list.map(n => [n.title, n.body, n.data && n.data.messageId])))"))
     assert shown == [["Pushed", "By Web Push", message]]
     wait_for_message(driver, "Pushed")
+
+
+def test_a_start_request_is_answered_and_the_servers_issues_show_at_their_fields(notify, app_browser):
+    """The Start tab lists the start requests; one opens as a form and is published with its
+    name. When the request changed on the server while its form was open, the server's 422 issues
+    are shown: the one about a field of the form at that field, the others above the buttons."""
+    driver = app_browser
+    backend = Backend(notify)
+    backend.user("anna", PASSWORD)
+
+    def put_request(fields):
+        status, answer, _ = call(backend.api, "PUT", "/requests/report", body={
+            "title": "Report a problem", "body": "Tell us what you saw", "responseTopic": "/test/start", "fields": fields})
+        assert status == 200, answer
+    put_request([{"type": "inputString", "id": "seen", "label": "What you saw"}])
+    sign_in(driver, notify.url, "anna", PASSWORD)
+    tap(driver, driver.find_element(By.ID, "tab-start"))
+    item = wait(driver).until(lambda d: d.find_element(By.CSS_SELECTOR, "#requests [data-request='report']"))
+    assert "Report a problem" in item.text and "Tell us what you saw" in item.text
+    tap(driver, item)
+    wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, "form.form"))
+    put_request([{"type": "inputInteger", "id": "count", "label": "How many", "minValue": 0, "maxValue": 5}])
+    control(driver, "What you saw").send_keys("a leak")
+    tap(driver, driver.find_element(By.XPATH, "//div[@class='footer']/button[normalize-space()='Submit']"))
+    error = wait(driver).until(lambda d: [n for n in d.find_elements(By.CSS_SELECTOR, ".field .error-text") if n.is_displayed()])
+    assert "unknown value \"seen\"" in error[0].text
+    assert "$.values.count" in driver.find_element(By.CSS_SELECTOR, ".form-error").text
+    assert backend.responses("/test/start") == []
+
+    driver.execute_script("location.hash = '#/start'")
+    tap(driver, wait(driver).until(lambda d: d.find_element(By.CSS_SELECTOR, "#requests [data-request='report']")))
+    wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, "form.form [data-id='count']"))
+    control(driver, "How many").send_keys("3")
+    tap(driver, driver.find_element(By.XPATH, "//div[@class='footer']/button[normalize-space()='Submit']"))
+    wait(driver).until(lambda d: len(backend.responses("/test/start")) == 1)
+    response = backend.responses("/test/start")[0]
+    assert response["request"] == "report" and response["values"] == {"count": 3} and response["username"] == "anna"
