@@ -177,6 +177,9 @@ def test_answers_every_field_type_and_an_offline_answer_once(notify, app_browser
                  "currentLocation", "image", "document", "dashboard"]:
         shoot(driver, kind, driver.find_element(By.CSS_SELECTOR, f"[data-type='{kind}']"))
     shoot(driver, "buttons", driver.find_element(By.CSS_SELECTOR, ".footer"))
+    # Every control, Leaflet included, works under the policy: nothing was refused.
+    refused = [e["message"] for e in driver.get_log("browser") if "Content Security Policy" in e["message"]]
+    assert refused == []
     driver.find_element(By.XPATH, "//div[@class='footer']/button[normalize-space()='Approve']").click()
 
     response = events.get(timeout=30)
@@ -284,6 +287,11 @@ def test_checks_at_the_fields_before_sending_and_the_servers_issues(notify, app_
     assert control(driver, "Count").get_attribute("aria-invalid") == "true"
     assert backend.responses(TOPIC) == [], "nothing was sent"
     shoot(driver, "field-errors")
+    # Dark appearance follows the system.
+    assert driver.execute_script("return getComputedStyle(document.body).backgroundColor") == "rgb(242, 242, 247)"
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    wait(driver).until(lambda d: d.execute_script("return getComputedStyle(document.body).backgroundColor") == "rgb(0, 0, 0)")
+    shoot(driver, "field-errors-dark")
 
 
 def test_payload_text_never_runs_and_the_policy_is_strict(notify, app_browser):
@@ -307,6 +315,8 @@ def test_payload_text_never_runs_and_the_policy_is_strict(notify, app_browser):
     wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, "form.form"))
     time.sleep(1)
     assert driver.execute_script("return window.pwned === undefined")
+    refused = [e["message"] for e in driver.get_log("browser") if "Content Security Policy" in e["message"]]
+    assert refused == [], "no markup from the payload reached the page, so the policy had nothing to refuse"
     assert driver.find_elements(By.CSS_SELECTOR, "#view img[src='x'], #view script") == []
     assert driver.find_element(By.CSS_SELECTOR, ".text-field").text == attack
     assert control(driver, attack).get_attribute("value") == attack
