@@ -452,3 +452,37 @@ def test_a_start_request_is_answered_and_the_servers_issues_show_at_their_fields
     wait(driver).until(lambda d: len(backend.responses("/test/start")) == 1)
     response = backend.responses("/test/start")[0]
     assert response["request"] == "report" and response["values"] == {"count": 3} and response["username"] == "anna"
+
+
+def test_documents_and_images_sent_to_the_user_show_and_zoom(notify, app_browser):
+    """A `document` field with the `vimage` flavor and an `image` field naming a document the user
+    may see show it (fetched with the device token); tapping the image opens the zoom and pan
+    view."""
+    import io
+    from PIL import Image
+    driver = app_browser
+    backend = Backend(notify)
+    backend.user("anna", PASSWORD)
+    picture = io.BytesIO()
+    Image.new("RGB", (120, 80), (200, 40, 40)).save(picture, "JPEG")
+    status, answer, _ = Device(notify, "anna", PASSWORD, "anna-camera").call(
+        "POST", "/device/documents?kind=image", raw=picture.getvalue(), content_type="image/jpeg")
+    assert status == 201, answer
+    name = answer["name"]
+    backend.send(["anna"], "Look", "Your photo", {"responseTopic": TOPIC, "fields": [
+        {"type": "document", "label": "Earlier photo", "url": name, "flavor": "vimage"},
+        {"type": "image", "label": "Zoom me", "url": name},
+        {"type": "inputString", "id": "s", "label": "Remark", "optional": True}]})
+    sign_in(driver, notify.url, "anna", PASSWORD)
+    wait_for_message(driver, "Look").click()
+    loaded = "return [...document.querySelectorAll('form.form img')].map(i => [i.src.slice(0, 5), i.naturalWidth])"
+    wait(driver).until(lambda d: d.execute_script(loaded) == [["blob:", 120], ["blob:", 120]])
+    tap(driver, driver.find_element(By.CSS_SELECTOR, "[aria-label='Zoom me: open, zoom and pan']"))
+    viewer = wait(driver).until(lambda d: d.find_element(By.CSS_SELECTOR, ".viewer[role='dialog']"))
+    viewer.find_element(By.CSS_SELECTOR, "[aria-label='Zoom in']").click()
+    assert "scale(1.5)" in viewer.find_element(By.TAG_NAME, "img").get_attribute("style")
+    ActionChains(driver).move_to_element(viewer.find_element(By.TAG_NAME, "img")).click_and_hold().move_by_offset(30, 10) \
+        .release().perform()
+    assert "calc(-50% + 30px)" in viewer.find_element(By.TAG_NAME, "img").get_attribute("style")
+    viewer.find_element(By.XPATH, ".//button[normalize-space()='Close']").click()
+    wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".viewer") == [])
