@@ -97,7 +97,7 @@ function showSignIn(message) {
         deviceId: deviceId(), deviceName: deviceName(), platform: "web" });
       localStorage.setItem(SESSION, JSON.stringify({ token: answer.deviceToken, username: answer.username }));
       await start();
-      if (state.registration) subscribe(state.api, state.registration).then((text) => { state.pushStatus = text; });
+      turnOnPush();
     } catch (failure) {
       error.textContent = failure instanceof OfflineError ? "No connection to the server." : (failure.status === 401 ? "Wrong username or password." : failure.message);
       error.hidden = false;
@@ -336,16 +336,30 @@ async function send(kind, id, item, submitValue, values, media) {
 
 // ---- Account ----
 
+/** Subscribes to Web Push (after sign-in, or from the account view); the outcome is shown there. */
+async function turnOnPush() {
+  state.pushStatus = "Turning on push notifications…";
+  showPushStatus();
+  state.pushStatus = await subscribe(state.api, state.registration || await serviceWorkerReady());
+  showPushStatus();
+}
+
+function showPushStatus() {
+  const line = document.getElementById("push-status");
+  if (line) line.textContent = state.pushStatus;
+}
+
+function serviceWorkerReady() {
+  return "serviceWorker" in navigator ? Promise.race([navigator.serviceWorker.ready, new Promise((resolve) => setTimeout(() => resolve(null), 5000))]) : null;
+}
+
 function renderAccount() {
   title.textContent = "Account";
   replace(view, el("div", { class: "card" },
     el("p", { text: `Signed in as ${state.session.username}` }),
     el("p", { class: "hint", text: `This device: ${deviceName()} (${deviceId()})` }),
     el("p", { class: "hint", id: "push-status", text: state.pushStatus || "Push notifications: not set up yet." }),
-    el("button", { type: "button", class: "button secondary wide", text: "Turn on push notifications", onclick: async () => {
-      state.pushStatus = await subscribe(state.api, state.registration);
-      document.getElementById("push-status").textContent = state.pushStatus;
-    } }),
+    el("button", { type: "button", class: "button secondary wide", text: "Turn on push notifications", onclick: turnOnPush }),
     el("button", { type: "button", class: "button wide", id: "sign-out", text: "Sign out", onclick: signOut })));
   drawn("account");
 }

@@ -29,7 +29,11 @@ export async function subscribe(api, registration) {
         subscription = null;
       }
     }
-    if (!subscription) subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: wanted });
+    if (!subscription) {
+      // A browser without a reachable push service may never answer: give up after 20 s.
+      const timeout = new Promise((resolve, reject) => setTimeout(() => reject(new Error("the browser's push service did not answer")), 20000));
+      subscription = await Promise.race([registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: wanted }), timeout]);
+    }
     const json = subscription.toJSON();
     await api.setWebPush({ endpoint: json.endpoint, keys: { p256dh: json.keys.p256dh, auth: json.keys.auth } });
     return "Push notifications are on.";
