@@ -13,7 +13,7 @@ from selenium.common.exceptions import JavascriptException, StaleElementReferenc
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import Select
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from conftest import OUTPUT, make_driver
 from notify_app import (Backend, Device, NotifyServer, call, control, field, inbox_titles, png, sign_in, tap, wait,
@@ -406,13 +406,18 @@ def test_a_push_is_shown_by_the_service_worker(notify, app_browser):
         {"type": "inputString", "id": "s", "label": "S"}]})
     driver.execute_cdp_cmd("ServiceWorker.enable", {})
     data = json.dumps({"messageId": message, "title": "Pushed", "body": "By Web Push"})
-    for registration in range(4):     # the DevTools id of the app's registration; others are ignored
-        driver.execute_cdp_cmd("ServiceWorker.deliverPushMessage",
-                               {"origin": notify.url, "registrationId": str(registration), "data": data})
-    shown = wait(driver).until(lambda d: d.execute_async_script(
-        "const done = arguments[arguments.length - 1];"
-        "navigator.serviceWorker.ready.then(r => r.getNotifications())"
-        ".then(list => done(list.map(n => [n.title, n.body, n.data && n.data.messageId])))"))
+    def pushed(d):
+        # The DevTools id of the app's registration is not known to the page: each id of a fresh
+        # profile is tried (others are ignored), again until the worker has shown it (a push that
+        # arrives while the worker starts may be dropped; the tag keeps one notification).
+        for registration in range(4):
+            d.execute_cdp_cmd("ServiceWorker.deliverPushMessage",
+                              {"origin": notify.url, "registrationId": str(registration), "data": data})
+        return d.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "navigator.serviceWorker.ready.then(r => r.getNotifications())"
+            ".then(list => done(list.map(n => [n.title, n.body, n.data && n.data.messageId])))")
+    shown = WebDriverWait(driver, 20, poll_frequency=0.5).until(pushed)
     assert shown == [["Pushed", "By Web Push", message]]
     wait_for_message(driver, "Pushed")
 
