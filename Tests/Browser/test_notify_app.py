@@ -491,3 +491,32 @@ def test_documents_and_images_sent_to_the_user_show_and_zoom(notify, app_browser
     assert "calc(-50% + 30px)" in viewer.find_element(By.TAG_NAME, "img").get_attribute("style")
     viewer.find_element(By.XPATH, ".//button[normalize-space()='Close']").click()
     wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".viewer") == [])
+
+
+def test_recordings_stop_at_their_time_and_size_limits(notify, app_browser):
+    """`maxDurationSeconds` stops a recording by itself; a recording over `maxSizeK` is refused
+    at the field and not uploaded."""
+    driver = app_browser
+    backend = Backend(notify)
+    backend.user("anna", PASSWORD)
+    backend.send(["anna"], "Limits", "Record", {"responseTopic": TOPIC, "fields": [
+        {"type": "audio", "id": "short", "label": "One second", "maxDurationSeconds": 1},
+        {"type": "video", "id": "tiny", "label": "Tiny video", "maxDurationSeconds": 5, "maxSizeK": 1}]})
+    sign_in(driver, notify.url, "anna", PASSWORD)
+    wait_for_message(driver, "Limits").click()
+    wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, "form.form"))
+    short = field(driver, "One second")
+    button = short.find_element(By.CSS_SELECTOR, "button.button")
+    tap(driver, button)
+    wait(driver).until(lambda d: button.text == "Stop")
+    started = time.monotonic()
+    wait(driver).until(lambda d: button.text == "Start Recording")      # stopped by itself
+    assert time.monotonic() - started < 4
+    uploaded(driver, "One second")
+    tiny = field(driver, "Tiny video")
+    tap(driver, tiny.find_element(By.CSS_SELECTOR, "button.button"))
+    error = tiny.find_element(By.CSS_SELECTOR, ".error-text")
+    wait(driver).until(lambda d: error.is_displayed())
+    assert error.text == "The recording is larger than 1 KB; record a shorter one."
+    assert tiny.find_elements(By.CSS_SELECTOR, ".player") == []
+    assert "Uploaded" not in tiny.find_element(By.CSS_SELECTOR, ".upload-state").text
