@@ -24,7 +24,7 @@ const timings = [];
 window.notifyTimings = timings;
 
 const state = {
-  session: null, api: null, outbox: null, stopEvents: null, inbox: [], queue: [], connected: false,
+  session: null, api: null, outbox: null, stopEvents: null, inbox: [], inboxLoaded: false, queue: [], connected: false,
   registration: null, pushStatus: "", prefetched: new Set(), route: null, tapAt: null,
 };
 
@@ -128,7 +128,8 @@ async function signOut() {
 function stop() {
   if (state.stopEvents) state.stopEvents();
   if (state.outbox) state.outbox.stop();
-  Object.assign(state, { session: null, api: null, outbox: null, stopEvents: null, inbox: [], queue: [], connected: false, prefetched: new Set() });
+  Object.assign(state, { session: null, api: null, outbox: null, stopEvents: null, inbox: [], inboxLoaded: false, queue: [],
+    connected: false, prefetched: new Set() });
   setStatus();
 }
 
@@ -178,6 +179,7 @@ async function loadInbox() {
   try {
     const answer = await state.api.inbox();
     state.inbox = Array.isArray(answer.messages) ? answer.messages : [];
+    state.inboxLoaded = true;
     state.inboxError = null;
     prefetch();
   } catch (error) {
@@ -205,15 +207,15 @@ function answered(messageId) {
   }
 }
 
+/** A short notice above the inbox ("Sent."), kept for 4 s across its live redraws. */
 let notice = null;
 function showNotice(text, bad) {
-  notice = { text, bad };
+  notice = { text, bad, until: Date.now() + 4000 };
 }
 
 function takeNotice() {
-  const current = notice;
-  notice = null;
-  return current ? el("p", { class: `notice${current.bad ? " bad" : ""}`, role: "status", text: current.text }) : null;
+  if (notice && Date.now() > notice.until) notice = null;
+  return notice ? el("p", { class: `notice${notice.bad ? " bad" : ""}`, role: "status", text: notice.text }) : null;
 }
 
 function renderInbox() {
@@ -237,8 +239,10 @@ function renderInbox() {
         text: entry.state === "rejected" ? `Not sent: ${entry.error ? entry.error.message : "refused"}` : "waiting to send" }),
       entry.state === "rejected" ? el("button", { type: "button", class: "button secondary", text: "Discard",
         onclick: () => state.outbox.discard(entry.responseId) }) : null)));
-  const rejectedMessages = state.queue.filter((entry) => entry.messageId && entry.state === "rejected"
-    && !state.inbox.some((message) => message.messageId === entry.messageId));
+  // A refused answer to a message that left the inbox (answered elsewhere) is of no more use;
+  // known only once the inbox was loaded.
+  const rejectedMessages = state.inboxLoaded ? state.queue.filter((entry) => entry.messageId && entry.state === "rejected"
+    && !state.inbox.some((message) => message.messageId === entry.messageId)) : [];
   for (const entry of rejectedMessages) state.outbox.discard(entry.responseId);
   const content = [];
   const current = takeNotice();
