@@ -174,9 +174,9 @@ def test_answers_every_field_type_and_an_offline_answer_once(notify, app_browser
     fill_every_field(driver, photo)
     for kind in ["sectionLabel", "text", "inputString", "inputInteger", "inputReal", "date", "datetime", "checkbox",
                  "droplist", "radioButtons", "camera", "markupImage", "audio", "video", "barcode", "map",
-                 "currentLocation", "image", "document", "dashboard"]:
+                 "currentLocation", "image", "document", "dashboard", "inlineButton", "buttonCluster"]:
         shoot(driver, kind, driver.find_element(By.CSS_SELECTOR, f"[data-type='{kind}']"))
-    shoot(driver, "buttons", driver.find_element(By.CSS_SELECTOR, ".footer"))
+    shoot(driver, "footerButton", driver.find_element(By.CSS_SELECTOR, ".footer"))
     # Every control, Leaflet included, works under the policy: nothing was refused.
     refused = [e["message"] for e in driver.get_log("browser") if "Content Security Policy" in e["message"]]
     assert refused == []

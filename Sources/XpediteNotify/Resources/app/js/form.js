@@ -63,10 +63,10 @@ export class Form {
       } else if (field.type === "inlineButton") {
         const button = this.button(String(field.buttonLabel ?? ""), field.value);
         styleButton(button, field);
-        this.element.append(el("div", { class: "inline-buttons" }, button));
+        this.element.append(el("div", { class: "inline-buttons", "data-type": "inlineButton" }, button));
       } else if (field.type === "buttonCluster") {
         const values = Array.isArray(field.values) ? field.values : [];
-        const cluster = el("div", { class: "inline-buttons", role: "group", "aria-label": field.label || "Choices" },
+        const cluster = el("div", { class: "inline-buttons", role: "group", "aria-label": field.label || "Choices", "data-type": "buttonCluster" },
           ...values.map((item) => this.button(String(item && item.label !== undefined ? item.label : ""), item && item.value)));
         if (field.label) this.element.append(el("p", { class: "text-field", text: field.label }));
         this.element.append(cluster);
