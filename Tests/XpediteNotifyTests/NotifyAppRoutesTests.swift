@@ -69,6 +69,27 @@ import XpediteProtocol
         for module in modules { #expect(shell.contains(module), "sw.js does not keep \(module)") }
     }
 
+    @Test func theManifestMakesItInstallable() throws {
+        let files = try NotifyAppFiles.load()
+        let manifest = try JSONValue(parsing: try #require(files.file(at: "manifest.webmanifest")).contents)
+        #expect(manifest["name"] == "Xpedite Notify")
+        #expect(manifest["display"] == "standalone")
+        #expect(manifest["start_url"] == "./#/inbox" && manifest["scope"] == "./")
+        let icons = manifest["icons"]?.arrayValue ?? []
+        #expect(icons.compactMap { $0["sizes"]?.stringValue }.sorted() == ["192x192", "512x512", "any"])
+        for icon in icons {
+            let path = try #require(icon["src"]?.stringValue)
+            let file = try #require(files.file(at: path), "the manifest names \(path), which is not served")
+            #expect(file.type == icon["type"]?.stringValue)
+            if file.type == "image/png" {
+                // The PNG's own size (IHDR) is the one the manifest says.
+                let bytes = Array(file.contents)
+                let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
+                #expect(icon["sizes"]?.stringValue == "\(width)x\(width)")
+            }
+        }
+    }
+
     @Test func noScriptOfTheAppWritesHTMLOrEvaluatesText() throws {
         let files = try NotifyAppFiles.load()
         let scripts = files.paths.filter { $0.hasSuffix(".js") && !$0.hasPrefix("vendor/") }
