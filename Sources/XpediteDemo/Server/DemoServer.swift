@@ -68,6 +68,7 @@ public struct DemoServer: Sendable {
         notify.defaultPushProvider = LoggingPushProvider(logger: configuration.logger)
         notify.pushProviders = configuration.pushProviders
         notify.webPush = configuration.webPush
+        notify.mapTileURL = configuration.mapTileURL
         notify.now = configuration.clock
         let metrics = PrometheusCollectorRegistry()
         notify.metricsFactory = PrometheusMetricsFactory(registry: metrics)

@@ -48,6 +48,9 @@ public struct NotifyConfiguration: Sendable {
     public var eventStreamHeartbeat: Duration = .seconds(15)
     /// The HTTP client of webhook deliveries; `nil` uses `HTTPClient.shared`.
     public var httpClient: HTTPClient?
+    /// The map tiles of the notification app's `map` fields (`/notify/app/`), a Leaflet URL
+    /// template with `{z}`, `{x}` and `{y}`; when no tile answers, the app draws a coordinate grid.
+    public var mapTileURL: String = NotifyAppFiles.defaultMapTileURL
 
     /// A configuration with defaults: pushes are logged (``LoggingPushProvider``).
     public init(dataDirectory: URL, apiKeys: [String]) {

@@ -157,7 +157,7 @@ extension Notifier {
                 let raw = context.parameters.getCatchAll().joined(separator: "/")
                 let name = raw.removingPercentEncoding ?? raw
                 let (record, bytes) = try await self.document(name, for: device)
-                return Response(status: .ok, headers: [.contentType: record.kind.contentType],
+                return Response(status: .ok, headers: [.contentType: record.kind.contentType(ofDocumentNamed: record.name)],
                                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
             }
         }

@@ -7,8 +7,12 @@ extension Notifier {
     /// The base path of every route (NOTIFY-API.md §1).
     public static let basePath = "notify/v1"
 
-    /// Adds every route of NOTIFY-API.md under `/notify/v1` to a Hummingbird router (or group).
+    /// Adds every route of NOTIFY-API.md under `/notify/v1` to a Hummingbird router (or group),
+    /// and the notification app under `/notify/app/`.
+    ///
+    /// - Throws: when the app's files are missing from the module's resources.
     public func mount<Routes: RouterMethods>(on router: Routes) throws {
+        mountApp(on: router, files: try NotifyAppFiles.load())
         let api = router.group(RouterPath(Self.basePath))
         mountBackendRoutes(on: api.group().add(middleware: BackendAuthentication(apiKeys: apiKeys)))
         mountLoginRoute(on: api)

@@ -55,6 +55,10 @@ struct Demo: AsyncParsableCommand {
     @Option(name: .customLong("customers"), help: .hidden)
     var customerCount: Int = 50_000
 
+    @Option(name: .customLong("map-tiles"),
+            help: "The notification app's map tiles, a URL template with {z}, {x}, {y} (default: $XPEDITE_MAP_TILES, else OpenStreetMap's).")
+    var mapTiles: String?
+
     @OptionGroup(title: "Push providers")
     var push: PushOptions
 
@@ -79,6 +83,9 @@ struct Demo: AsyncParsableCommand {
         let providers = try await push.makeProviders(logger: logger)
         configuration.pushProviders = providers.byPlatform
         configuration.webPush = providers.webPush
+        if let tiles = mapTiles ?? ProcessInfo.processInfo.environment["XPEDITE_MAP_TILES"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            configuration.mapTileURL = tiles
+        }
         try await providers.closing { try await serve(configuration, providers: providers) }
     }
 
