@@ -38,4 +38,5 @@ enum NotifyRouteTable {
     /// The methods a wrong-method or unknown-path request may come with and gets the error object
     /// for (405 on a known path, 404 elsewhere under the base path).
     static let answeredMethods: [HTTPRequest.Method] = [.get, .post, .put, .delete, .patch, .options, .trace]
+        + [HTTPRequest.Method("QUERY")].compactMap { $0 }
 }
