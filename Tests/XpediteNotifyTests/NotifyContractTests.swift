@@ -47,12 +47,12 @@ import XpediteProtocol
         }
     }
 
-    @Test func aPathDeeperThanAnyRouteIs404WithTheErrorObject() async throws {
+    @Test func aPathDeeperThanAnyRouteOrTheBaseItselfIs404WithTheErrorObject() async throws {
         let harness = try NotifyHarness()
         try await harness.application().test(.router) { client in
             let api = APIClient(client: client)
             for (method, path) in [(HTTPRequest.Method.get, "/users/joe/devices/extra"), (.put, "/groups/a/b"),
-                                   (.get, "/device/requests/a/b"), (.options, "/nowhere")] {
+                                   (.get, "/device/requests/a/b"), (.options, "/nowhere"), (.get, ""), (.post, "/")] {
                 let answer = try await api.call(method, path)
                 #expect(answer.status == .notFound, "\(method) \(path)")
                 #expect(answer.json["error"]?["code"] == "not_found", "\(method) \(path)")

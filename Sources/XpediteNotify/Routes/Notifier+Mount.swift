@@ -27,11 +27,13 @@ extension Notifier {
                 }
             }
         }
-        // Any other path under the base answers the error object too (the router prefers the
-        // routes above to these catch-alls).
+        // Any other path under the base, and the base itself, answers the error object too (the
+        // router prefers the routes above to these catch-alls).
         for method in NotifyRouteTable.answeredMethods {
-            api.on("**", method: method) { request, _ in
-                await self.answer(request) { throw NotifyError.notFound("no route \(request.method) \(request.uri.path)") }
+            for path in ["**", ""] {
+                api.on(RouterPath(path), method: method) { request, _ in
+                    await self.answer(request) { throw NotifyError.notFound("no route \(request.method) \(request.uri.path)") }
+                }
             }
         }
     }
