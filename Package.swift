@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "XpediteClient", targets: ["XpediteClient"]),
         .library(name: "XpediteDemo", targets: ["XpediteDemo"]),
         .library(name: "XpediteNotify", targets: ["XpediteNotify"]),
+        .library(name: "XpediteNotifyClient", targets: ["XpediteNotifyClient"]),
         .library(name: "XpediteSimulator", targets: ["XpediteSimulator"]),
         .executable(name: "xpedite", targets: ["xpedite"]),
         // Test tooling, not part of the product: the APNs and FCM stand-ins (DESIGN's
@@ -45,6 +46,11 @@ let package = Package(
         // swift-nio and swift-subprocess) is named for the paths and descriptors it takes.
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2", traits: []),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        // The typed client of the notification API, generated from openapi/notify-v1.yaml
+        // (scripts/generate-notify-client; the generated code is committed, no build plugin).
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
+        .package(url: "https://github.com/swift-server/swift-openapi-async-http-client", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         .target(
@@ -125,6 +131,20 @@ let package = Package(
             resources: [.copy("Resources/app")],
             swiftSettings: strict
         ),
+        // The notification API's typed client for backends in Swift: the code swift-openapi-generator
+        // made from openapi/notify-v1.yaml (Generated/, committed) and its AsyncHTTPClient transport.
+        .target(
+            name: "XpediteNotifyClient",
+            dependencies: [
+                "XpediteProtocol",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: strict
+        ),
         .target(
             name: "XpediteDemo",
             dependencies: [
@@ -150,6 +170,8 @@ let package = Package(
                 "XpediteServer",
                 "XpediteDemo",
                 "XpediteNotify",
+                "XpediteNotifyClient",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -267,6 +289,7 @@ let package = Package(
             name: "XpediteNotifyTests",
             dependencies: [
                 "XpediteNotify",
+                "XpediteNotifyClient",
                 .product(name: "Crypto", package: "swift-crypto"),
                 "XpediteProtocol",
                 "XpediteTestFixtures",
