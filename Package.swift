@@ -45,6 +45,9 @@ let package = Package(
         // swift-nio and swift-subprocess) is named for the paths and descriptors it takes.
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2", traits: []),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        // Documentation only: `swift package generate-documentation` (DocC). A command plugin,
+        // built only when the command runs, never by `swift build`.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .target(

@@ -11,11 +11,17 @@ import Foundation
 /// Numbers are kept as `Double`; integral values up to 2^53 are encoded without a fraction, so
 /// `0` stays `0` and `1744531200` stays exact.
 public enum JSONValue: Sendable, Hashable {
+    /// JSON `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number, integral or not.
     case number(Double)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object, its members in the order they were read.
     case object(JSONObject)
 }
 
