@@ -176,6 +176,27 @@ let package = Package(
             path: "Tests/XpediteTestProcesses",
             swiftSettings: strict
         ),
+        // What several test targets share and must not copy: the log capture.
+        .target(
+            name: "XpediteTestSupport",
+            dependencies: [.product(name: "Logging", package: "swift-log")],
+            path: "Tests/XpediteTestSupport",
+            swiftSettings: strict
+        ),
+        // The notification tests' shared pieces: the notifier configuration of the tests, the
+        // request to /notify/v1 through a test client, the sample payloads and documents.
+        .target(
+            name: "XpediteNotifyTestSupport",
+            dependencies: [
+                "XpediteNotify",
+                "XpediteProtocol",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            path: "Tests/XpediteNotifyTestSupport",
+            swiftSettings: strict
+        ),
         // Stand-ins for APNs and FCM (TLS, HTTP/2) that check requests as the real services do,
         // for the push tests and the benchmarks. Tests only: never part of the product.
         .target(
@@ -226,6 +247,7 @@ let package = Package(
                 "XpediteServer",
                 "XpediteBuilder",
                 "XpediteTestFixtures",
+                "XpediteTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: strict
@@ -238,6 +260,8 @@ let package = Package(
                 "XpediteNotify",
                 "XpediteTestFixtures",
                 "XpeditePushStandIns",
+                "XpediteTestSupport",
+                "XpediteNotifyTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -265,6 +289,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 "XpediteProtocol",
                 "XpediteTestFixtures",
+                "XpediteNotifyTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -281,7 +306,7 @@ let package = Package(
         .testTarget(
             name: "XpediteDeviceTests",
             dependencies: [
-                "XpediteClient", "XpediteNotify", "XpediteProtocol", "XpediteTestFixtures",
+                "XpediteClient", "XpediteNotify", "XpediteProtocol", "XpediteTestFixtures", "XpediteNotifyTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
