@@ -14,7 +14,7 @@ struct ReferenceExampleTests {
     func referenceExists() throws {
         let pages = try ProtocolReference.pages()
         for page in ["README.md", "packets.md", "layout.md", "forms.md", "tables.md", "menus.md", "caching.md",
-                     "versions.md", "values.md", "decisions.md", "components/README.md"] {
+                     "versions.md", "values.md", "validation.md", "decisions.md", "components/README.md"] {
             #expect(pages.contains(page), "docs/protocol/\(page) is missing")
         }
         #expect(Self.examples.count >= 60)

@@ -44,14 +44,14 @@ public enum ProtocolReference {
 
     /// The Markdown pages, relative to docs/protocol, sorted.
     public static func pages() throws -> [String] {
-        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else {
+        guard let walker = FileManager.default.enumerator(atPath: root.path) else {
             throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: root.path])
         }
-        let base = root.standardizedFileURL.path + "/"
-        return walker.compactMap { item -> String? in
-            guard let url = item as? URL, url.pathExtension == "md" else { return nil }
-            return String(url.standardizedFileURL.path.dropFirst(base.count))
-        }.sorted()
+        var pages: [String] = []
+        while let name = walker.nextObject() as? String {
+            if name.hasSuffix(".md") { pages.append(name) }
+        }
+        return pages.sorted()
     }
 
     /// The lines of a page.

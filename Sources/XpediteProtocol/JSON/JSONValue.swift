@@ -5,7 +5,7 @@ import Foundation
 ///
 /// The protocol is full of polymorphic entries (`rc` as integer or string, `method` as string or
 /// dict, `options` as dict or array), so packets are read into this tree, rewritten into the new
-/// dialect by ``DialectNormalizer``, checked by ``PacketValidator`` and only then turned into the
+/// dialect by `DialectNormalizer`, checked by ``PacketValidator`` and only then turned into the
 /// typed wire model.
 ///
 /// Numbers are kept as `Double`; integral values up to 2^53 are encoded without a fraction, so
