@@ -26,12 +26,12 @@ extension Screen {
 }
 
 extension ResponsePacket {
-    /// Runs ``XpediteProtocol/PacketValidator`` on the packet's JSON, as a response.
+    /// Runs `PacketValidator` on the packet's JSON, as a response.
     public func validate(options: ValidationOptions = ValidationOptions()) -> ValidationReport {
         PacketValidator(options: options).validate(json, as: .response)
     }
 
-    /// The packet itself, after checking it with ``XpediteProtocol/PacketValidator``.
+    /// The packet itself, after checking it with `PacketValidator`.
     ///
     /// - Throws: ``ScreenValidationError`` with every issue when there is at least one error.
     public func validated(options: ValidationOptions = ValidationOptions()) throws(ScreenValidationError)
