@@ -51,6 +51,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
         .package(url: "https://github.com/swift-server/swift-openapi-async-http-client", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // Documentation only: `swift package generate-documentation` (DocC). A command plugin,
+        // built only when the command runs, never by `swift build`.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .target(
@@ -203,6 +206,27 @@ let package = Package(
             path: "Tests/XpediteTestProcesses",
             swiftSettings: strict
         ),
+        // What several test targets share and must not copy: the log capture.
+        .target(
+            name: "XpediteTestSupport",
+            dependencies: [.product(name: "Logging", package: "swift-log")],
+            path: "Tests/XpediteTestSupport",
+            swiftSettings: strict
+        ),
+        // The notification tests' shared pieces: the notifier configuration of the tests, the
+        // request to /notify/v1 through a test client, the sample payloads and documents.
+        .target(
+            name: "XpediteNotifyTestSupport",
+            dependencies: [
+                "XpediteNotify",
+                "XpediteProtocol",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            path: "Tests/XpediteNotifyTestSupport",
+            swiftSettings: strict
+        ),
         // Stand-ins for APNs and FCM (TLS, HTTP/2) that check requests as the real services do,
         // for the push tests and the benchmarks. Tests only: never part of the product.
         .target(
@@ -253,6 +277,7 @@ let package = Package(
                 "XpediteServer",
                 "XpediteBuilder",
                 "XpediteTestFixtures",
+                "XpediteTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: strict
@@ -265,6 +290,8 @@ let package = Package(
                 "XpediteNotify",
                 "XpediteTestFixtures",
                 "XpeditePushStandIns",
+                "XpediteTestSupport",
+                "XpediteNotifyTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -293,6 +320,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 "XpediteProtocol",
                 "XpediteTestFixtures",
+                "XpediteNotifyTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -309,7 +337,7 @@ let package = Package(
         .testTarget(
             name: "XpediteDeviceTests",
             dependencies: [
-                "XpediteClient", "XpediteNotify", "XpediteProtocol", "XpediteTestFixtures",
+                "XpediteClient", "XpediteNotify", "XpediteProtocol", "XpediteTestFixtures", "XpediteNotifyTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],

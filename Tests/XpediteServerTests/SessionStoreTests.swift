@@ -4,6 +4,7 @@ import HummingbirdTesting
 import ServiceLifecycle
 import Testing
 import XpediteServer
+import XpediteTestSupport
 
 /// Both session stores behave alike; the SQLite one survives a restart.
 @Suite struct SessionStoreTests {

@@ -3,6 +3,7 @@ import GRDB
 import HummingbirdTesting
 import Testing
 import XpediteServer
+import XpediteTestSupport
 
 /// Table pages (PROTOCOL.md §3.7): offset/limit, the `max` rule, keyset paging over GRDB.
 @Suite struct TableTests {

@@ -4,7 +4,7 @@ import HummingbirdWebSocket
 import XpediteProtocol
 
 /// The browser simulator: pages, static files and the WebSocket over which each tab's phone
-/// (an ``XpediteClient`` of its own) sends screens and receives taps.
+/// (an `XpediteClient` of its own) sends screens and receives taps.
 ///
 /// Serve it alone (see `xpedite preview`) or next to an app on an existing server:
 ///
