@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "XpediteClient", targets: ["XpediteClient"]),
         .library(name: "XpediteDemo", targets: ["XpediteDemo"]),
         .library(name: "XpediteNotify", targets: ["XpediteNotify"]),
+        .library(name: "XpediteNotifyClient", targets: ["XpediteNotifyClient"]),
         .library(name: "XpediteSimulator", targets: ["XpediteSimulator"]),
         .library(name: "XpeditePostgres", targets: ["XpeditePostgres"]),
         .library(name: "XpediteSQLite", targets: ["XpediteSQLite"]),
@@ -49,6 +50,14 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         // PostgreSQL, the shared store of several servers (issue 18): XpeditePostgres only.
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        // The typed client of the notification API, generated from openapi/notify-v1.yaml
+        // (scripts/generate-notify-client; the generated code is committed, no build plugin).
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
+        .package(url: "https://github.com/swift-server/swift-openapi-async-http-client", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // Documentation only: `swift package generate-documentation` (DocC). A command plugin,
+        // built only when the command runs, never by `swift build`.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .target(
@@ -100,10 +109,17 @@ let package = Package(
             resources: [.copy("Resources/static")],
             swiftSettings: strict
         ),
+        // ZBar, TurboJPEG and libpng loaded with dlopen (decision 180): no -dev package at build
+        // time, and a machine without the libraries still builds and runs everything else.
+        .target(
+            name: "CXpediteBarcode",
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
+        ),
         .target(
             name: "XpediteNotify",
             dependencies: [
                 "XpediteProtocol",
+                "CXpediteBarcode",
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -116,6 +132,21 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            resources: [.copy("Resources/app")],
+            swiftSettings: strict
+        ),
+        // The notification API's typed client for backends in Swift: the code swift-openapi-generator
+        // made from openapi/notify-v1.yaml (Generated/, committed) and its AsyncHTTPClient transport.
+        .target(
+            name: "XpediteNotifyClient",
+            dependencies: [
+                "XpediteProtocol",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),
@@ -146,6 +177,8 @@ let package = Package(
                 "XpediteDemo",
                 "XpediteNotify",
                 "XpediteSQLite",
+                "XpediteNotifyClient",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -218,6 +251,27 @@ let package = Package(
             path: "Tests/XpediteTestProcesses",
             swiftSettings: strict
         ),
+        // What several test targets share and must not copy: the log capture.
+        .target(
+            name: "XpediteTestSupport",
+            dependencies: [.product(name: "Logging", package: "swift-log")],
+            path: "Tests/XpediteTestSupport",
+            swiftSettings: strict
+        ),
+        // The notification tests' shared pieces: the notifier configuration of the tests, the
+        // request to /notify/v1 through a test client, the sample payloads and documents.
+        .target(
+            name: "XpediteNotifyTestSupport",
+            dependencies: [
+                "XpediteNotify",
+                "XpediteProtocol",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            path: "Tests/XpediteNotifyTestSupport",
+            swiftSettings: strict
+        ),
         // Stand-ins for APNs and FCM (TLS, HTTP/2) that check requests as the real services do,
         // for the push tests and the benchmarks. Tests only: never part of the product.
         .target(
@@ -281,6 +335,7 @@ let package = Package(
                 "XpediteServer",
                 "XpediteBuilder",
                 "XpediteTestFixtures",
+                "XpediteTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 // The session store tests run on SQLite and on PostgreSQL (issue 18).
                 "XpediteSQLite",
@@ -299,6 +354,8 @@ let package = Package(
                 "XpediteNotify",
                 "XpediteTestFixtures",
                 "XpeditePushStandIns",
+                "XpediteTestSupport",
+                "XpediteNotifyTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -324,9 +381,11 @@ let package = Package(
             dependencies: [
                 "XpediteNotify",
                 "XpediteSQLite",
+                "XpediteNotifyClient",
                 .product(name: "Crypto", package: "swift-crypto"),
                 "XpediteProtocol",
                 "XpediteTestFixtures",
+                "XpediteNotifyTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -344,6 +403,7 @@ let package = Package(
             name: "XpediteDeviceTests",
             dependencies: [
                 "XpediteClient", "XpediteNotify", "XpediteSQLite", "XpediteProtocol", "XpediteTestFixtures",
+                "XpediteClient", "XpediteNotify", "XpediteProtocol", "XpediteTestFixtures", "XpediteNotifyTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],

@@ -171,6 +171,16 @@ def main():
 
         status, page = call(base, "GET", "/responses?topic=/a/b/c")
         check([r["responseId"] for r in page["responses"]] == [response_id], "GET /responses lists it once")
+
+        # A photo of a barcode, read by the server (the raw PNG bytes as the body).
+        fixtures = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Fixtures", "barcodes")
+        with open(os.path.join(fixtures, "ean13.png"), "rb") as picture:
+            request = urllib.request.Request(base + "/device/barcode", data=picture.read(), method="POST")
+        request.add_header("Authorization", "Bearer " + device)
+        request.add_header("Content-Type", "image/png")
+        with urllib.request.urlopen(request, timeout=20) as answer:
+            codes = json.loads(answer.read())
+        check(codes == {"codes": [{"format": "EAN-13", "text": "4006381333931"}]}, "POST /device/barcode reads an EAN-13 code")
         print("all checks passed")
     finally:
         hook_server.shutdown()

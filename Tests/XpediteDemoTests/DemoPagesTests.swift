@@ -5,6 +5,7 @@ import Testing
 @testable import XpediteDemo
 import XpediteServer
 import XpediteTestFixtures
+import XpediteTestSupport
 
 /// The cached pages, the app version, images, metrics and the route hook.
 @Suite struct DemoPagesTests {
@@ -73,7 +74,7 @@ import XpediteTestFixtures
             })
         }
         // One info line per request (setConnection, signIn, /metrics), and no other.
-        let info = logs.lines.filter { $0.hasPrefix("info ") || $0.hasPrefix("notice ") }
+        let info = logs.texts.filter { $0.hasPrefix("info ") || $0.hasPrefix("notice ") }
         #expect(info.count == 3)
         #expect(info.allSatisfy { $0.hasPrefix("info Request") })
     }

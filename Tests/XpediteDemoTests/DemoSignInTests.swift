@@ -3,6 +3,7 @@ import HummingbirdTesting
 import Testing
 @testable import XpediteDemo
 import XpediteServer
+import XpediteTestSupport
 
 /// Sign-in, the guard, the menus and sign-out, through the router.
 @Suite struct DemoSignInTests {
@@ -46,7 +47,7 @@ import XpediteServer
             // Still signed out: the guard answers.
             #expect(try await client.call("customers", token)["title"] == "Sign in")
         }
-        #expect(!logs.lines.contains { $0.contains("demo1234") || $0.contains("wrong") })
+        #expect(!logs.texts.contains { $0.contains("demo1234") || $0.contains("wrong") })
     }
 
     @Test func theDemoAccountSignsInWhateverTheCase() async throws {
@@ -59,8 +60,8 @@ import XpediteServer
             let user = try #require(try await client.call("dashboard", token).component(id: "greeting"))
             #expect(user["text"] == "Hello, Demo User")
         }
-        #expect(logs.lines.contains { $0.contains("Signed in") })
-        #expect(!logs.lines.contains { $0.contains(DemoAccount.password) })
+        #expect(logs.texts.contains { $0.contains("Signed in") })
+        #expect(!logs.texts.contains { $0.contains(DemoAccount.password) })
     }
 
     @Test(arguments: ["customers", "search", "viewCustomer", "editCustomer", "newCustomer", "quickAdd", "dashboard",

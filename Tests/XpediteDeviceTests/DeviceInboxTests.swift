@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import XpediteClient
 import XpediteProtocol
+import XpediteNotifyTestSupport
 
 /// Inbox, message, start requests, answering, uploads: the loop of PROTOCOL.md §9.1 from the device.
 @Suite struct DeviceInboxTests {
@@ -79,13 +80,13 @@ import XpediteProtocol
     @Test func aPhotoIsUploadedAndItsNameAnswersTheCameraField() async throws {
         let harness = try DeviceHarness()
         try await harness.run { backend in
-            let (device, _, _, fetched) = try await backend.joesDeviceWithAMessage(payload: DeviceHarness.photo)
+            let (device, _, _, fetched) = try await backend.joesDeviceWithAMessage(payload: SamplePayloads.photo)
             var form = fetched
-            let name = try await device.attach(jpegBytes, to: "photo", in: &form)
+            let name = try await device.attach(SampleDocuments.jpegData, to: "photo", in: &form)
             #expect(name.hasPrefix("rcs/image/") && name.hasSuffix(".jpg"))
             #expect(form.value("photo") == .string(name))
-            #expect(try await device.document(name) == jpegBytes)
-            let notMedia = await #expect(throws: DeviceError.self) { try await device.attach(jpegBytes, to: "nope", in: &form) }
+            #expect(try await device.document(name) == SampleDocuments.jpegData)
+            let notMedia = await #expect(throws: DeviceError.self) { try await device.attach(SampleDocuments.jpegData, to: "nope", in: &form) }
             #expect(notMedia?.issues.first?.path.description == "$.values.nope")
             guard case .published(let response) = try await device.submit(form) else {
                 Issue.record("the answer was queued")
@@ -102,7 +103,7 @@ import XpediteProtocol
     @Test func aDocumentNameTheUserNeverUploadedIsRefusedByTheServer() async throws {
         let harness = try DeviceHarness()
         try await harness.run { backend in
-            let (device, _, _, fetched) = try await backend.joesDeviceWithAMessage(payload: DeviceHarness.photo)
+            let (device, _, _, fetched) = try await backend.joesDeviceWithAMessage(payload: SamplePayloads.photo)
             var form = fetched
             try form.set("photo", .string("rcs/image/someone-elses.jpg"))    // of the right form: the device cannot tell
             let error = await #expect(throws: DeviceError.self) { try await device.submit(form) }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import XpediteClient
 import XpediteProtocol
+import XpediteNotifyTestSupport
 
 /// A photo taken while the server cannot be reached: kept on the device under a local reference,
 /// queued with its response, uploaded first when the server is back (once), and the response
@@ -9,13 +10,13 @@ import XpediteProtocol
 @Suite struct DeviceOfflineMediaTests {
     /// Joe's device with the photo payload fetched, a photo attached and the answer submitted
     /// while the server is down.
-    static func queuedPhotoAnswer(_ backend: Backend, photo: Data = jpegBytes) async throws
+    static func queuedPhotoAnswer(_ backend: Backend, photo: Data = SampleDocuments.jpegData) async throws
         -> (device: DeviceClient, network: SwitchableTransport, queued: QueuedResponse, reference: String) {
-        let (device, network, _, fetched) = try await backend.joesDeviceWithAMessage(payload: DeviceHarness.photo)
+        let (device, network, _, fetched) = try await backend.joesDeviceWithAMessage(payload: SamplePayloads.photo)
         var form = fetched
         network.mode = .down
         let reference = try await device.attach(photo, to: "photo", in: &form)
-        guard case .queued(let queued) = try await device.submit(form) else { throw HarnessFailure("published while the server was down") }
+        guard case .queued(let queued) = try await device.submit(form) else { throw TestFailure("published while the server was down") }
         return (device, network, queued, reference)
     }
 
@@ -31,7 +32,7 @@ import XpediteProtocol
             #expect(PendingMedia.kind(ofReference: reference) == .image)
             #expect(!reference.hasPrefix("rcs/"))
             #expect(queued.body["values"] == ["photo": .string(reference)])
-            #expect(queued.pendingMedia == [PendingMedia(reference: reference, kind: .image, byteCount: jpegBytes.count)])
+            #expect(queued.pendingMedia == [PendingMedia(reference: reference, kind: .image, byteCount: SampleDocuments.jpegData.count)])
             #expect(queued.lastError?.code == "unreachable")
             #expect(network.delivered.filter { $0.hasPrefix("POST") } == ["POST device/login"])    // no upload, no post
             #expect(try backend.storedDocuments().isEmpty)
@@ -50,7 +51,7 @@ import XpediteProtocol
             #expect(published.map { $0["responseId"] } == [.string(queued.responseId)])
             let name = try #require(published.first?["values"]?["photo"]?.stringValue)
             #expect(name.hasPrefix("rcs/image/") && name.hasSuffix(".jpg"))
-            #expect(try await nextRun.document(name) == jpegBytes)    // the document the response names, as uploaded
+            #expect(try await nextRun.document(name) == SampleDocuments.jpegData)    // the document the response names, as uploaded
             #expect(try backend.storedDocuments().count == 1)
             #expect(try await nextRun.outbox().isEmpty)
             #expect(try await nextRun.database.keptMedia().isEmpty)
@@ -62,11 +63,11 @@ import XpediteProtocol
     @Test func aSubmitThatReachesTheServerUploadsAPhotoTakenOfflineFirst() async throws {
         let harness = try DeviceHarness()
         try await harness.run { backend in
-            let (device, network, _, fetched) = try await backend.joesDeviceWithAMessage(payload: DeviceHarness.photo)
+            let (device, network, _, fetched) = try await backend.joesDeviceWithAMessage(payload: SamplePayloads.photo)
             var form = fetched
             network.mode = .down
             let retaken = try await device.attach(Data("a first try".utf8), to: "photo", in: &form)
-            let reference = try await device.attach(jpegBytes, to: "photo", in: &form)
+            let reference = try await device.attach(SampleDocuments.jpegData, to: "photo", in: &form)
             #expect(form.value("photo") == .string(reference))
             #expect(form.check().issues == [])
             #expect(try await device.database.keptMedia().map(\.media.reference) == [retaken, reference])
@@ -79,7 +80,7 @@ import XpediteProtocol
             let name = try #require(response["values"]?["photo"]?.stringValue)
             #expect(name.hasPrefix("rcs/image/"))
             #expect(network.delivered.suffix(2) == ["POST device/documents", "POST device/responses"])
-            #expect(try await device.document(name) == jpegBytes)
+            #expect(try await device.document(name) == SampleDocuments.jpegData)
             #expect(try await device.outbox().isEmpty)
             #expect(Self.uploads(network) == 1)    // the photo the form holds, not the one it replaced
             #expect(try await device.database.keptMedia().isEmpty)    // answered: neither is kept any more
@@ -124,7 +125,7 @@ import XpediteProtocol
             let published = try await backend.responses(on: "/photos")
             #expect(published.map { $0["responseId"] } == [.string(queued.responseId)])
             let name = try #require(published.first?["values"]?["photo"]?.stringValue)
-            #expect(try await device.document(name) == jpegBytes)
+            #expect(try await device.document(name) == SampleDocuments.jpegData)
             #expect(Self.uploads(network) == uploads)
             #expect(try backend.storedDocuments().count == uploads)
         }
@@ -156,7 +157,7 @@ import XpediteProtocol
     @Test func aPhotoOverTheServersSizeLimitKeepsTheResponseWithThe413() async throws {
         let harness = try DeviceHarness(maximumDocumentSize: 1024)
         try await harness.run { backend in
-            let large = jpegBytes + Data(repeating: 0x20, count: 2048)
+            let large = SampleDocuments.jpegData + Data(repeating: 0x20, count: 2048)
             let (device, network, queued, reference) = try await Self.queuedPhotoAnswer(backend, photo: large)
             network.mode = .up
             let report = try await device.flushOutbox()
@@ -175,7 +176,7 @@ import XpediteProtocol
         let harness = try DeviceHarness()
         try await harness.run { backend in
             let marker = Data((0..<64).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) })
-            let (device, _, queued, _) = try await Self.queuedPhotoAnswer(backend, photo: jpegBytes + marker)
+            let (device, _, queued, _) = try await Self.queuedPhotoAnswer(backend, photo: SampleDocuments.jpegData + marker)
             let directory = harness.folder.appendingPathComponent("phone")
             func onDisk() throws -> Data {
                 try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
@@ -193,7 +194,7 @@ import XpediteProtocol
     @Test func aLocalReferenceTheDeviceDoesNotKeepIsRefusedBeforeAnythingIsSent() async throws {
         let harness = try DeviceHarness()
         try await harness.run { backend in
-            let (device, network, _, fetched) = try await backend.joesDeviceWithAMessage(payload: DeviceHarness.photo)
+            let (device, network, _, fetched) = try await backend.joesDeviceWithAMessage(payload: SamplePayloads.photo)
             var form = fetched
             try form.set("photo", .string("pending:image/0f1e"))
             #expect(form.check().issues == [])    // of the right form: only the device's database can tell

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import XpediteClient
 import XpediteProtocol
+import XpediteNotifyTestSupport
 
 /// The offline queue: a response made while the server cannot be reached is kept on disk and
 /// sent later with the same `responseId`, and the server publishes it exactly once.
@@ -10,7 +11,7 @@ import XpediteProtocol
     static func queuedAnswer(_ backend: Backend) async throws -> (device: DeviceClient, network: SwitchableTransport) {
         let (device, network, _, form) = try await backend.joesDeviceWithAMessage()
         network.mode = .down
-        guard case .queued = try await device.submit(form) else { throw HarnessFailure("published while the server was down") }
+        guard case .queued = try await device.submit(form) else { throw TestFailure("published while the server was down") }
         return (device, network)
     }
 

@@ -2,12 +2,13 @@ import Foundation
 import Testing
 import XpediteNotify
 import XpediteProtocol
+import XpediteNotifyTestSupport
 
 /// The Swift API for backend code (the source document's procedures) and pushes.
 @Suite struct NotifierAPITests {
     /// The source document's favourite-colour payload.
     static var colour: Payload {
-        get throws { try Payload(validating: NotifyHarness.colourPayload) }
+        get throws { try Payload(validating: SamplePayloads.colour) }
     }
 
     @Test func sendPayloadRecordsOneDeliveryPerDevice() async throws {

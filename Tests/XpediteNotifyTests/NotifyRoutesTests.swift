@@ -8,6 +8,7 @@ import Testing
 import XpediteNotify
 import XpediteProtocol
 import XpediteTestFixtures
+import XpediteNotifyTestSupport
 
 /// The routes of NOTIFY-API.md: answers, error objects and status codes.
 @Suite struct NotifyRoutesTests {
@@ -38,7 +39,7 @@ import XpediteTestFixtures
             let api = APIClient(client: client)
             try await api.user("joe")
             let answer = try await api.call(.post, "/send", body: ["title": "t", "body": "b", "to": to,
-                                                                   "payload": NotifyHarness.colourPayload])
+                                                                   "payload": SamplePayloads.colour])
             #expect(answer.status == .unprocessableContent)
             #expect(answer.json["error"]?["issues"]?.arrayValue?.first?["path"]?.stringValue == path)
         }
@@ -78,7 +79,7 @@ import XpediteTestFixtures
             let group = try await api.call(.put, "/groups/office", body: ["members": ["ann", "joe"]])
             #expect(group.json == ["name": "office", "members": ["ann", "joe"]])
             _ = try await api.login("joe")
-            let sent = try await api.call(.post, "/send", body: ["title": "t", "body": "b", "payload": NotifyHarness.colourPayload,
+            let sent = try await api.call(.post, "/send", body: ["title": "t", "body": "b", "payload": SamplePayloads.colour,
                                                                  "to": ["groups": ["field", "office"]]])
             #expect(sent.status == .created)
             #expect(sent.json["recipients"] == ["joe", "ann"])
@@ -104,7 +105,7 @@ import XpediteTestFixtures
             let paths = answer.json["error"]?["issues"]?.arrayValue?.compactMap { $0["path"]?.stringValue }
             #expect(paths == ["$.values.colour", "$.values.count", "$.values.photo"])
             // A photo this user uploaded is accepted.
-            let upload = try await api.call(.post, "/device/documents?kind=image", token: joe, raw: ByteBuffer(bytes: jpegBytes))
+            let upload = try await api.call(.post, "/device/documents?kind=image", token: joe, raw: ByteBuffer(bytes: SampleDocuments.jpeg))
             let name = try #require(upload.json["name"])
             let good = try await api.answer(id, token: joe, values: ["colour": "Red", "count": 3, "photo": name])
             #expect(good.status == .created)
@@ -119,10 +120,10 @@ import XpediteTestFixtures
             let api = APIClient(client: client)
             try await api.user("joe")
             let joe = try await api.login("joe")
-            let wrongKind = try await api.call(.post, "/device/documents?kind=video", token: joe, raw: ByteBuffer(bytes: jpegBytes))
+            let wrongKind = try await api.call(.post, "/device/documents?kind=video", token: joe, raw: ByteBuffer(bytes: SampleDocuments.jpeg))
             #expect(wrongKind.status == .unprocessableContent)
             let tooLarge = try await api.call(.post, "/device/documents?kind=image", token: joe,
-                                              raw: ByteBuffer(bytes: jpegBytes + Array(repeating: 0, count: 100)))
+                                              raw: ByteBuffer(bytes: SampleDocuments.jpeg + Array(repeating: 0, count: 100)))
             #expect(tooLarge.status == .contentTooLarge)
             #expect(tooLarge.json["error"]?["code"] == "too_large")
             let mp4: [UInt8] = [0, 0, 0, 0x18] + Array("ftypM4A ".utf8) + Array(repeating: 0, count: 12)
@@ -168,11 +169,11 @@ import XpediteTestFixtures
                 "title": "t", "body": "b", "to": ["users": ["joe"]], "payload": ["responseTopic": "/n", "payloadName": "colour"],
             ])
             #expect(missing.status == .notFound)
-            #expect(try await api.call(.put, "/payloads/colour", body: ["payload": NotifyHarness.colourPayload]).status == .ok)
-            #expect(try await api.call(.get, "/payloads/colour").json["payload"] == NotifyHarness.colourPayload)
+            #expect(try await api.call(.put, "/payloads/colour", body: ["payload": SamplePayloads.colour]).status == .ok)
+            #expect(try await api.call(.get, "/payloads/colour").json["payload"] == SamplePayloads.colour)
             let id = try await api.send(["responseTopic": "/n", "payloadName": "colour", "state": ["step": 2]], to: ["joe"])
             let message = try await api.call(.get, "/device/messages/\(id)", token: joe)
-            #expect(message.json["payload"]?["fields"] == NotifyHarness.colourPayload["fields"])
+            #expect(message.json["payload"]?["fields"] == SamplePayloads.colour["fields"])
             #expect(message.json["payload"]?["responseTopic"] == "/n")
             let answer = try await api.answer(id, token: joe, values: [:])
             #expect(answer.json["values"] == ["simpleDropList": "Blue"])

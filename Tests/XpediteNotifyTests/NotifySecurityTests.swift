@@ -5,6 +5,7 @@ import NIOCore
 import Testing
 import XpediteNotify
 import XpediteProtocol
+import XpediteNotifyTestSupport
 
 /// One test per access rule of NOTIFY-API.md: each shows the rule's owner allowed and a different
 /// caller refused.
@@ -49,7 +50,7 @@ import XpediteProtocol
             let joe = try await api.login("joe")
             let ann = try await api.login("ann")
             let eve = try await api.login("eve")
-            let upload = try await api.call(.post, "/device/documents?kind=image", token: joe, raw: ByteBuffer(bytes: jpegBytes),
+            let upload = try await api.call(.post, "/device/documents?kind=image", token: joe, raw: ByteBuffer(bytes: SampleDocuments.jpeg),
                                             headers: [.contentType: "image/jpeg"])
             #expect(upload.status == .created)
             let name = try #require(upload.json["name"]?.stringValue)
@@ -74,7 +75,7 @@ import XpediteProtocol
             let ann = try await api.login("ann")
             let selfie: JSONValue = ["responseTopic": "/a/b/c", "fields": [["id": "mySelfie", "type": "camera"]]]
             func upload(_ token: String) async throws -> String {
-                let answer = try await api.call(.post, "/device/documents?kind=image", token: token, raw: ByteBuffer(bytes: jpegBytes),
+                let answer = try await api.call(.post, "/device/documents?kind=image", token: token, raw: ByteBuffer(bytes: SampleDocuments.jpeg),
                                                 headers: [.contentType: "image/jpeg"])
                 return answer.json["name"]?.stringValue ?? ""
             }
@@ -102,7 +103,7 @@ import XpediteProtocol
             #expect(refused.status == .unauthorized)
             #expect(refused.json["error"]?["code"] == "unauthorized")
             #expect(try await api.call(.post, "/send", token: joe, body: ["title": "t", "body": "b",
-                                                                          "payload": NotifyHarness.colourPayload,
+                                                                          "payload": SamplePayloads.colour,
                                                                           "to": ["all": true]]).status == .unauthorized)
         }
     }
@@ -215,7 +216,7 @@ import XpediteProtocol
             #expect(try await api.call(.post, "/device/logout", token: joe).status == .noContent)
             #expect(try await api.call(.get, "/device/inbox", token: joe).status == .unauthorized)
             // No more pushes to it: a send records no delivery.
-            let sent = try await api.call(.post, "/send", body: ["title": "t", "body": "b", "payload": NotifyHarness.colourPayload,
+            let sent = try await api.call(.post, "/send", body: ["title": "t", "body": "b", "payload": SamplePayloads.colour,
                                                                  "to": ["users": ["joe"]]])
             #expect(sent.json["deliveries"] == 0)
         }

@@ -3,12 +3,13 @@ import Testing
 import XpediteNotify
 import XpediteProtocol
 import XpediteTestFixtures
+import XpediteNotifyTestSupport
 
 /// The push outbox (NOTIFY-API.md §4, §5): committed by the send, delivered by the engines,
 /// retried with backoff and `Retry-After`, never sent again once delivered, dropped for answered
 /// messages, and surviving a restart.
 @Suite struct PushOutboxTests {
-    static let colour: JSONValue = NotifyHarness.colourPayload
+    static let colour: JSONValue = SamplePayloads.colour
 
     /// A harness whose `ios` devices go to `provider`, fast retries, and `joe` with an iPhone.
     static func harness(_ provider: ScriptedPushProvider, clock: TestClock? = nil,

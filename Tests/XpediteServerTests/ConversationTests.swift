@@ -3,6 +3,7 @@ import Foundation
 import HummingbirdTesting
 import Testing
 import XpediteServer
+import XpediteTestSupport
 
 /// The conversation of PROTOCOL.md §1 through the router: connect, calls, tokens, expiry,
 /// dispatch, errors.

@@ -3,6 +3,7 @@ import HummingbirdTesting
 import Logging
 import Testing
 import XpediteServer
+import XpediteTestSupport
 
 /// The server never refuses a `setConnection`: every shape phones send gets a token and the
 /// entry screen; handlers see what could be read (docs/decisions.md, "Forgiving to phones").

@@ -3,6 +3,7 @@ import HummingbirdTesting
 import Testing
 import XpediteBuilder
 import XpediteServer
+import XpediteTestSupport
 
 /// Method groups behind guards, and the session's current user.
 @Suite("Guards and the current user")

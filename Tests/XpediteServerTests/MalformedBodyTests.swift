@@ -2,6 +2,7 @@ import Foundation
 import HummingbirdTesting
 import Testing
 import XpediteServer
+import XpediteTestSupport
 
 /// Every malformed body gets HTTP 200 and an `rc` message naming the problem, with an empty
 /// `components` — never a crash, a 500 or internal detail (§1.1).

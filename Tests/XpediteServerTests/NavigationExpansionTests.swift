@@ -2,6 +2,7 @@ import Foundation
 import HummingbirdTesting
 import Testing
 import XpediteServer
+import XpediteTestSupport
 
 /// Navigation stubs are expanded the first time a session sees them (PROTOCOL.md §7.4).
 @Suite struct NavigationExpansionTests {

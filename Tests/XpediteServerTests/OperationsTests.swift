@@ -3,6 +3,7 @@ import HummingbirdTesting
 import Prometheus
 import Testing
 import XpediteServer
+import XpediteTestSupport
 
 /// Validation of outgoing screens, metrics, request ids, the endpoint without HTTP.
 @Suite struct OperationsTests {

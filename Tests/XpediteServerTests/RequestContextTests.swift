@@ -4,6 +4,7 @@ import HummingbirdTesting
 import Logging
 import Testing
 import XpediteServer
+import XpediteTestSupport
 
 /// Handlers see the Hummingbird request: headers, the client's address, the context's logger.
 @Suite("The Hummingbird request in a call")

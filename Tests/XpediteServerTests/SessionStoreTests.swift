@@ -7,6 +7,7 @@ import XpeditePostgres
 import XpeditePostgresTesting
 import XpediteServer
 import XpediteSQLite
+import XpediteTestSupport
 
 /// Every session store behaves alike (in memory, SQLite, PostgreSQL); the SQLite one survives a
 /// restart.

@@ -1,6 +1,7 @@
 import Hummingbird
 import Testing
 import XpediteServer
+import XpediteTestSupport
 
 /// Registering never overwrites silently: the mistakes are thrown when the app is mounted.
 @Suite("Setup errors")

@@ -7,6 +7,7 @@ import XpeditePostgres
 import XpeditePostgresTesting
 import XpediteSQLite
 import XpediteServer
+import XpediteTestSupport
 
 /// Table pages (PROTOCOL.md §3.7): offset/limit, the `max` rule, keyset paging over SQLite and
 /// PostgreSQL.

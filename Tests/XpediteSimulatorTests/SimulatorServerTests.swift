@@ -7,16 +7,18 @@ import XpediteClient
 
 @Suite("Simulator server")
 struct SimulatorServerTests {
-    func makeApp() throws -> some ApplicationProtocol {
+    func makeApp(notificationAppPath: String? = nil) throws -> some ApplicationProtocol {
         let simulator = try Simulator(configuration: SimulatorConfiguration(
             makeTransport: { InProcessTransport { _ in Data(#"{"rc":0,"components":[]}"#.utf8) } },
-            dataDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("sim-\(UUID().uuidString)")))
+            dataDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("sim-\(UUID().uuidString)"),
+            notificationAppPath: notificationAppPath))
         let router = Router()
         simulator.mount(on: router)
         return Application(router: router)
     }
 
-    @Test(arguments: ["/", "/app", "/static/simulator.js", "/static/simulator.css", "/app/sw.js", "/app/manifest.webmanifest"])
+    @Test(arguments: ["/", "/app", "/static/simulator.js", "/static/app-switch.js", "/static/simulator.css", "/app/sw.js",
+                      "/app/manifest.webmanifest"])
     func servesWithContentSecurityPolicy(_ path: String) async throws {
         try await makeApp().test(.router) { client in
             try await client.execute(uri: path, method: .get) { response in
@@ -58,6 +60,34 @@ struct SimulatorServerTests {
                 for device in SimulatedDevice.all {
                     #expect(page.contains("value=\"\(Int(device.width))x\(Int(device.height))\""))
                 }
+            }
+        }
+    }
+
+    @Test func theAppSwitchIsThereOnlyWithANotificationApp() async throws {
+        try await makeApp(notificationAppPath: "/notify/app/").test(.router) { client in
+            try await client.execute(uri: "/", method: .get) { response in
+                let page = String(buffer: response.body)
+                #expect(page.contains("data-notify-app=\"/notify/app/\""))
+                #expect(page.contains("<button type=\"button\" data-app=\"notify\" aria-pressed=\"false\">Notification app</button>"))
+                #expect(page.contains("id=\"notify-screen\" hidden=\"\""))
+                #expect(page.contains("<script src=\"/static/app-switch.js\"></script>"))
+            }
+            try await client.execute(uri: "/static/app-switch.js", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body).contains("xpediteInspected"))
+            }
+            // The web app alone has no switch.
+            try await client.execute(uri: "/app", method: .get) { response in
+                #expect(!String(buffer: response.body).contains("app-switch"))
+            }
+        }
+        try await makeApp().test(.router) { client in
+            try await client.execute(uri: "/", method: .get) { response in
+                let page = String(buffer: response.body)
+                #expect(!page.contains("data-notify-app"))
+                #expect(!page.contains("notify-screen"))
+                #expect(!page.contains("app-switch.js"))
             }
         }
     }

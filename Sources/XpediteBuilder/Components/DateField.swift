@@ -22,7 +22,7 @@ public struct DateField: Placeable, BackgroundStylable, IDAssignable, Hashable {
         wire = Component.DatePicker(name: name, title: title, value: value)
     }
 
-    /// A date picker whose initial date is a ``XpediteProtocol/CalendarDay`` — the type the server
+    /// A date picker whose initial date is a `CalendarDay` — the type the server
     /// SDK decodes the field into — so the value is a real date by construction.
     ///
     /// - Parameters:

@@ -13,6 +13,8 @@ public struct MenuEntry: MenuContent, Hashable {
     /// An entry showing `text` that calls `method`.
     ///
     /// - Parameters:
+    ///   - text: the entry's label.
+    ///   - method: what a tap calls.
     ///   - icon: a preloaded image id shown left of the text (slide-in panel only).
     ///   - symbol: an SF Symbol shown beside the text (bar-button drop-down only).
     public init(_ text: String, _ method: MethodCall, icon: String? = nil, symbol: String? = nil) {

@@ -32,6 +32,7 @@ public struct Navigation: ScreenContent, Hashable {
         /// the same edge also toggles it.
         ///
         /// - Parameters:
+        ///   - edge: the screen edge the panel slides in from.
         ///   - shade: the opacity (0–100) of the overlay behind the open panel (`effects.shade%`).
         ///   - icon: an SF Symbol for the bar button (`line.3.horizontal` when neither is given).
         ///   - image: a preloaded image id for the bar button; wins over `icon`.
@@ -45,6 +46,7 @@ public struct Navigation: ScreenContent, Hashable {
         /// called directly, several open a drop-down menu.
         ///
         /// - Parameters:
+        ///   - side: the side of the navigation bar the button sits on.
         ///   - icon: an SF Symbol, e.g. `plus` or `ellipsis.circle`.
         ///   - image: a preloaded image id; wins over `icon`.
         public static func barButton(_ side: Edge, icon: String? = nil, image: String? = nil) -> Presentation {

@@ -21,6 +21,7 @@ public struct Table: Placeable, BackgroundStylable, IDAssignable, Hashable {
         /// A call to `function` when a row is tapped.
         ///
         /// - Parameters:
+        ///   - function: the server function a tap calls.
         ///   - parameters: static arguments, echoed back under `parameters`.
         ///   - formdata: whether the screen's captured input goes with the call.
         ///   - navigation: the screen-stack hint; only `.root` exists.

@@ -1,7 +1,7 @@
 import XpediteProtocol
 
 extension Screen {
-    /// Runs ``XpediteProtocol/PacketValidator`` on the screen's JSON: the rules of PROTOCOL.md
+    /// Runs `PacketValidator` on the screen's JSON: the rules of PROTOCOL.md
     /// Appendix C that types cannot express (duplicate ids, a field name equal to a form id,
     /// option values, dates, …), with warnings.
     ///
@@ -11,7 +11,7 @@ extension Screen {
         packet.validate(options: options)
     }
 
-    /// The packet, after checking it with ``XpediteProtocol/PacketValidator``; the server calls
+    /// The packet, after checking it with `PacketValidator`; the server calls
     /// this on every outgoing screen.
     ///
     /// - Parameter options: `ValidationOptions(isConnectionReply: true)` for the answer to
@@ -26,12 +26,12 @@ extension Screen {
 }
 
 extension ResponsePacket {
-    /// Runs ``XpediteProtocol/PacketValidator`` on the packet's JSON, as a response.
+    /// Runs `PacketValidator` on the packet's JSON, as a response.
     public func validate(options: ValidationOptions = ValidationOptions()) -> ValidationReport {
         PacketValidator(options: options).validate(json, as: .response)
     }
 
-    /// The packet itself, after checking it with ``XpediteProtocol/PacketValidator``.
+    /// The packet itself, after checking it with `PacketValidator`.
     ///
     /// - Throws: ``ScreenValidationError`` with every issue when there is at least one error.
     public func validated(options: ValidationOptions = ValidationOptions()) throws(ScreenValidationError)

@@ -1,6 +1,6 @@
 import XpediteProtocol
 
-/// A screen: builds the ``XpediteProtocol/ResponsePacket`` a method handler answers with
+/// A screen: builds the `ResponsePacket` a method handler answers with
 /// (PROTOCOL.md §2), from a title, modifiers for the top-level entries, and the components.
 ///
 /// ```swift

@@ -1,7 +1,7 @@
 import XpediteProtocol
 
 /// Thrown by ``Screen/validated(options:)`` when a screen breaks the protocol: every issue
-/// ``XpediteProtocol/PacketValidator`` found, each with its JSON path.
+/// `PacketValidator` found, each with its JSON path.
 ///
 /// It prints one error per line, as the validator does:
 ///

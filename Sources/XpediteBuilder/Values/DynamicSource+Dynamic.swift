@@ -8,8 +8,10 @@ extension DynamicSource {
     /// Table(data: .dynamic("listCustomers", parameters: ["country": "AU"])) { … }
     /// ```
     ///
-    /// - Parameter parameters: a filter sent with every page request; the source is then written
-    ///   as a method dict (`{"dynamic": {"function": …, "parameters": …}}`).
+    /// - Parameters:
+    ///   - function: the server function that returns the rows.
+    ///   - parameters: a filter sent with every page request; the source is then written as a
+    ///     method dict (`{"dynamic": {"function": …, "parameters": …}}`).
     public static func dynamic(_ function: String, parameters: [String: JSONValue]? = nil) -> DynamicSource {
         DynamicSource(MethodCall(function: function, parameters: parameters))
     }

@@ -5,7 +5,7 @@ import XpediteProtocol
 /// field, keyed by its `id`, starting from the field's `default` (a slider from its `minValue`);
 /// an optional field starts unset and is answered `null`.
 ///
-/// The checks before submitting are ``ResponseValidator``'s, the same code the server runs on
+/// The checks before submitting are `ResponseValidator`'s, the same code the server runs on
 /// the response, so the phone and the server agree on every rule: required values, types,
 /// ranges, choices, dates and date-times, locations, document names (or the local reference of
 /// media attached offline, ``PendingMedia``), and `submitValue` among the payload's buttons.
@@ -92,7 +92,7 @@ public struct PayloadForm: Sendable, Hashable {
         return form
     }
 
-    /// Checks the form as the server will (``ResponseValidator``, without the list of uploaded
+    /// Checks the form as the server will (`ResponseValidator`, without the list of uploaded
     /// documents, which only the server knows): every issue, and the completed `values`. A media
     /// field may hold the local reference of media attached offline (``PendingMedia``), of the
     /// field's kind: it is uploaded, and replaced by its document name, before the response is sent.

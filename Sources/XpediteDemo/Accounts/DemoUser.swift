@@ -1,4 +1,4 @@
-/// The signed-in user, kept in the session as its current user (``XpediteServer/Session/signIn(_:)``).
+/// The signed-in user, kept in the session as its current user (`Session/signIn(_:)`).
 public struct DemoUser: Codable, Sendable, Hashable {
     /// The sign-in name: the username in XpediteNotify's user directory (an email address).
     public var username: String

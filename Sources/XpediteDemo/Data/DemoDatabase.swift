@@ -110,8 +110,10 @@ public final class DemoDatabase: Sendable {
     /// Seeds `count` generated customers when the table is empty; does nothing otherwise, so edits
     /// survive a restart.
     ///
-    /// - Parameter progress: called with (rows written, `count`) every 1 % (at most every 1,000
-    ///   rows) and at the end, on the database's writer thread.
+    /// - Parameters:
+    ///   - count: how many customers to generate.
+    ///   - progress: called with (rows written, `count`) every 1 % (at most every 1,000 rows) and
+    ///     at the end, on the database's writer thread.
     /// - Returns: what was done: `nil` when the data was already there.
     public func seedIfEmpty(count: Int, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in })
         async throws -> SeedReport?

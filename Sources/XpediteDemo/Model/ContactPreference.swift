@@ -1,7 +1,10 @@
 /// How a customer likes to be contacted: the edit form's `radio` (PROTOCOL.md §4.10).
 public enum ContactPreference: String, Sendable, Hashable, Codable, CaseIterable {
+    /// By email.
     case email
+    /// By phone.
     case phone
+    /// By post.
     case post
 
     /// The option's label.

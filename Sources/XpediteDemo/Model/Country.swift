@@ -1,17 +1,29 @@
 /// The countries customers live in: the edit form's `select` options (PROTOCOL.md §4.9), keyed by
 /// ISO 3166 code.
 public enum Country: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Australia, `AU`.
     case australia = "AU"
+    /// Brazil, `BR`.
     case brazil = "BR"
+    /// Canada, `CA`.
     case canada = "CA"
+    /// France, `FR`.
     case france = "FR"
+    /// Germany, `DE`.
     case germany = "DE"
+    /// India, `IN`.
     case india = "IN"
+    /// Japan, `JP`.
     case japan = "JP"
+    /// Kenya, `KE`.
     case kenya = "KE"
+    /// New Zealand, `NZ`.
     case newZealand = "NZ"
+    /// South Africa, `ZA`.
     case southAfrica = "ZA"
+    /// the United Kingdom, `GB`.
     case unitedKingdom = "GB"
+    /// the United States, `US`.
     case unitedStates = "US"
 
     /// The name shown in the select and on the detail screen.

@@ -41,6 +41,8 @@ public struct DemoConfiguration: Sendable {
     public var pushProviders: [String: any PushProvider] = [:]
     /// Web Push for browsers (the notification app); `nil` leaves it off.
     public var webPush: WebPushConfiguration?
+    /// The map tiles of the notification app (`/notify/app/`): a URL template with `{z}`, `{x}`, `{y}`.
+    public var mapTileURL: String = NotifyAppFiles.defaultMapTileURL
 
     /// The default data directory, relative to the current directory.
     public static let defaultDataDirectory = ".xpedite-demo"

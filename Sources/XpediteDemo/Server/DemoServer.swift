@@ -46,7 +46,9 @@ public struct DemoServer: Sendable {
     /// first run (or with `reset`, which also clears `notify/`), opens the notification store,
     /// makes sure the demo account exists there, and opens `sessions.sqlite`.
     ///
-    /// - Parameter progress: called with (rows written, total) while seeding.
+    /// - Parameters:
+    ///   - configuration: the data directory, the seed, the API key, the clock and the logger.
+    ///   - progress: called with (rows written, total) while seeding.
     public static func open(_ configuration: DemoConfiguration,
                             progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) async throws -> DemoServer {
         let directory = configuration.dataDirectory
@@ -69,6 +71,7 @@ public struct DemoServer: Sendable {
         notify.defaultPushProvider = LoggingPushProvider(logger: configuration.logger)
         notify.pushProviders = configuration.pushProviders
         notify.webPush = configuration.webPush
+        notify.mapTileURL = configuration.mapTileURL
         notify.now = configuration.clock
         let metrics = PrometheusCollectorRegistry()
         notify.metricsFactory = PrometheusMetricsFactory(registry: metrics)
@@ -157,7 +160,9 @@ public struct DemoServer: Sendable {
 
     /// Serves until SIGINT or SIGTERM, then shuts down gracefully (swift-service-lifecycle).
     ///
-    /// - Parameter server: the HTTP server (see ``makeApplication(server:onServerRunning:)``).
+    /// - Parameters:
+    ///   - server: the HTTP server (see ``makeApplication(server:onServerRunning:)``).
+    ///   - onServerRunning: called with the port once the server listens.
     public func run(server: HTTPServerBuilder = .http1(),
                     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         try await makeApplication(server: server, onServerRunning: onServerRunning).runService()

@@ -2,7 +2,28 @@
 /// point size and weight of its iOS counterpart at the default content size. A font name that
 /// is no style name is a font family.
 public enum TextStyle: String, Sendable, CaseIterable {
-    case largeTitle, title1, title2, title3, headline, subheadline, body, callout, footnote, caption1, caption2
+    /// The largest title (34 pt).
+    case largeTitle
+    /// A first-level title (28 pt); `title` names it too.
+    case title1
+    /// A second-level title (22 pt).
+    case title2
+    /// A third-level title (20 pt).
+    case title3
+    /// A heading, semibold (17 pt): a table header's default.
+    case headline
+    /// A subheading (15 pt).
+    case subheadline
+    /// Body text (17 pt): a table cell's default.
+    case body
+    /// A callout (16 pt).
+    case callout
+    /// A footnote (13 pt).
+    case footnote
+    /// A caption (12 pt); `caption` names it too.
+    case caption1
+    /// A smaller caption (11 pt).
+    case caption2
 
     /// The style `name` stands for (case-insensitive; `title` is `title1`, `caption` is
     /// `caption1`), or `nil` for a font name.

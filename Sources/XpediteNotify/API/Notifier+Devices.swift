@@ -65,11 +65,11 @@ extension Notifier {
         guard bytes.count <= configuration.maximumDocumentSize else {
             throw NotifyError.tooLarge(limit: configuration.maximumDocumentSize)
         }
-        guard kind.matches(bytes) else {
+        guard let fileExtension = kind.fileExtension(of: bytes) else {
             throw NotifyError.invalid(at: .root, .invalidValue,
-                                      "the bytes are not \(kind == .image ? "a JPEG image" : "an MP4/M4A file") (magic bytes)")
+                                      "the bytes are not \(kind == .image ? "a JPEG image" : "an MP4/M4A or WebM file") (magic bytes)")
         }
-        let record = DocumentRecord(name: "rcs/\(kind.rawValue)/\(UUID().uuidString.lowercased()).\(kind.fileExtension)",
+        let record = DocumentRecord(name: "rcs/\(kind.rawValue)/\(UUID().uuidString.lowercased()).\(fileExtension)",
                                     kind: kind, owner: device.username, size: bytes.count)
         try await store.saveDocument(record, bytes: bytes)
         return record

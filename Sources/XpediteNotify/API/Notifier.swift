@@ -9,7 +9,9 @@ import XpediteProtocol
 /// else uses the routes it mounts on a Hummingbird router.
 ///
 /// ```swift
-/// let notifier = try Notifier(configuration: NotifyConfiguration(dataDirectory: dir, apiKeys: [key]))
+/// let configuration = NotifyConfiguration(dataDirectory: dir, apiKeys: [key])
+/// let notifier = try Notifier(configuration: configuration,
+///                             store: SQLiteNotifyStore(directory: dir))   // import XpediteSQLite
 /// try notifier.mount(on: router)                      // /notify/v1/…
 /// let app = Application(router: router, services: notifier.services)
 ///
@@ -38,6 +40,8 @@ public final class Notifier: Sendable {
     /// Device events, by username.
     let deviceEvents = SubscriberHub<DeviceEvent>()
     let apiKeys: APIKeys
+    /// Finds codes in pictures (`POST /device/barcode`).
+    public let barcodeReader: BarcodeReader
     let hasher: PasswordHasher
     var logger: Logger { configuration.logger }
 
@@ -49,6 +53,7 @@ public final class Notifier: Sendable {
         self.store = store
         apiKeys = APIKeys(configuration.apiKeys)
         hasher = PasswordHasher(cost: configuration.bcryptCost)
+        barcodeReader = BarcodeReader(libraries: configuration.barcodeLibraries, maximumPixels: configuration.maximumBarcodePixels)
         var configuration = configuration
         webPushAllowlist = configuration.webPush?.allowlist ?? .default
         if let webPush = configuration.webPush {

@@ -20,6 +20,11 @@ public struct NotifyConfiguration: Sendable {
     public var maximumBodySize: Int = 1 << 20
     /// The largest document a device may upload (bytes, default 10 MiB); larger ones get 413.
     public var maximumDocumentSize: Int = 10 << 20
+    /// The libraries `POST /device/barcode` loads (decision 180); when one is missing the route
+    /// answers 503 and everything else works.
+    public var barcodeLibraries: BarcodeLibraries = .system
+    /// The largest picture `POST /device/barcode` decodes, in pixels (width × height; 422 above).
+    public var maximumBarcodePixels: Int = 40_000_000
     /// The bcrypt cost of password hashes (4…31). Tests lower it; each step doubles the time.
     public var bcryptCost: UInt8 = 10
     /// The clock of timestamps (`sentAt`, `receivedAt`, webhook retries).
@@ -44,6 +49,9 @@ public struct NotifyConfiguration: Sendable {
     public var eventStreamHeartbeat: Duration = .seconds(15)
     /// The HTTP client of webhook deliveries; `nil` uses `HTTPClient.shared`.
     public var httpClient: HTTPClient?
+    /// The map tiles of the notification app's `map` fields (`/notify/app/`), a Leaflet URL
+    /// template with `{z}`, `{x}` and `{y}`; when no tile answers, the app draws a coordinate grid.
+    public var mapTileURL: String = NotifyAppFiles.defaultMapTileURL
 
     /// A configuration with defaults: pushes are logged (``LoggingPushProvider``).
     public init(dataDirectory: URL, apiKeys: [String]) {

@@ -11,7 +11,7 @@ import XpediteProtocol
 ///            "issues": [{"path": "$.payload.fields[2].values", "message": "…"}]}}
 /// ```
 public struct NotifyError: Error, HTTPResponseError, Sendable, CustomStringConvertible {
-    /// The HTTP status: 400, 401, 403, 404, 409, 413, 422, or 500 for a fault of the server.
+    /// The HTTP status: 400, 401, 403, 404, 405, 409, 413, 422, or 500 for a fault of the server.
     public var status: HTTPResponse.Status
     /// A stable, machine-readable code such as `invalid` or `already_answered`.
     public var code: String
@@ -41,6 +41,13 @@ public struct NotifyError: Error, HTTPResponseError, Sendable, CustomStringConve
     /// 404: no such thing for this caller.
     public static func notFound(_ message: String) -> NotifyError {
         NotifyError(status: .notFound, code: "not_found", message: message)
+    }
+
+    /// 405: the path exists but does not take this method; `allowed` lists the methods it takes
+    /// (the route also sends them in `Allow`).
+    public static func methodNotAllowed(_ method: HTTPRequest.Method, allowed: String) -> NotifyError {
+        NotifyError(status: .methodNotAllowed, code: "method_not_allowed",
+                    message: "this path does not take \(method.rawValue); it takes \(allowed)")
     }
 
     /// 409: a conflict with what is stored.

@@ -47,7 +47,11 @@ extension DeliveryRetryPolicy {
     /// are; a retry `pending` again after the backoff for its attempt (or the service's
     /// `Retry-After`, when longer), or `failed` when that would pass ``giveUpAfter``.
     ///
-    /// - Parameter random: the jitter's draw in 0…1.
+    /// - Parameters:
+    ///   - outcome: what the attempt came to.
+    ///   - item: the row the attempt was for (its attempt count and when it was first queued).
+    ///   - date: the time of the attempt, from which the next one is scheduled.
+    ///   - random: the jitter's draw in 0…1.
     public func result<Item: OutboxItem>(of outcome: DeliveryOutcome, for item: Item, at date: Date,
                                          random: Double = .random(in: 0...1)) -> OutboxResult<Item> {
         switch outcome {

@@ -13,7 +13,7 @@ public protocol OutboxItem: Sendable {
     var logMetadata: Logger.Metadata { get }
 }
 
-/// What became of a claimed row after one attempt: written back by ``OutboxQueue/settle(_:)``.
+/// What became of a claimed row after one attempt: written back by `OutboxQueue/settle(_:)`.
 public struct OutboxResult<Item: OutboxItem>: Sendable {
     /// The row.
     public var item: Item

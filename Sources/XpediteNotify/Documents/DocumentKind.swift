@@ -1,13 +1,15 @@
 /// The kinds of document a device uploads (NOTIFY-API.md §3), recognised by their magic bytes.
+/// Recordings come in two containers: ISO base media (M4A, MP4: what phones record) and WebM
+/// (what browsers record); the document name's extension says which.
 public enum DocumentKind: String, Sendable, Hashable, CaseIterable {
     /// A JPEG photo (`FF D8 FF`).
     case image
-    /// An M4A recording (an ISO base media file: `ftyp` at offset 4).
+    /// An audio recording: M4A (an ISO base media file, `ftyp` at offset 4) or WebM (EBML, `1A 45 DF A3`).
     case audio
-    /// An MP4 video (`ftyp` at offset 4).
+    /// A video: MP4 (`ftyp` at offset 4) or WebM (EBML, `1A 45 DF A3`).
     case video
 
-    /// The file extension of its documents.
+    /// The file extension of its documents in the phones' container (`jpg`, `m4a`, `mp4`).
     public var fileExtension: String {
         switch self {
         case .image: "jpg"
@@ -16,7 +18,7 @@ public enum DocumentKind: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// The `Content-Type` it is served with.
+    /// The `Content-Type` of its documents in the phones' container.
     public var contentType: String {
         switch self {
         case .image: "image/jpeg"
@@ -27,14 +29,32 @@ public enum DocumentKind: String, Sendable, Hashable, CaseIterable {
 
     /// Whether `bytes` start like a file of this kind.
     public func matches(_ bytes: some Collection<UInt8>) -> Bool {
+        fileExtension(of: bytes) != nil
+    }
+
+    /// The extension of a document of this kind made of `bytes`, chosen by its magic bytes
+    /// (`jpg`; `m4a` or `webm`; `mp4` or `webm`), or `nil` when the bytes are not of this kind.
+    public func fileExtension(of bytes: some Collection<UInt8>) -> String? {
         let head = Array(bytes.prefix(12))
         switch self {
         case .image:
-            return head.count >= 3 && head[0] == 0xFF && head[1] == 0xD8 && head[2] == 0xFF
+            return head.count >= 3 && head[0] == 0xFF && head[1] == 0xD8 && head[2] == 0xFF ? fileExtension : nil
         case .audio, .video:
-            return head.count >= 8 && Array(head[4..<8]) == Array("ftyp".utf8)
+            if head.count >= 8, Array(head[4..<8]) == Array("ftyp".utf8) { return fileExtension }
+            if head.count >= 4, Array(head[0..<4]) == Self.ebmlMagic { return "webm" }
+            return nil
         }
     }
+
+    /// The `Content-Type` a document of this kind named `name` is served with: `audio/webm` or
+    /// `video/webm` for a `.webm` name, ``contentType`` otherwise.
+    public func contentType(ofDocumentNamed name: String) -> String {
+        guard self != .image, name.hasSuffix(".webm") else { return contentType }
+        return "\(rawValue)/webm"
+    }
+
+    /// The first bytes of an EBML file (WebM, Matroska).
+    static let ebmlMagic: [UInt8] = [0x1A, 0x45, 0xDF, 0xA3]
 
     /// The kind a document name says (`rcs/<kind>/…`), or `nil`.
     public init?(documentName name: String) {

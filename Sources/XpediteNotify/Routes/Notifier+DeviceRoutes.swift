@@ -132,13 +132,32 @@ extension Notifier {
                 return JSONResponse.make(.object(["name": .string(record.name)]), status: .created)
             }
         }
+        api.post("device/barcode") { request, context in
+            await self.answer(request) {
+                _ = try context.requireDevice()
+                let bytes = try await BodyReader.collect(request, limit: self.configuration.maximumDocumentSize)
+                // An undeclared type (none, or application/octet-stream) is read by its magic bytes.
+                if let declared = request.headers[.contentType], !declared.lowercased().hasPrefix("application/octet-stream") {
+                    guard let type = BarcodeImageType(contentType: declared) else {
+                        throw NotifyError.invalid(at: .root, .invalidValue, "Content-Type must be image/jpeg or image/png, not \(declared)")
+                    }
+                    guard BarcodeImageType(sniffing: bytes) == type else {
+                        throw NotifyError.invalid(at: .root, .invalidValue, "the bytes are not \(type == .jpeg ? "a JPEG" : "a PNG") image (magic bytes)")
+                    }
+                }
+                let codes = try await self.barcodeReader.read(bytes)
+                return JSONResponse.make(.object(["codes": .array(codes.map { code in
+                    .object(["format": .string(code.format), "text": .string(code.text)])
+                })]))
+            }
+        }
         api.get("device/documents/**") { request, context in
             await self.answer(request) {
                 let device = try context.requireDevice()
                 let raw = context.parameters.getCatchAll().joined(separator: "/")
                 let name = raw.removingPercentEncoding ?? raw
                 let (record, bytes) = try await self.document(name, for: device)
-                return Response(status: .ok, headers: [.contentType: record.kind.contentType],
+                return Response(status: .ok, headers: [.contentType: record.kind.contentType(ofDocumentNamed: record.name)],
                                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
             }
         }

@@ -7,19 +7,45 @@ extension Notifier {
     /// The base path of every route (NOTIFY-API.md §1).
     public static let basePath = "notify/v1"
 
-    /// Adds every route of NOTIFY-API.md under `/notify/v1` to a Hummingbird router (or group).
+    /// Adds every route of NOTIFY-API.md under `/notify/v1` to a Hummingbird router (or group),
+    /// and the notification app under `/notify/app/`.
+    ///
+    /// - Throws: when the app's files are missing from the module's resources.
     public func mount<Routes: RouterMethods>(on router: Routes) throws {
+        mountApp(on: router, files: try NotifyAppFiles.load())
         let api = router.group(RouterPath(Self.basePath))
         mountBackendRoutes(on: api.group().add(middleware: BackendAuthentication(apiKeys: apiKeys)))
         mountLoginRoute(on: api)
         mountDeviceRoutes(on: api.group(context: DeviceRequestContext<Routes.Context>.self)
             .add(middleware: DeviceAuthentication(notifier: self)))
-        // Any other path under the base answers the error object too (the router prefers the
-        // routes above to these catch-alls).
-        for method in [HTTPRequest.Method.get, .post, .put, .delete, .patch] {
-            api.on("**", method: method) { request, _ in
-                await self.answer(request) { throw NotifyError.notFound("no route \(request.method) \(request.uri.path)") }
+        mountContractRoute(on: api)
+        // A method a path does not take answers 405 with `Allow` and the error object (the router
+        // alone would answer a bare 404): each path gets a route for every other method.
+        for (path, methods) in NotifyRouteTable.paths {
+            let allow = methods.map(\.rawValue).joined(separator: ", ")
+            for method in NotifyRouteTable.answeredMethods where !methods.contains(method) {
+                api.on(RouterPath(path), method: method) { request, _ in
+                    var response = NotifyError.methodNotAllowed(request.method, allowed: allow).response
+                    response.headers[.allow] = allow
+                    return response
+                }
             }
+        }
+        // Any other path under the base, and the base itself, answers the error object too (the
+        // router prefers the routes above to these catch-alls).
+        for method in NotifyRouteTable.answeredMethods {
+            for path in ["**", ""] {
+                api.on(RouterPath(path), method: method) { request, _ in
+                    await self.answer(request) { throw NotifyError.notFound("no route \(request.method) \(request.uri.path)") }
+                }
+            }
+        }
+    }
+
+    /// `GET /openapi.json`: the contract of this API (`openapi/notify-v1.yaml` as JSON), public.
+    func mountContractRoute<Routes: RouterMethods>(on api: Routes) {
+        api.get("openapi.json") { _, _ in
+            JSONResponse.make(data: Data(NotifyOpenAPIDocument.json.utf8))
         }
     }
 

@@ -91,7 +91,7 @@ public protocol ResponseStore: Sendable {
 }
 
 /// The two outboxes (NOTIFY-API.md §4, §2 webhooks): the deliveries of pushes, one lane per
-/// provider, and of responses to webhooks. A ``DeliveryEngine`` claims due rows, leased to it
+/// provider, and of responses to webhooks. A `DeliveryEngine` claims due rows, leased to it
 /// until `leaseUntil`, and settles them; a row settled `delivered`, `gone` or `failed` is never
 /// claimed again.
 public protocol DeliveryStore: Sendable {

@@ -3,7 +3,9 @@ extension Component {
     public struct Button: Sendable, Hashable {
         /// `plain` (text only, the default) or `button` (bordered, rounded corners).
         public enum Style: String, Sendable, Hashable, CaseIterable {
+            /// Text only, no border: the default.
             case plain
+            /// Bordered, with rounded corners.
             case button
         }
 

@@ -4,7 +4,9 @@ extension Component {
     public struct Form: Sendable, Hashable {
         /// `inline` (in the page flow, the default) or `dialog` (modal, ✕ and ✓ in the header).
         public enum Style: String, Sendable, Hashable, CaseIterable {
+            /// In the page: a title row, the fields, then Cancel and Save in a footer. The default.
             case inline
+            /// A modal sheet over the screen, with ✕ (cancel) and ✓ (save) in its header.
             case dialog
         }
 

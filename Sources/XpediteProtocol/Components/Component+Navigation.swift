@@ -9,13 +9,17 @@ extension Component {
         public struct Implementation: Sendable, Hashable {
             /// `slidefrom` (edge-swipe panel) or `button` (bar button, drop-down for several entries).
             public enum Style: String, Sendable, Hashable, CaseIterable {
+                /// A panel that slides in from the screen's edge (a swipe, or its bar button).
                 case slidefrom
+                /// A bar button: one entry is called at once, several open a drop-down menu.
                 case button
             }
 
             /// The screen edge or bar side.
             public enum Position: String, Sendable, Hashable, CaseIterable {
+                /// The left edge, or the left of the navigation bar.
                 case left
+                /// The right edge, or the right of the navigation bar.
                 case right
             }
 

@@ -4,7 +4,9 @@ extension Component {
     public struct Select: Sendable, Hashable {
         /// The selection: one option key, or (with `multi`) a list of keys.
         public enum Value: Sendable, Hashable {
+            /// One chosen option key.
             case single(String)
+            /// The chosen option keys of an old `multi` select, sorted.
             case multiple([String])
 
             var json: JSONValue {

@@ -101,7 +101,9 @@ extension Component.Table {
     public struct Column: Sendable, Hashable {
         /// `scroll`: whether the header scrolls with the rows.
         public enum Scroll: String, Sendable, Hashable, CaseIterable {
+            /// The header row scrolls away with the rows: the default.
             case on
+            /// The header row stays fixed above the rows.
             case off
         }
 

@@ -85,18 +85,38 @@ extension Component {
 
     /// The keyboard a text input asks for.
     public enum Keyboard: String, Sendable, Hashable, CaseIterable {
-        case email, number, phone, url, `default`
+        /// For email addresses.
+        case email
+        /// Digits and a decimal point.
+        case number
+        /// A phone pad.
+        case phone
+        /// For web addresses.
+        case url
+        /// The ordinary keyboard: the default.
+        case `default`
     }
 
     /// The label of the return key.
     public enum ReturnKey: String, Sendable, Hashable, CaseIterable {
-        case next, done, go, search, `default`
+        /// "Next": usually moves to the next field (see `onEnter`).
+        case next
+        /// "Done".
+        case done
+        /// "Go".
+        case go
+        /// "Search".
+        case search
+        /// The system's return key: the default.
+        case `default`
     }
 
     /// `autotext`: new `"disable"` turns autocorrect and auto-capitalisation off; old `true` turns
     /// suggestions on (PROTOCOL.md §4.4).
     public enum AutoText: Sendable, Hashable {
+        /// No autocorrection and no automatic capitals (new `"disable"`, old `false`).
         case disabled
+        /// Suggestions on (old `true`).
         case enabled
 
         init?(_ value: JSONValue?) {

@@ -3,22 +3,39 @@
 /// Each case carries the wire type of its family, nested under `Component` so the names never
 /// clash with UI frameworks: `Component.Button`, `Component.Form`, …
 public enum Component: Sendable, Hashable {
+    /// `label`: static text.
     case label(Label)
+    /// `image`: a picture.
     case image(Image)
+    /// `button`: calls a method when tapped.
     case button(Button)
+    /// `textbox`: one line of input.
     case textbox(TextBox)
+    /// `password`: masked input.
     case password(Password)
+    /// `textview`: several lines of input.
     case textview(TextView)
+    /// `checkbox`: an on/off switch.
     case checkbox(Checkbox)
+    /// `date`: a date picker.
     case date(DatePicker)
+    /// `select`: a picker over `options`.
     case select(Select)
+    /// `radio`: a group of radio buttons.
     case radio(Radio)
+    /// `form`: input fields with Save and Cancel.
     case form(Form)
+    /// `section`: a header row in a form, or (old) a box around components.
     case section(Section)
+    /// `scrollview`: a scrolling area.
     case scrollview(ScrollView)
+    /// `web`: HTML or a web page.
     case web(Web)
+    /// `table`: rows from a server function, paged.
     case table(Table)
+    /// `navigation`: a slide-in panel or a bar-button menu.
     case navigation(Navigation)
+    /// `menuEntry`: an entry of a navigation menu.
     case menuEntry(MenuEntry)
 
     /// The wire `type` of every component, in the order of PROTOCOL.md §4.0.

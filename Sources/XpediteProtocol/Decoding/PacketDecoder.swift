@@ -10,7 +10,9 @@ import Foundation
 public struct PacketDecoder: Sendable {
     /// How errors are treated.
     public enum Mode: Sendable, Hashable {
+        /// Any error refuses the packet: what a server and the command line use.
         case strict
+        /// Broken components are dropped and repairable problems ignored, as a phone reads.
         case lenient
     }
 

@@ -1,7 +1,7 @@
 /// The members of a JSON object, in the order they were added.
 ///
 /// Protocol objects are small (a component has a handful of keys), so members live in one array,
-/// each with its key interned as a ``WireKey``, and a member is found by comparing those small
+/// each with its key interned as a `WireKey`, and a member is found by comparing those small
 /// integers; keys the protocol does not define are compared as strings. Equality and hashing
 /// ignore the order of members, as JSON does.
 public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {

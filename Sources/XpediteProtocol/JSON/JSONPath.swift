@@ -3,7 +3,9 @@
 public struct JSONPath: Sendable, Hashable, Comparable, CustomStringConvertible, Codable {
     /// One step of a path: an object member or an array element.
     public enum Step: Sendable, Hashable {
+        /// An object's member, by key: `.size`.
         case key(String)
+        /// An array's element, by 0-based index: `[3]`.
         case index(Int)
     }
 

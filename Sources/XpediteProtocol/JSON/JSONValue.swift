@@ -5,17 +5,23 @@ import Foundation
 ///
 /// The protocol is full of polymorphic entries (`rc` as integer or string, `method` as string or
 /// dict, `options` as dict or array), so packets are read into this tree, rewritten into the new
-/// dialect by ``DialectNormalizer``, checked by ``PacketValidator`` and only then turned into the
+/// dialect by `DialectNormalizer`, checked by ``PacketValidator`` and only then turned into the
 /// typed wire model.
 ///
 /// Numbers are kept as `Double`; integral values up to 2^53 are encoded without a fraction, so
 /// `0` stays `0` and `1744531200` stays exact.
 public enum JSONValue: Sendable, Hashable {
+    /// JSON `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number, integral or not.
     case number(Double)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object, its members in the order they were read.
     case object(JSONObject)
 }
 

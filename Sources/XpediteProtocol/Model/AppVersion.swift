@@ -1,7 +1,9 @@
 /// `version`: the server application's version, a number or a string (PROTOCOL.md §2.2). A
 /// change purges the client's caches; versions compare by their canonical text.
 public enum AppVersion: Sendable, Hashable, CustomStringConvertible {
+    /// A numeric version, `100`.
     case number(Double)
+    /// A textual version, `"P1.213"`.
     case string(String)
 
     /// The canonical text the client stores and compares: the string itself, or the number

@@ -5,10 +5,15 @@ extension Field {
         /// How a document is shown. Unknown flavors are kept and shown as a web link
         /// (PROTOCOL.md §10 item 43).
         public enum Flavor: String, Sendable, Hashable, Codable, CaseIterable {
+            /// A PDF document.
             case pdf
+            /// A web page.
             case html
+            /// A sound clip stored by an `audio` field.
             case vaudio
+            /// A picture stored by a `camera` or `markupImage` field.
             case vimage
+            /// A video clip stored by a `video` field.
             case vvideo
         }
 

@@ -1,16 +1,23 @@
 extension Field {
     /// The alignment of a field's label (PROTOCOL.md §9.3).
     public enum LabelAlignment: String, Sendable, Hashable, Codable, CaseIterable {
+        /// Aligned to the left.
         case left
+        /// Aligned to the right.
         case right
+        /// Centred.
         case center
     }
 
     /// The style of a label's or a button's text (PROTOCOL.md §9.3).
     public enum TextWeight: String, Sendable, Hashable, Codable, CaseIterable {
+        /// Regular text.
         case plain
+        /// Bold text.
         case bold
+        /// Italic text.
         case italic
+        /// Bold italic text, `"bold-italic"` on the wire.
         case boldItalic = "bold-italic"
     }
 

@@ -4,8 +4,11 @@ extension Field {
     public struct Map: Sendable, Hashable {
         /// `maptype`.
         public enum MapType: String, Sendable, Hashable, Codable, CaseIterable {
+            /// A street map.
             case standard
+            /// Satellite pictures.
             case satellite
+            /// Satellite pictures with streets and names.
             case hybrid
         }
 
@@ -13,7 +16,9 @@ extension Field {
         public struct Marker: Sendable, Hashable {
             /// A marker colour: an HSV hue from 0 to 359, or one of ten names (PROTOCOL.md §10 item 43).
             public enum Color: Sendable, Hashable {
+                /// An HSV hue, 0 to 359.
                 case hue(Double)
+                /// One of the ten names, such as `"azure"`.
                 case named(String)
 
                 /// The colour names and their hues.

@@ -4,7 +4,9 @@ extension Field {
     public struct NumberInput: Sendable, Hashable {
         /// The widget.
         public enum Flavor: String, Sendable, Hashable, Codable, CaseIterable {
+            /// Typed into a text field.
             case text
+            /// Chosen on a slider between the bounds.
             case slider
         }
 

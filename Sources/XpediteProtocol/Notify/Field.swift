@@ -7,29 +7,53 @@
 /// does not know is kept as ``unknown(type:members:)``: the app ignores it (§9.3) and the
 /// validator reports it as a warning.
 public enum Field: Sendable, Hashable {
+    /// `audio`: records a sound clip.
     case audio(Recording)
+    /// `barcode`: scans a barcode into text.
     case barcode(TextInput)
+    /// `buttonCluster`: a row of buttons, each submitting a value.
     case buttonCluster(ButtonCluster)
+    /// `camera`: takes a photo.
     case camera(Camera)
+    /// `checkbox`: a boolean.
     case checkbox(Checkbox)
+    /// `currentDateTime`: the moment of the answer, filled in by the app.
     case currentDateTime(CurrentDateTime)
+    /// `currentLocation`: the phone's location, filled in by the app.
     case currentLocation(CurrentLocation)
+    /// `date`: a calendar date.
     case date(TextInput)
+    /// `datetime`: a date and a time.
     case datetime(TextInput)
+    /// `dashboard`: a button that opens a dashboard; no input.
     case dashboard(Dashboard)
+    /// `document`: opens a document; no input.
     case document(Document)
+    /// `droplist`: one choice from a drop-down list.
     case droplist(Choice)
+    /// `footerButton`: a button in the form's footer that submits it.
     case footerButton(FooterButton)
+    /// `image`: a small picture the user can zoom; no input.
     case image(Image)
+    /// `inlineButton`: a button among the fields that submits the form.
     case inlineButton(InlineButton)
+    /// `inputInteger`: a whole number.
     case inputInteger(NumberInput)
+    /// `inputReal`: a number with a fraction.
     case inputReal(NumberInput)
+    /// `inputString`: a line of text.
     case inputString(TextInput)
+    /// `map`: a map with markers; with an `id`, the location tapped is the value.
     case map(Map)
+    /// `markupImage`: a picture the user draws on.
     case markupImage(MarkupImage)
+    /// `radioButtons`: one choice from radio buttons.
     case radioButtons(Choice)
+    /// `sectionLabel`: a heading between fields; no input.
     case sectionLabel(SectionLabel)
+    /// `text`: a styled label; no input.
     case text(Text)
+    /// `video`: records a video clip.
     case video(Recording)
     /// A `type` the model does not define, kept as sent.
     case unknown(type: String, members: JSONObject)

@@ -2,7 +2,7 @@ import Foundation
 
 /// Validates notification payloads (PROTOCOL.md §9.2–9.5), collecting every issue with its JSON
 /// path, in the style of ``PacketValidator``: the structure is checked against the definitions of
-/// ``NotifyCatalogue`` by the same ``ShapeChecker``, then the rules that span keys.
+/// ``NotifyCatalogue`` by the same `ShapeChecker`, then the rules that span keys.
 ///
 /// ```swift
 /// let report = try PayloadValidator().validate(data)

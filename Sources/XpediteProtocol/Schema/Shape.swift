@@ -1,5 +1,5 @@
 /// The shape a JSON value must have: one description of the new dialect from which both the
-/// structural check (``ShapeChecker``) and the JSON Schema (``JSONSchemaGenerator``) are made.
+/// structural check (`ShapeChecker`) and the JSON Schema (``JSONSchemaGenerator``) are made.
 public indirect enum Shape: Sendable {
     /// Any string.
     case string

@@ -19,7 +19,9 @@ public struct PacketValidator: Sendable {
 
     /// Parses and validates JSON bytes.
     ///
-    /// - Parameter kind: what the packet is; recognised from its keys when `nil`.
+    /// - Parameters:
+    ///   - data: the packet's JSON bytes.
+    ///   - kind: what the packet is; recognised from its keys when `nil`.
     /// - Throws: ``PacketError/notJSON(_:)`` when the bytes are not JSON.
     public func validate(_ data: Data, as kind: PacketKind? = nil) throws(PacketError) -> ValidationReport {
         validate(try JSONValue(parsing: data), as: kind)
@@ -69,7 +71,9 @@ public struct PacketValidator: Sendable {
     /// their paths in `value`, and ``ValidationReport/normalized`` is `value` itself. This is the
     /// check a server runs on every answer, so it costs one walk of the tree.
     ///
-    /// - Parameter kind: what the packet is.
+    /// - Parameters:
+    ///   - value: the packet as the typed model wrote it.
+    ///   - kind: what the packet is.
     public func validate(built value: JSONValue, as kind: PacketKind) -> ValidationReport {
         guard case .object(let members) = value else {
             let issue = ValidationIssue.error(.typeMismatch, at: .root,

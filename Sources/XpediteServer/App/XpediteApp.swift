@@ -54,7 +54,7 @@ public struct XpediteApp: Sendable {
     }
 
     /// Registers the handler of `method`; it answers with a screen or table rows, whatever its
-    /// ``XpediteResponseGenerator`` return type makes: a `ResponsePacket` or the DSL's `Screen`
+    /// `XpediteResponseGenerator` return type makes: a `ResponsePacket` or the DSL's `Screen`
     /// draws a screen, a ``TablePage`` answers a table's data request (§3.7). Registering
     /// `setConnection` sets the entry screen.
     ///

@@ -61,10 +61,10 @@ public struct XpediteConfiguration: Sendable {
 
     // MARK: Checks and messages
 
-    /// Whether every outgoing screen and table page goes through the strict ``PacketValidator``.
+    /// Whether every outgoing screen and table page goes through the strict `PacketValidator`.
     /// A packet with errors is not sent: the phone gets the generic message and the issues are
     /// logged. Keep it on in production: the SDK validates the packet it built as it is
-    /// (``PacketValidator/validate(built:as:)``, one walk of the tree, no dialect rewriting), a
+    /// (`PacketValidator/validate(built:as:)`, one walk of the tree, no dialect rewriting), a
     /// small part of a request's time, and it keeps a broken screen off every phone.
     public var validatesResponses: Bool = true
     /// The `rc` message for failures the phone must not see the details of; the request id is

@@ -20,7 +20,7 @@ public struct XpediteMethodGroup: Sendable {
     }
 
     /// Registers the handler of `method` behind the group's guards; it answers with a screen or
-    /// table rows, whatever its ``XpediteResponseGenerator`` return type makes.
+    /// table rows, whatever its `XpediteResponseGenerator` return type makes.
     ///
     /// - Parameters:
     ///   - method: the function name buttons, rows, menus and forms send.

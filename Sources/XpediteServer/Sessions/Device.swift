@@ -8,7 +8,7 @@ public struct Device: Sendable, Hashable {
     /// `uuid`: the device identifier. It identifies the phone, not the user.
     public var uuid: String?
     /// `bounds`: the full screen rectangle in logical points; `nil` when unknown — the phone sent
-    /// none, or none that could be read in any of the shapes ``Bounds/init(connecting:)`` accepts.
+    /// none, or none that could be read in any of the shapes `Bounds/init(connecting:)` accepts.
     public var bounds: Bounds?
     /// `xpediteVersion`: the version of the mobile app (a string is read as its number, a dotted
     /// version as its major number); `nil` when unknown.
@@ -23,7 +23,7 @@ public struct Device: Sendable, Hashable {
     }
 
     /// Reads the device fields of a `setConnection` request (the server reads it forgivingly,
-    /// ``RequestPacket/connection(from:)``).
+    /// `RequestPacket/connection(from:)`).
     public init(connecting request: RequestPacket) {
         self.init(bundleID: request.bundleID, uuid: request.uuid, bounds: request.bounds,
                   xpediteVersion: request.xpediteVersion)

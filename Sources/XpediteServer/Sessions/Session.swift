@@ -63,7 +63,7 @@ public final class Session: Sendable {
 
     /// The value stored under `key`, or `nil` when there is none.
     ///
-    /// The stored JSON tree is decoded directly (``JSONValueDecoder``), with no text in between.
+    /// The stored JSON tree is decoded directly (`JSONValueDecoder`), with no text in between.
     ///
     /// - Throws: `DecodingError`, with the coding path, when the stored JSON does not decode as
     ///   `Value` (the type behind a key changed between releases).
@@ -74,7 +74,7 @@ public final class Session: Sendable {
 
     /// Stores `value` under `key`; `nil` removes it.
     ///
-    /// The value is encoded straight into a JSON tree (``JSONValueEncoder``), as `JSONEncoder`
+    /// The value is encoded straight into a JSON tree (`JSONValueEncoder`), as `JSONEncoder`
     /// would encode it, with no text in between.
     ///
     /// - Throws: `EncodingError` when the value cannot be encoded as JSON (a NaN, or an integer

@@ -11,7 +11,7 @@
 /// let user = try call.session.value(for: .user)
 /// ```
 ///
-/// Values are stored as JSON trees (through ``JSONValueEncoder``, which encodes as `JSONEncoder`
+/// Values are stored as JSON trees (through `JSONValueEncoder`, which encodes as `JSONEncoder`
 /// does), so they survive a restart with the SQLite store; keep them small (an id, a name, a
 /// role), not whole result sets.
 public struct SessionKey<Value: Codable & Sendable>: Sendable, Hashable {

@@ -40,7 +40,7 @@ public struct TablePage: Sendable, Hashable {
         self.init(rows: Array(all[start..<end]), total: all.count, page: page)
     }
 
-    /// A batch of `Encodable` rows, each encoded straight into a record (``JSONValueEncoder``,
+    /// A batch of `Encodable` rows, each encoded straight into a record (`JSONValueEncoder`,
     /// dates as ISO 8601 strings), with no JSON text in between.
     ///
     /// - Throws: `EncodingError` when a row does not encode as a JSON object.
@@ -60,7 +60,7 @@ public struct TablePage: Sendable, Hashable {
     }
 
     /// Encodes one row into a record (dates as ISO 8601 strings) to keep and send many times: the
-    /// record also keeps its canonical JSON (``JSONObject/preEncoded()``), so each answer that
+    /// record also keeps its canonical JSON (`JSONObject/preEncoded()`), so each answer that
     /// carries it copies those bytes instead of writing its members again.
     public static func record<Row: Encodable>(encoding row: Row) throws -> JSONObject {
         try record(encoding: row, with: rowEncoder).preEncoded()

@@ -2,11 +2,11 @@ import XpediteClient
 import XpediteLayout
 import XpediteProtocol
 
-/// Renders an engine ``ScreenState`` as the HTML of the phone's screen: every component at its
+/// Renders an engine `ScreenState` as the HTML of the phone's screen: every component at its
 /// XpediteLayout frame (absolute positions inside its container), the title bar, menus and
 /// dialogs, alerts, the offline badge. Interactive elements carry `data-action` and the
 /// component's index path (`data-path="2.0"`), which the browser sends back as a
-/// ``BrowserMessage`` that becomes a ``XpediteClient/ClientAction``. All text is escaped by
+/// `BrowserMessage` that becomes a `ClientAction`. All text is escaped by
 /// ``HTMLWriter``.
 public struct ScreenRenderer: Sendable {
     /// Where the page gets a tab's images from its engine; without one, image URLs are given to

@@ -3,14 +3,25 @@
 struct PageTemplate {
     var basePath: String
     var device: SimulatedDevice
+    /// Where the notification app is served (same origin), for the app switch; `nil`: no switch.
+    var notificationAppPath: String? = nil
 
     func simulator() -> String {
         var w = HTMLWriter()
         w.open("html", [.init("lang", "en")])
         head(title: "Xpedite simulator", app: false, &w)
         w.element("body", [.init("class", "x-simulator"), .init("data-mode", "simulator"), .init("data-base", basePath),
-                           .init("data-width", String(Int(device.width))), .init("data-height", String(Int(device.height)))]) { w in
+                           .init("data-width", String(Int(device.width))), .init("data-height", String(Int(device.height))),
+                           .init("data-app", "xpedite"), .init("data-notify-app", notificationAppPath)]) { w in
             w.element("div", [.init("class", "x-tools"), .init("id", "tools")]) { w in
+                if notificationAppPath != nil {
+                    w.element("div", [.init("class", "x-app-switch"), .init("role", "group"), .init("aria-label", "App")]) { w in
+                        w.element("button", [.init("type", "button"), .init("data-app", "xpedite"), .init("aria-pressed", "true")],
+                                  text: "Xpedite app")
+                        w.element("button", [.init("type", "button"), .init("data-app", "notify"), .init("aria-pressed", "false")],
+                                  text: "Notification app")
+                    }
+                }
                 w.element("label", []) { w in
                     w.text("Device ")
                     w.element("select", [.init("id", "device")]) { w in
@@ -40,13 +51,26 @@ struct PageTemplate {
             w.element("main", [.init("class", "x-workbench")]) { w in
                 w.element("div", [.init("class", "x-phone"), .init("id", "phone")]) { w in
                     w.element("div", [.init("class", "x-phone-screen"), .init("id", "screen")])
+                    if notificationAppPath != nil {
+                        w.element("div", [.init("class", "x-phone-screen x-notify-screen"), .init("id", "notify-screen"),
+                                          .init("hidden", "")])
+                    }
                 }
                 w.element("section", [.init("class", "x-inspector"), .init("id", "inspector-panel")]) { w in
+                    if notificationAppPath != nil {
+                        w.element("div", [.init("id", "notify-inspector"), .init("hidden", "")]) { w in
+                            w.element("h3", [], text: "Notification app: HTTP calls")
+                            w.element("ol", [.init("class", "x-packets"), .init("id", "notify-calls")])
+                        }
+                    }
                     w.element("h3", [], text: "Packets")
                     w.element("div", [.init("id", "inspector")])
                 }
             }
             w.element("script", [.init("src", "\(basePath)/static/simulator.js")])
+            if notificationAppPath != nil {
+                w.element("script", [.init("src", "\(basePath)/static/app-switch.js")])
+            }
         }
         w.close("html")
         return "<!DOCTYPE html>\n" + w.html

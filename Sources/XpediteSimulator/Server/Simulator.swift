@@ -4,7 +4,7 @@ import HummingbirdWebSocket
 import XpediteProtocol
 
 /// The browser simulator: pages, static files and the WebSocket over which each tab's phone
-/// (an ``XpediteClient`` of its own) sends screens and receives taps.
+/// (an `XpediteClient` of its own) sends screens and receives taps.
 ///
 /// Serve it alone (see `xpedite preview`) or next to an app on an existing server:
 ///
@@ -42,7 +42,8 @@ public struct Simulator: Sendable {
     /// `{base}/app/manifest.webmanifest`, `{base}/app/sw.js`, `{base}/static/{file}` and each
     /// connected tab's images, `{base}/tab/{tab}/image?id=…&url=…`.
     public func mount<Routes: RouterMethods>(on router: Routes) {
-        let template = PageTemplate(basePath: configuration.basePath, device: configuration.device)
+        let template = PageTemplate(basePath: configuration.basePath, device: configuration.device,
+                                    notificationAppPath: configuration.notificationAppPath)
         let base = configuration.basePath
         let simulatorPage = template.simulator()
         let appPage = template.app()

@@ -19,11 +19,16 @@ public struct SimulatorConfiguration: Sendable {
     public var imageLoader: any ImageLoader
     /// The URL relative image URLs resolve against (§2.9): by default ``endpointURL``.
     public var imageBaseURL: URL?
+    /// Where the same server serves the notification app (`/notify/app/` in `xpedite demo`):
+    /// the page then has a switch between the two apps in the phone frame, and the inspector lists
+    /// the notification app's HTTP calls (docs/simulator.md). `nil` (the default): no switch.
+    public var notificationAppPath: String?
 
     /// Creates a configuration.
     public init(makeTransport: @escaping @Sendable () -> any Transport, endpointURL: String? = nil,
                 dataDirectory: URL, device: SimulatedDevice = SimulatedDevice.all[1], basePath: String = "",
-                imageLoader: any ImageLoader = HTTPImageLoader(), imageBaseURL: URL? = nil) {
+                imageLoader: any ImageLoader = HTTPImageLoader(), imageBaseURL: URL? = nil,
+                notificationAppPath: String? = nil) {
         self.makeTransport = makeTransport
         self.endpointURL = endpointURL
         self.dataDirectory = dataDirectory
@@ -31,5 +36,6 @@ public struct SimulatorConfiguration: Sendable {
         self.basePath = basePath
         self.imageLoader = imageLoader
         self.imageBaseURL = imageBaseURL ?? endpointURL.flatMap(URL.init(string:))
+        self.notificationAppPath = notificationAppPath
     }
 }

@@ -55,6 +55,10 @@ struct Demo: AsyncParsableCommand {
     @Option(name: .customLong("customers"), help: .hidden)
     var customerCount: Int = 50_000
 
+    @Option(name: .customLong("map-tiles"),
+            help: "The notification app's map tiles, a URL template with {z}, {x}, {y} (default: $XPEDITE_MAP_TILES, else OpenStreetMap's).")
+    var mapTiles: String?
+
     @OptionGroup(title: "Push providers")
     var push: PushOptions
 
@@ -79,6 +83,9 @@ struct Demo: AsyncParsableCommand {
         let providers = try await push.makeProviders(logger: logger)
         configuration.pushProviders = providers.byPlatform
         configuration.webPush = providers.webPush
+        if let tiles = mapTiles ?? ProcessInfo.processInfo.environment["XPEDITE_MAP_TILES"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            configuration.mapTileURL = tiles
+        }
         try await providers.closing { try await serve(configuration, providers: providers) }
     }
 
@@ -92,7 +99,8 @@ struct Demo: AsyncParsableCommand {
         }
         let simulator = try Simulator(configuration: SimulatorConfiguration(
             makeTransport: { HTTPTransport(url: endpoint) }, endpointURL: endpoint.absoluteString,
-            dataDirectory: configuration.dataDirectory.appendingPathComponent("simulator", isDirectory: true)))
+            dataDirectory: configuration.dataDirectory.appendingPathComponent("simulator", isDirectory: true),
+            notificationAppPath: "/notify/app/"))
         server.mount { router in simulator.mount(on: router) }
         if let report = server.seedReport {
             let seconds = Double(report.duration.components.attoseconds) / 1e18 + Double(report.duration.components.seconds)

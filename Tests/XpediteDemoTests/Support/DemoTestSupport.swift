@@ -7,35 +7,7 @@ import Testing
 @testable import XpediteDemo
 import XpediteServer
 import XpediteTestFixtures
-
-/// Log lines captured for assertions.
-final class LogCapture: Sendable {
-    private let captured = Mutex<[String]>([])
-
-    var lines: [String] { captured.withLock { $0 } }
-
-    var logger: Logger {
-        var logger = Logger(label: "demo-test") { _ in Handler(capture: self) }
-        logger.logLevel = .trace
-        return logger
-    }
-
-    private struct Handler: LogHandler {
-        let capture: LogCapture
-        var metadata: Logger.Metadata = [:]
-        var logLevel: Logger.Level = .trace
-
-        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-            get { metadata[key] }
-            set { metadata[key] = newValue }
-        }
-
-        func log(event: LogEvent) {
-            let all = metadata.merging(event.metadata ?? [:]) { _, new in new }
-            capture.captured.withLock { $0.append("\(event.level) \(event.message) \(all)") }
-        }
-    }
-}
+import XpediteTestSupport
 
 /// The notification API key of the tests' demo servers.
 let testAPIKey = "demo-test-api-key"

@@ -4,8 +4,10 @@ import HummingbirdTesting
 import Testing
 import XpediteDemo
 import XpediteServer
+import XpediteNotifyTestSupport
 
-/// The notification API of a demo server (NOTIFY-API.md), through a router test client.
+/// The notification API of a demo server, through a router test client (requests made by the
+/// shared ``NotifyAPITestClient``).
 struct NotifyTestClient {
     let client: any TestClientProtocol
 
@@ -13,14 +15,7 @@ struct NotifyTestClient {
     @discardableResult
     func call(_ method: HTTPRequest.Method, _ path: String, token: String?, body: JSONValue? = nil)
         async throws -> (status: HTTPResponse.Status, json: JSONValue) {
-        var headers: HTTPFields = [:]
-        if let token { headers[.authorization] = "Bearer \(token)" }
-        if body != nil { headers[.contentType] = "application/json" }
-        return try await client.execute(uri: "/notify/v1" + path, method: method, headers: headers,
-                                        body: body.map { ByteBuffer(bytes: CanonicalJSON.data($0)) }) { response in
-            let bytes = Data(response.body.readableBytesView)
-            return (response.status, bytes.isEmpty ? .null : try JSONValue(parsing: bytes))
-        }
+        try await NotifyAPITestClient(client: client).request(method, path, bearer: token, body: body)
     }
 
     /// Logs a device of `username` in; its device token.

@@ -7,6 +7,7 @@ import XpediteNotify
 import XpediteProtocol
 import XpediteSQLite
 import XpediteTestFixtures
+import XpediteNotifyTestSupport
 
 /// A notifier in a fresh temporary folder, served by an application the tests drive with
 /// HummingbirdTesting; backend calls go through the same test client with the API key, device
@@ -23,10 +24,9 @@ final class DeviceHarness: Sendable {
     /// A fresh notifier; `maximumDocumentSize` lowers its upload limit (NOTIFY-API.md: 413 above it).
     init(maximumDocumentSize: Int? = nil) throws {
         directory = try TemporaryDirectory("device-tests")
-        var configuration = NotifyConfiguration(dataDirectory: directory.appendingPathComponent("server"), apiKeys: [Self.apiKey])
-        configuration.bcryptCost = 4
+        var configuration = NotifyTesting.configuration(dataDirectory: directory.appendingPathComponent("server"),
+                                                        apiKey: Self.apiKey)
         if let maximumDocumentSize { configuration.maximumDocumentSize = maximumDocumentSize }
-        configuration.defaultPushProvider = TestPushProvider()
         notifier = try Notifier(configuration: configuration,
                                 store: SQLiteNotifyStore(directory: configuration.dataDirectory))
     }
@@ -40,17 +40,6 @@ final class DeviceHarness: Sendable {
         let folder = folder
         try await app.test(testing) { client in try await body(Backend(client: client, folder: folder)) }
     }
-
-    /// The favourite-colour payload of the source document.
-    static let colour: JSONValue = [
-        "responseTopic": "/a/b/c",
-        "fields": [["id": "simpleDropList", "type": "droplist", "label": "Pick your favorite color",
-                    "values": ["Red", "Green", "Blue"], "default": "Blue"]],
-        "state": ["myStateData": 123],
-    ]
-
-    /// A payload asking for one photo.
-    static let photo: JSONValue = ["responseTopic": "/photos", "fields": [["id": "photo", "type": "camera"]]]
 }
 
 /// The backend side, with the API key, and a factory of devices.
@@ -61,25 +50,21 @@ struct Backend: Sendable {
     /// One backend request; the status and the parsed answer (`null` when empty).
     @discardableResult
     func call(_ method: HTTPRequest.Method, _ path: String, _ body: JSONValue? = nil) async throws -> (status: Int, json: JSONValue) {
-        var headers: HTTPFields = [.authorization: "Bearer \(DeviceHarness.apiKey)"]
-        if body != nil { headers[.contentType] = "application/json" }
-        let response = try await client.executeRequest(uri: "/notify/v1" + path, method: method, headers: headers,
-                                                       body: body.map { ByteBuffer(bytes: CanonicalJSON.data($0)) })
-        let bytes = Data(response.body.readableBytesView)
-        return (Int(response.status.code), bytes.isEmpty ? .null : try JSONValue(parsing: bytes))
+        let answer = try await NotifyAPITestClient(client: client).request(method, path, bearer: DeviceHarness.apiKey, body: body)
+        return (Int(answer.status.code), answer.json)
     }
 
     /// Creates a user with password `secret`.
     func user(_ name: String) async throws {
         let answer = try await call(.put, "/users/\(name)", ["password": "secret"])
-        guard answer.status == 200 else { throw HarnessFailure("PUT /users/\(name): \(answer)") }
+        guard answer.status == 200 else { throw TestFailure("PUT /users/\(name): \(answer)") }
     }
 
     /// Sends a payload to users; the message id.
-    func send(_ payload: JSONValue = DeviceHarness.colour, to users: [String]) async throws -> String {
+    func send(_ payload: JSONValue = SamplePayloads.colourWithState, to users: [String]) async throws -> String {
         let answer = try await call(.post, "/send", ["title": "Colour", "body": "Pick one", "payload": payload,
                                                      "to": ["users": .array(users.map(JSONValue.string))]])
-        guard answer.status == 201, let id = answer.json["messageId"]?.stringValue else { throw HarnessFailure("send: \(answer)") }
+        guard answer.status == 201, let id = answer.json["messageId"]?.stringValue else { throw TestFailure("send: \(answer)") }
         return id
     }
 
@@ -91,7 +76,7 @@ struct Backend: Sendable {
     /// A device on its own data directory (`name` picks it: the same name is the same phone).
     /// Joe's device `name` behind a switchable network (up), signed in, with the colour payload (or
     /// `payload`) sent to joe and fetched: the start of every outbox test.
-    func joesDeviceWithAMessage(_ name: String = "phone", payload: JSONValue = DeviceHarness.colour) async throws
+    func joesDeviceWithAMessage(_ name: String = "phone", payload: JSONValue = SamplePayloads.colourWithState) async throws
         -> (device: DeviceClient, network: SwitchableTransport, messageId: String, form: PayloadForm) {
         try await user("joe")
         let messageId = try await send(payload, to: ["joe"])
@@ -114,11 +99,3 @@ struct Backend: Sendable {
                                                                   platform: "android"))
     }
 }
-
-struct HarnessFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
-
-/// The smallest JPEG header the server's magic-byte check accepts.
-let jpegBytes = Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10] + Array("JFIF".utf8) + Array(repeating: 0, count: 32))

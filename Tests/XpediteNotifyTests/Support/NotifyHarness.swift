@@ -6,6 +6,7 @@ import XpediteNotify
 import XpediteProtocol
 import XpediteSQLite
 import XpediteTestFixtures
+import XpediteNotifyTestSupport
 
 /// A notifier in a fresh temporary data directory, with a cheap bcrypt cost, the test push
 /// provider and one API key; and helpers that speak NOTIFY-API.md through a test client. The data
@@ -29,13 +30,8 @@ final class NotifyHarness: Sendable {
             url = own.url
             ownDirectory = .some(own)
         }
-        var configuration = NotifyConfiguration(dataDirectory: url, apiKeys: [Self.apiKey])
-        configuration.bcryptCost = 4
         let pushes = TestPushProvider()
-        configuration.defaultPushProvider = pushes
-        configuration.webhookRetry.initialDelay = .milliseconds(20)
-        configuration.webhookRetry.maximumDelay = .milliseconds(200)
-        configuration.webhookRetry.pollInterval = .milliseconds(20)
+        var configuration = NotifyTesting.configuration(dataDirectory: url, apiKey: Self.apiKey, pushes: pushes)
         configure(&configuration)
         self.pushes = pushes
         notifier = try Notifier(configuration: configuration,
@@ -67,41 +63,23 @@ final class NotifyHarness: Sendable {
     func settledMessage(_ messageId: String, timeout: Duration = .seconds(20)) async throws -> NotifyMessage {
         let deadline = ContinuousClock.now.advanced(by: timeout)
         while true {
-            guard let message = try await notifier.message(messageId) else { throw Failure("no message \(messageId)") }
+            guard let message = try await notifier.message(messageId) else { throw TestFailure("no message \(messageId)") }
             if !message.deliveries.contains(where: { $0.state == .pending }) { return message }
-            guard ContinuousClock.now < deadline else { throw Failure("deliveries still pending: \(message.deliveries)") }
+            guard ContinuousClock.now < deadline else { throw TestFailure("deliveries still pending: \(message.deliveries)") }
             try await Task.sleep(for: .milliseconds(10))
         }
     }
-
-    /// The favourite-colour payload of the source document.
-    static let colourPayload: JSONValue = [
-        "responseTopic": "/a/b/c",
-        "fields": [["id": "simpleDropList", "type": "droplist", "label": "Pick your favorite color",
-                    "values": ["Red", "Green", "Blue"], "default": "Blue"]],
-    ]
 }
 
 /// A test client speaking the API.
 struct APIClient {
     let client: any TestClientProtocol
 
-    static func json(_ value: JSONValue) -> ByteBuffer {
-        ByteBuffer(bytes: CanonicalJSON.data(value))
-    }
-
     /// One request; the answer's status and parsed body (`null` when empty or not JSON).
     @discardableResult
     func call(_ method: HTTPRequest.Method, _ path: String, token: String? = NotifyHarness.apiKey, body: JSONValue? = nil,
               raw: ByteBuffer? = nil, headers: HTTPFields = [:]) async throws -> (status: HTTPResponse.Status, json: JSONValue) {
-        var fields = headers
-        if let token { fields[.authorization] = "Bearer \(token)" }
-        if body != nil { fields[.contentType] = "application/json" }
-        let payload = raw ?? body.map(Self.json)
-        return try await client.execute(uri: "/notify/v1" + path, method: method, headers: fields, body: payload) { response in
-            let bytes = Data(response.body.readableBytesView)
-            return (response.status, (try? JSONValue(parsing: bytes)) ?? .null)    // an empty body reads as null
-        }
+        try await NotifyAPITestClient(client: client).request(method, path, bearer: token, body: body, raw: raw, headers: headers)
     }
 
     /// Creates a user.
@@ -109,7 +87,7 @@ struct APIClient {
         var body: [String: JSONValue] = ["password": .string(password)]
         if let groups { body["groups"] = .array(groups.map(JSONValue.string)) }
         let answer = try await call(.put, "/users/\(name)", body: .object(JSONObject(body)))
-        guard answer.status == .ok else { throw Failure("PUT /users/\(name): \(answer.status) \(answer.json)") }
+        guard answer.status == .ok else { throw TestFailure("PUT /users/\(name): \(answer.status) \(answer.json)") }
     }
 
     /// Logs a device in; returns its token.
@@ -120,19 +98,19 @@ struct APIClient {
             "deviceName": .string(deviceName), "platform": .string(platform),
         ])
         guard answer.status == .ok, let token = answer.json["deviceToken"]?.stringValue else {
-            throw Failure("login \(name): \(answer.status) \(answer.json)")
+            throw TestFailure("login \(name): \(answer.status) \(answer.json)")
         }
         return token
     }
 
     /// Sends a payload to users; returns the message id.
-    func send(_ payload: JSONValue = NotifyHarness.colourPayload, to users: [String], direct: Bool = false) async throws -> String {
+    func send(_ payload: JSONValue = SamplePayloads.colour, to users: [String], direct: Bool = false) async throws -> String {
         let answer = try await call(.post, "/send", body: [
             "title": "Colour", "body": "Pick one", "payload": payload,
             "to": ["users": .array(users.map(JSONValue.string))], "direct": .bool(direct),
         ])
         guard answer.status == .created, let id = answer.json["messageId"]?.stringValue else {
-            throw Failure("send: \(answer.status) \(answer.json)")
+            throw TestFailure("send: \(answer.status) \(answer.json)")
         }
         return id
     }
@@ -147,11 +125,3 @@ struct APIClient {
         return try await call(.post, "/device/responses", token: token, body: .object(JSONObject(body)))
     }
 }
-
-struct Failure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
-
-/// The smallest JPEG header the magic-byte check accepts.
-let jpegBytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10] + Array("JFIF".utf8) + Array(repeating: 0, count: 32)

@@ -6,41 +6,7 @@ import Logging
 import Synchronization
 import Testing
 import XpediteServer
-
-/// Log lines captured for assertions.
-final class LogCapture: Sendable {
-    struct Line: Sendable {
-        var level: Logger.Level
-        var message: String
-        var metadata: Logger.Metadata
-    }
-
-    private let captured = Mutex<[Line]>([])
-
-    var lines: [Line] { captured.withLock { $0 } }
-
-    func append(_ line: Line) { captured.withLock { $0.append(line) } }
-
-    var logger: Logger {
-        Logger(label: "test") { _ in CapturingHandler(capture: self) }
-    }
-
-    private struct CapturingHandler: LogHandler {
-        let capture: LogCapture
-        var metadata: Logger.Metadata = [:]
-        var logLevel: Logger.Level = .trace
-
-        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-            get { metadata[key] }
-            set { metadata[key] = newValue }
-        }
-
-        func log(event: LogEvent) {
-            capture.append(Line(level: event.level, message: event.message.description,
-                                metadata: metadata.merging(event.metadata ?? [:]) { _, new in new }))
-        }
-    }
-}
+import XpediteTestSupport
 
 /// A configuration for tests: in-memory sessions, a hand clock, captured logs.
 func testConfiguration(clock: TestClock = TestClock(), logs: LogCapture = LogCapture(),

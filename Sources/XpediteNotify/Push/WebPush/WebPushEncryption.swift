@@ -21,6 +21,8 @@ public enum WebPushEncryption {
     /// The encrypted body for `subscription`: `salt ‖ rs ‖ idlen ‖ keyid ‖ AES-128-GCM(plaintext ‖ 0x02)`.
     ///
     /// - Parameters:
+    ///   - plaintext: the message to encrypt.
+    ///   - subscription: the browser's subscription, whose keys the message is encrypted to.
     ///   - senderKey: the ephemeral key (a fresh one for every message; tests pass their own).
     ///   - salt: 16 random bytes (fresh for every message).
     public static func encrypt(_ plaintext: Data, for subscription: WebPushSubscription,

@@ -42,6 +42,12 @@
     const b = bounds();
     screen.style.width = b.width + "px";
     screen.style.height = b.height + "px";
+    // The notification app's screen (app-switch.js) has the same bounds.
+    const notifyScreen = document.getElementById("notify-screen");
+    if (notifyScreen) {
+      notifyScreen.style.width = b.width + "px";
+      notifyScreen.style.height = b.height + "px";
+    }
     const width = b.width + 24;
     const height = b.height + 24;
     phone.style.width = width + "px";
@@ -70,6 +76,131 @@
     body.dataset.connection = text;
   }
 
+  // Typing is never lost. A rendering is patched into the page in place (`patch`) instead of
+  // replacing it: elements that stay keep their identity, so the field being typed into keeps its
+  // focus, caret, the characters typed since its value last went to the engine, and an input
+  // method's composition (IME), which a replaced element would cut off. The field with the focus
+  // keeps its own value while it holds typing the engine has not seen (`unsent`) or a composition
+  // is open; every other field takes the value the engine sends.
+  const unsent = new WeakSet();
+  let composing = null;
+  screen.addEventListener("input", function (event) { unsent.add(event.target); }, true);
+  screen.addEventListener("compositionstart", function (event) { composing = event.target; unsent.add(event.target); }, true);
+  screen.addEventListener("compositionend", function (event) { if (composing === event.target) composing = null; }, true);
+
+  // Elements match when they are the same tag with the same identity (id, data-path, type). A
+  // password shown with its eye is a text input for the moment: still the same field.
+  function sameType(a, b) {
+    const x = a.getAttribute("type"), y = b.getAttribute("type");
+    return x === y || ((x === "password" || x === "text") && (y === "password" || y === "text"));
+  }
+  function sameNode(a, b) {
+    if (a.nodeType !== b.nodeType) return false;
+    if (a.nodeType !== Node.ELEMENT_NODE) return true;
+    return a.tagName === b.tagName && a.id === b.id && a.getAttribute("data-path") === b.getAttribute("data-path") && sameType(a, b);
+  }
+
+  // Is `el` the field the person is typing into, whose value must stay as it is?
+  function isProtected(el) {
+    return el === document.activeElement && (composing === el || unsent.has(el));
+  }
+
+  function patchAttributes(old, fresh) {
+    const protect = isProtected(old);
+    for (let i = old.attributes.length - 1; i >= 0; i--) {
+      const name = old.attributes[i].name;
+      if (!fresh.hasAttribute(name)) old.removeAttribute(name);
+    }
+    for (let i = 0; i < fresh.attributes.length; i++) {
+      const attribute = fresh.attributes[i];
+      if (protect && attribute.name === "value") continue;
+      if (old.getAttribute(attribute.name) !== attribute.value) old.setAttribute(attribute.name, attribute.value);
+    }
+    // The live state follows the engine's, except in the field being typed into.
+    if (old.tagName === "INPUT") {
+      if (old.type === "checkbox" || old.type === "radio") {
+        if (old.checked !== fresh.hasAttribute("checked")) old.checked = fresh.hasAttribute("checked");
+      } else if (!protect) {
+        const value = fresh.getAttribute("value") || "";
+        if (old.value !== value) old.value = value;
+      }
+    } else if (old.tagName === "OPTION") {
+      if (old.selected !== fresh.hasAttribute("selected")) old.selected = fresh.hasAttribute("selected");
+    }
+  }
+
+  function patchNode(old, fresh) {
+    if (old.nodeType !== Node.ELEMENT_NODE) {
+      if (old.nodeValue !== fresh.nodeValue) old.nodeValue = fresh.nodeValue;
+      return;
+    }
+    // The page's own marks of an image that loaded (or failed) stay while the image does: an
+    // image kept across the patch does not load a second time to set them again.
+    const keep = [];
+    if (old.tagName === "IMG" && old.classList.contains("x-broken") && old.getAttribute("src") === fresh.getAttribute("src")) {
+      keep.push("x-broken");
+    }
+    if (old.classList.contains("x-loaded")) {
+      const image = old.querySelector(":scope > img"), freshImage = fresh.querySelector(":scope > img");
+      if (image && freshImage && image.getAttribute("src") === freshImage.getAttribute("src")) keep.push("x-loaded");
+    }
+    patchAttributes(old, fresh);
+    keep.forEach(function (name) { old.classList.add(name); });
+    if (old.tagName === "TEXTAREA") {
+      if (!isProtected(old) && old.value !== fresh.textContent) {
+        old.textContent = fresh.textContent;
+        old.value = fresh.textContent;
+      }
+      return;
+    }
+    patchChildren(old, fresh);
+    // A select's choice follows its options once they are all in place.
+    if (old.tagName === "SELECT" && !old.multiple && !isProtected(old)) {
+      const chosen = fresh.querySelector("option[selected]");
+      const index = chosen ? Array.prototype.indexOf.call(fresh.options, chosen) : 0;
+      if (old.selectedIndex !== index) old.selectedIndex = index;
+    }
+  }
+
+  function patchChildren(old, fresh) {
+    let current = old.firstChild;
+    let next = fresh.firstChild;
+    while (next) {
+      const following = next.nextSibling;
+      if (current && sameNode(current, next)) {
+        patchNode(current, next);
+        current = current.nextSibling;
+      } else {
+        // A matching element further on (one was removed before it) is kept, with the rest.
+        let match = current ? current.nextSibling : null;
+        while (match && !sameNode(match, next)) match = match.nextSibling;
+        if (match && match.nodeType === Node.ELEMENT_NODE && (match.id || match.hasAttribute("data-path"))) {
+          while (current !== match) {
+            const gone = current;
+            current = current.nextSibling;
+            old.removeChild(gone);
+          }
+          patchNode(current, next);
+          current = current.nextSibling;
+        } else {
+          old.insertBefore(next, current);
+        }
+      }
+      next = following;
+    }
+    while (current) {
+      const gone = current;
+      current = current.nextSibling;
+      old.removeChild(gone);
+    }
+  }
+
+  function patch(target, html) {
+    const template = document.createElement("template");
+    template.innerHTML = html;
+    patchChildren(target, template.content);
+  }
+
   // Scroll offsets and focus survive a new rendering of the same screen; a new screen starts at
   // the top with the engine's initial focus.
   function render(html, sameScreen) {
@@ -79,7 +210,11 @@
     const active = document.activeElement;
     const focusPath = active && screen.contains(active) ? active.dataset.path : null;
     const selection = focusPath && typeof active.selectionStart === "number" ? [active.selectionStart, active.selectionEnd] : null;
-    screen.innerHTML = html;
+    if (sameScreen) {
+      patch(screen, html);
+    } else {
+      screen.innerHTML = html;
+    }
     if (sameScreen) {
       screen.querySelectorAll("[data-scroll]").forEach(function (el) {
         if (scrolls[el.dataset.scroll] !== undefined) el.scrollTop = scrolls[el.dataset.scroll];
@@ -91,7 +226,7 @@
       const initial = screen.querySelector('[data-focus] [data-action="set"]');
       if (initial) initial.focus();
     }
-    if (focusPath) {
+    if (focusPath && document.activeElement !== active) {
       const again = screen.querySelector('[data-path="' + CSS.escape(focusPath) + '"][data-action="set"]');
       if (again) {
         again.focus();
@@ -254,6 +389,7 @@
 
   // Inputs: the value goes to the engine when it changes.
   function valueMessage(el) {
+    unsent.delete(el);
     const message = { action: "set", path: el.dataset.path, kind: el.dataset.kind };
     if (el.dataset.kind === "checked") message.checked = el.checked;
     else if (el.dataset.kind === "options") message.options = Array.from(el.selectedOptions).map(function (o) { return o.value; });

@@ -1,10 +1,12 @@
 import ArgumentParser
-import AsyncHTTPClient
 import Foundation
-import NIOHTTP1
+import OpenAPIRuntime
+import XpediteNotifyClient
 import XpediteProtocol
 
-/// `xpedite notify listen`: prints each response published to a topic, through Server-Sent Events.
+/// `xpedite notify listen`: prints each response published to a topic, through Server-Sent Events
+/// read with the client generated from the contract (XpediteNotifyClient) and OpenAPIRuntime's
+/// event-stream decoder.
 struct NotifyListen: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "listen",
@@ -43,32 +45,38 @@ struct NotifyListen: AsyncParsableCommand {
 
     func run() async throws {
         var standardError = StandardError()
-        let http = NotifyHTTP(server: server, apiKey: apiKey ?? ProcessInfo.processInfo.environment["XPEDITE_API_KEY"] ?? "")
-        let query = topic.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? topic
+        let key = apiKey ?? ProcessInfo.processInfo.environment["XPEDITE_API_KEY"] ?? ""
+        // A stream stays open as long as the server sends: the request's deadline is a year away.
+        guard let client = NotifyClientAnswers.client(server, apiKey: key, timeout: .seconds(365 * 24 * 3600)) else {
+            print("--server \(server): expected http://HOST:PORT", to: &standardError)
+            throw ExitCode(2)
+        }
         var lastEventID = after
         var printed = 0
         var failures = 0
         while true {
-            var request = http.request("events?topic=\(query)")
-            if let lastEventID { request.headers.add(name: "Last-Event-ID", value: lastEventID) }
             do {
-                let response = try await HTTPClient.shared.execute(request, timeout: .hours(24 * 365))
-                guard response.status == .ok else {
-                    let bytes = try await response.body.collect(upTo: 1 << 20)
-                    let json = try? JSONValue(parsing: Data(bytes.readableBytesView))   // a non-JSON error reads as nil
-                    print(NotifyHTTP.describe(status: response.status.code, json: json), to: &standardError)
-                    throw ExitCode(1)
-                }
-                failures = 0
-                var parser = EventStreamParser()
-                for try await chunk in response.body {
-                    for event in parser.feed(String(buffer: chunk)) where event.event == "response" {
+                let output = try await client.streamResponses(query: .init(topic: topic), headers: .init(lastEventID: lastEventID))
+                let refusal: String
+                switch output {
+                case .ok(let stream):
+                    failures = 0
+                    for try await event in try stream.body.textEventStream.asDecodedServerSentEvents() where event.event == "response" {
                         // Unbuffered: each response is visible as soon as it is printed, even in a pipe.
-                        FileHandle.standardOutput.write(Data((event.data + "\n").utf8))
+                        FileHandle.standardOutput.write(Data(((event.data ?? "") + "\n").utf8))
                         lastEventID = event.id ?? lastEventID
                         printed += 1
                         if let count, printed >= count { return }
                     }
+                    refusal = ""
+                case .badRequest(let answer): refusal = NotifyClientAnswers.describe(400, try answer.body.json)
+                case .unauthorized(let answer): refusal = NotifyClientAnswers.describe(401, try answer.body.json)
+                case .undocumented(let status, let payload):
+                    refusal = NotifyClientAnswers.describe(status, await NotifyClientAnswers.errorObject(payload))
+                }
+                if !refusal.isEmpty {
+                    print(refusal, to: &standardError)
+                    throw ExitCode(1)
                 }
             } catch let exit as ExitCode {
                 throw exit
@@ -81,45 +89,5 @@ struct NotifyListen: AsyncParsableCommand {
             }
             try await Task.sleep(for: .milliseconds(200 * failures + 100))
         }
-    }
-}
-
-/// Splits a Server-Sent Events stream into events (the fields this API uses: id, event, data).
-struct EventStreamParser {
-    struct Event {
-        var id: String?
-        var event: String = "message"
-        var data: String = ""
-    }
-
-    private var pending = ""
-
-    /// The complete events in what arrived so far.
-    mutating func feed(_ text: String) -> [Event] {
-        pending += text.replacingOccurrences(of: "\r\n", with: "\n")
-        var events: [Event] = []
-        while let range = pending.range(of: "\n\n") {
-            let block = pending[..<range.lowerBound]
-            pending = String(pending[range.upperBound...])
-            var event = Event()
-            var data: [Substring] = []
-            for line in block.split(separator: "\n", omittingEmptySubsequences: false) where !line.hasPrefix(":") {
-                let parts = line.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-                let field = parts[0]
-                var value = parts.count > 1 ? parts[1] : ""
-                if value.hasPrefix(" ") { value = value.dropFirst() }
-                switch field {
-                case "id": event.id = String(value)
-                case "event": event.event = String(value)
-                case "data": data.append(value)
-                default: break
-                }
-            }
-            if !data.isEmpty {
-                event.data = data.joined(separator: "\n")
-                events.append(event)
-            }
-        }
-        return events
     }
 }

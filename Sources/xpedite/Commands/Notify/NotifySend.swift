@@ -1,9 +1,10 @@
 import ArgumentParser
 import Foundation
-import NIOHTTP1
+import XpediteNotifyClient
 import XpediteProtocol
 
-/// `xpedite notify send`: sends a payload to users through `POST /notify/v1/send`.
+/// `xpedite notify send`: sends a payload to users through `POST /notify/v1/send`, with the
+/// client generated from the contract (XpediteNotifyClient).
 struct NotifySend: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "send",
@@ -54,25 +55,25 @@ struct NotifySend: AsyncParsableCommand {
     }
 
     /// The `to` object from the --to options.
-    func target() throws -> JSONValue {
-        var users: [JSONValue] = []
-        var groups: [JSONValue] = []
+    func target() throws -> Components.Schemas.Recipients {
+        var users: [String] = []
+        var groups: [String] = []
         var all = false
         for recipient in recipients {
             if recipient == "all" {
                 all = true
             } else if recipient.hasPrefix("user:"), recipient.count > 5 {
-                users.append(.string(String(recipient.dropFirst(5))))
+                users.append(String(recipient.dropFirst(5)))
             } else if recipient.hasPrefix("group:"), recipient.count > 6 {
-                groups.append(.string(String(recipient.dropFirst(6))))
+                groups.append(String(recipient.dropFirst(6)))
             } else {
                 throw ValidationError("--to \(recipient): expected user:NAME, group:NAME or all.")
             }
         }
         switch (users.isEmpty, groups.isEmpty, all) {
-        case (false, true, false): return ["users": .array(users)]
-        case (true, false, false): return ["groups": .array(groups)]
-        case (true, true, true): return ["all": true]
+        case (false, true, false): return .case1(.init(users: users))
+        case (true, false, false): return .case2(.init(groups: groups))
+        case (true, true, true): return .case3(.init(all: true))
         case (true, true, false): throw ValidationError("give at least one --to.")
         default: throw ValidationError("--to takes users, groups or all, one kind per send (NOTIFY-API.md §2).")
         }
@@ -99,21 +100,32 @@ struct NotifySend: AsyncParsableCommand {
             for issue in report.issues.errors { print("\(PacketInput.label(file)): \(issue)", to: &standardError) }
             throw ExitCode(1)
         }
-        let http = NotifyHTTP(server: server, apiKey: key() ?? "")
-        let request = http.request("send", method: .POST, body: [
-            "title": .string(title), "body": .string(body), "payload": payload, "to": try target(), "direct": .bool(direct),
-        ])
-        let answer: (status: UInt, json: JSONValue?)
+        guard let client = NotifyClientAnswers.client(server, apiKey: key() ?? "") else {
+            print("--server \(server): expected http://HOST:PORT", to: &standardError)
+            throw ExitCode(2)
+        }
+        let request = Components.Schemas.SendRequest(title: title, body: body, payload: payload, to: try target(), direct: direct)
+        let output: Operations.Send.Output
         do {
-            answer = try await http.send(request)
+            output = try await client.send(body: .json(request))
         } catch {
             print("\(server): \(error)", to: &standardError)
             throw ExitCode(2)
         }
-        guard answer.status == 201, let json = answer.json else {
-            print(NotifyHTTP.describe(status: answer.status, json: answer.json), to: &standardError)
-            throw ExitCode(1)
+        let refusal: String
+        switch output {
+        case .created(let created):
+            print(CanonicalJSON.string(try JSONValueEncoder().encode(try created.body.json)))
+            return
+        case .badRequest(let answer): refusal = NotifyClientAnswers.describe(400, try answer.body.json)
+        case .unauthorized(let answer): refusal = NotifyClientAnswers.describe(401, try answer.body.json)
+        case .notFound(let answer): refusal = NotifyClientAnswers.describe(404, try answer.body.json)
+        case .contentTooLarge(let answer): refusal = NotifyClientAnswers.describe(413, try answer.body.json)
+        case .unprocessableContent(let answer): refusal = NotifyClientAnswers.describe(422, try answer.body.json)
+        case .undocumented(let status, let payload):
+            refusal = NotifyClientAnswers.describe(status, await NotifyClientAnswers.errorObject(payload))
         }
-        print(CanonicalJSON.string(json))
+        print(refusal, to: &standardError)
+        throw ExitCode(1)
     }
 }

@@ -43,6 +43,10 @@ struct NotifyServe: AsyncParsableCommand {
     @Option(name: .customLong("bcrypt-cost"), help: "The bcrypt cost of password hashes (4…31).")
     var bcryptCost: UInt8 = 10
 
+    @Option(name: .customLong("map-tiles"),
+            help: "The notification app's map tiles, a URL template with {z}, {x}, {y} (default: $XPEDITE_MAP_TILES, else OpenStreetMap's).")
+    var mapTiles: String?
+
     @OptionGroup(title: "Push providers")
     var push: PushOptions
 
@@ -68,6 +72,9 @@ struct NotifyServe: AsyncParsableCommand {
         let providers = try await push.makeProviders(logger: logger)
         configuration.pushProviders = providers.byPlatform
         configuration.webPush = providers.webPush
+        if let tiles = mapTiles ?? ProcessInfo.processInfo.environment["XPEDITE_MAP_TILES"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            configuration.mapTileURL = tiles
+        }
         let metrics = PrometheusCollectorRegistry()
         configuration.metricsFactory = PrometheusMetricsFactory(registry: metrics)
         let notifier = try Notifier(configuration: configuration,

@@ -1,0 +1,214 @@
+// The fields typed or chosen with the page's own controls: inputString, barcode (the text part
+// lives in media.js), inputInteger, inputReal (text with units, or a slider showing its value),
+// date, datetime, checkbox, droplist and radioButtons (both forms of `values`, the dummy first
+// item when optional).
+import { el } from "./dom.js";
+import { Control } from "./field.js";
+
+export class TextControl extends Control {
+  constructor(field, context, inputType) {
+    super(field, context);
+    this.input = el("input", { id: this.controlId, type: inputType || "text", placeholder: field.placeholder || "",
+      "aria-label": this.label ? null : this.name, autocomplete: "off" });
+    if (typeof field.default === "string") this.input.value = field.default;
+    this.body.append(this.input);
+  }
+
+  read() {
+    return this.input.value === "" ? null : this.input.value;
+  }
+}
+
+export class NumberControl extends Control {
+  constructor(field, context) {
+    super(field, context);
+    this.integer = field.type === "inputInteger";
+    this.min = typeof field.minValue === "number" ? field.minValue : 0;
+    this.max = typeof field.maxValue === "number" ? field.maxValue : 100;
+    this.slider = field.flavor === "slider";
+    const initial = typeof field.default === "number" ? field.default : null;
+    if (this.slider) {
+      // A real slider moves in a round step of about a hundredth of its range (0.1 for 0…10).
+      const step = this.integer ? 1 : 10 ** Math.floor(Math.log10(Math.max(this.max - this.min, 1e-9) / 100));
+      this.input = el("input", { id: this.controlId, class: "slider", type: "range", min: this.min, max: this.max,
+        step, "aria-label": this.label ? null : this.name });
+      this.input.value = String(initial !== null ? initial : this.min);
+      this.output = el("output", { class: "slider-value", for: this.controlId, "aria-live": "polite" });
+      const show = () => { this.output.textContent = this.format(Number(this.input.value)); };
+      this.input.addEventListener("input", show);
+      show();
+      this.body.append(this.output, this.input);
+    } else {
+      this.input = el("input", { id: this.controlId, type: "number", inputmode: this.integer ? "numeric" : "decimal",
+        min: this.min, max: this.max, step: this.integer ? 1 : "any", placeholder: field.placeholder || "",
+        "aria-label": this.label ? null : this.name });
+      if (initial !== null) this.input.value = String(initial);
+      const row = el("div", { class: "field-row" }, this.input);
+      if (field.units) row.append(el("span", { class: "units", text: field.units }));
+      this.body.append(row);
+    }
+  }
+
+  format(value) {
+    return this.integer ? String(Math.round(value)) : String(Number(value.toPrecision(12)));
+  }
+
+  /** A slider always has a value (§9.5: `optional` is ignored for it). */
+  get requirement() {
+    return this.slider ? "defaulted" : super.requirement;
+  }
+
+  read() {
+    if (this.input.value === "") return this.input.validity.badInput ? NaN : null;
+    return Number(this.input.value);
+  }
+
+  check() {
+    const value = this.read();
+    if (value === null) return null;
+    if (!Number.isFinite(value)) return this.integer ? "Enter a whole number." : "Enter a number.";
+    if (this.integer && !Number.isInteger(value)) return "Enter a whole number.";
+    if (value < this.min || value > this.max) return `Enter a number from ${this.min} to ${this.max}.`;
+    return null;
+  }
+}
+
+export class DateControl extends TextControl {
+  constructor(field, context) {
+    super(field, context, "date");
+  }
+
+  check() {
+    const value = this.read();
+    if (value === null) return null;
+    return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) ? null : "Enter a date.";
+  }
+}
+
+function pad(number) {
+  return String(number).padStart(2, "0");
+}
+
+/** The local offset of a date as ±HH:mm. */
+export function offset(date) {
+  const minutes = -date.getTimezoneOffset();
+  const sign = minutes >= 0 ? "+" : "-";
+  const absolute = Math.abs(minutes);
+  return `${sign}${pad(Math.floor(absolute / 60))}:${pad(absolute % 60)}`;
+}
+
+/** An ISO date-time with the local offset (`2026-11-25T18:30:05+01:00`). */
+export function isoLocal(date) {
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:`
+    + `${pad(date.getMinutes())}:${pad(date.getSeconds())}${offset(date)}`;
+}
+
+export class DateTimeControl extends Control {
+  constructor(field, context) {
+    super(field, context);
+    this.input = el("input", { id: this.controlId, type: "datetime-local", "aria-label": this.label ? null : this.name });
+    // A default with an offset is shown in this device's time; the answer carries the offset.
+    if (typeof field.default === "string" && !Number.isNaN(Date.parse(field.default))) {
+      const date = new Date(field.default);
+      this.input.value = isoLocal(date).slice(0, 16);
+    }
+    this.body.append(this.input);
+  }
+
+  read() {
+    if (this.input.value === "") return null;
+    const date = new Date(this.input.value);
+    return Number.isNaN(date.getTime()) ? this.input.value : isoLocal(date).replace(/:00([+-])/, "$1");
+  }
+
+  check() {
+    const value = this.read();
+    if (value === null) return null;
+    return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value) ? null : "Enter a date and time.";
+  }
+}
+
+export class CheckboxControl extends Control {
+  constructor(field, context) {
+    super(field, context);
+    this.input = el("input", { id: this.controlId, type: "checkbox", "aria-label": this.label ? null : (field.checkboxLabel || this.name) });
+    this.input.checked = field.default === true;
+    const row = el("div", { class: "check" }, this.input);
+    if (field.checkboxLabel) row.append(el("span", { text: field.checkboxLabel }));
+    this.body.append(row);
+  }
+
+  /** Always optional, always a value (§9.4). */
+  get requirement() {
+    return "defaulted";
+  }
+
+  read() {
+    return this.input.checked;
+  }
+}
+
+/** The options of a droplist or radioButtons: [{label, value}], from either form of `values`. */
+export function options(field) {
+  const values = Array.isArray(field.values) ? field.values : [];
+  return values.map((item) => (item !== null && typeof item === "object"
+    ? { label: String(item.label ?? item.value), value: item.value }
+    : { label: String(item), value: item }));
+}
+
+export class DroplistControl extends Control {
+  constructor(field, context) {
+    super(field, context);
+    this.options = options(field);
+    this.input = el("select", { id: this.controlId, "aria-label": this.label ? null : this.name });
+    const dummy = this.requirement !== "defaulted";
+    if (dummy) this.input.append(el("option", { value: "", text: field.placeholder || (this.requirement === "optional" ? "None" : "Choose…") }));
+    this.options.forEach((option, index) => {
+      const node = el("option", { value: String(index), text: option.label });
+      if (this.requirement === "defaulted" && option.value === field.default) node.selected = true;
+      this.input.append(node);
+    });
+    this.body.append(this.input);
+  }
+
+  read() {
+    return this.input.value === "" ? null : this.options[Number(this.input.value)].value;
+  }
+}
+
+export class RadioControl extends Control {
+  labelTag() {
+    return "span";
+  }
+
+  constructor(field, context) {
+    super(field, context);
+    this.options = options(field);
+    this.group = el("div", { id: this.controlId, class: "radios", role: "radiogroup",
+      "aria-labelledby": this.label ? this.labelId : null, "aria-label": this.label ? null : this.name });
+    const name = this.controlId;
+    this.inputs = [];
+    const add = (label, index, checked) => {
+      const input = el("input", { type: "radio", name, value: String(index), id: `${this.controlId}-${index + 1}` });
+      input.checked = checked;
+      this.inputs.push(input);
+      this.group.append(el("label", { class: "radio", for: input.id }, input, el("span", { text: label })));
+    };
+    // The dummy first item of an optional field (§9.5), standing for null.
+    if (this.requirement === "optional") add(field.placeholder || "None", -1, true);
+    this.options.forEach((option, index) => add(option.label, index,
+      this.requirement === "defaulted" && option.value === field.default));
+    this.body.append(this.group);
+  }
+
+  read() {
+    const checked = this.inputs.find((input) => input.checked);
+    if (!checked || checked.value === "-1") return null;
+    return this.options[Number(checked.value)].value;
+  }
+
+  focus() {
+    (this.inputs.find((input) => input.checked) || this.inputs[0])?.focus();
+    this.element.scrollIntoView({ block: "center" });
+  }
+}

@@ -1,0 +1,111 @@
+// What every field shares (PROTOCOL.md §9.3, §9.4): its box, its label with the four styling
+// properties, where its error shows, and how it must be answered.
+import { el, uid } from "./dom.js";
+
+const has = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
+
+/** "required", "defaulted" or "optional" (§9.4: `default` wins over `optional`). */
+export function requirement(field) {
+  if (has(field, "default") && field.default !== null) return "defaulted";
+  return field.optional === true ? "optional" : "required";
+}
+
+/** Applies a label's `size`, `align`, `color` and `style` through the CSSOM (never as markup).
+ *  `color` only when given: the default black would vanish in dark mode. */
+export function styleLabel(node, field) {
+  const size = Number(field.size);
+  if (Number.isFinite(size) && size > 0) node.style.fontSize = `${Math.min(size, 64)}px`;
+  if (["left", "right", "center"].includes(field.align)) node.style.textAlign = field.align;
+  if (typeof field.color === "string" && /^#[0-9a-fA-F]{6}$/.test(field.color)) node.style.color = field.color;
+  const style = field.style || "plain";
+  if (style.includes("bold")) node.style.fontWeight = "700";
+  if (style.includes("italic")) node.style.fontStyle = "italic";
+}
+
+/** The base of every control: a box (`.field`, a labelled group), the label, an error line.
+ *  Subclasses fill `this.body`, and override read(), check(), pendingMedia(), settle(). */
+export class Control {
+  constructor(field, context) {
+    this.field = field;
+    this.context = context;
+    this.id = typeof field.id === "string" ? field.id : null;
+    this.controlId = uid("f");
+    this.labelId = uid("l");
+    this.errorId = uid("e");
+    this.label = typeof field.label === "string" ? field.label : "";
+    this.element = el("div", { class: "field", role: "group", "aria-labelledby": this.label ? this.labelId : null,
+      "data-type": field.type, "data-id": this.id });
+    this.labelNode = null;
+    if (this.label) {
+      this.labelNode = el(this.labelTag(), { id: this.labelId, class: "field-label", for: this.labelTag() === "label" ? this.controlId : null,
+        text: this.label });
+      styleLabel(this.labelNode, field);
+      this.element.append(this.labelNode);
+    }
+    this.body = el("div", { class: "field-body" });
+    this.errorNode = el("p", { id: this.errorId, class: "error-text", hidden: true, role: "alert" });
+    this.element.append(this.body, this.errorNode);
+  }
+
+  /** `label` for a control the label names with `for`, `span` otherwise. */
+  labelTag() {
+    return "label";
+  }
+
+  /** Whether the field produces a value. */
+  get isInput() {
+    return this.id !== null;
+  }
+
+  get requirement() {
+    return requirement(this.field);
+  }
+
+  /** The value the user gave, or null when none (§9.4: null means "no data entered"). */
+  read() {
+    return null;
+  }
+
+  /** A message when the given value breaks a rule of its type, else null. */
+  check() {
+    return null;
+  }
+
+  /** Media captured but not uploaded yet: [{ref, kind, blob}]. */
+  pendingMedia() {
+    return [];
+  }
+
+  /** Waits for an upload under way. */
+  async settle() {}
+
+  /** Values read at submit (currentLocation, currentDateTime). */
+  async atSubmit() {}
+
+  showError(message) {
+    this.errorNode.textContent = message;
+    this.errorNode.hidden = !message;
+    this.element.classList.toggle("invalid", Boolean(message));
+    const control = this.element.querySelector(`#${this.controlId}`);
+    if (control) {
+      if (message) {
+        control.setAttribute("aria-invalid", "true");
+        control.setAttribute("aria-describedby", this.errorId);
+      } else {
+        control.removeAttribute("aria-invalid");
+        control.removeAttribute("aria-describedby");
+      }
+    }
+  }
+
+  focus() {
+    const control = this.element.querySelector(`#${this.controlId}`) || this.element.querySelector("input, select, button, [tabindex]");
+    if (control) control.focus();
+    this.element.scrollIntoView({ block: "center" });
+  }
+
+  /** The accessible name every control gets: the label, or the placeholder without one. */
+  get name() {
+    return this.label || this.field.placeholder || this.field.type;
+  }
+}

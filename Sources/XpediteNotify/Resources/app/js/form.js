@@ -1,0 +1,161 @@
+// The form of a payload (PROTOCOL.md §9): its fields in order, the footer buttons (or the
+// automatic Submit), inline buttons and button clusters that submit; the checks of §9.4 before
+// anything is sent, each failure at its field; the server's 422 issues at their fields too.
+import { el } from "./dom.js";
+import { requirement } from "./field.js";
+import { TextControl, NumberControl, DateControl, DateTimeControl, CheckboxControl, DroplistControl, RadioControl, isoLocal } from "./basic.js";
+import { PhotoControl, RecordingControl, BarcodeControl } from "./media.js";
+import { TextDisplay, SectionDisplay, ImageDisplay, DocumentDisplay, DashboardDisplay } from "./display.js";
+import { MapControl, CurrentLocationControl, CurrentDateTimeControl } from "./map.js";
+
+const CONTROLS = {
+  inputString: (f, c) => new TextControl(f, c, "text"),
+  inputInteger: (f, c) => new NumberControl(f, c),
+  inputReal: (f, c) => new NumberControl(f, c),
+  date: (f, c) => new DateControl(f, c),
+  datetime: (f, c) => new DateTimeControl(f, c),
+  checkbox: (f, c) => new CheckboxControl(f, c),
+  droplist: (f, c) => new DroplistControl(f, c),
+  radioButtons: (f, c) => new RadioControl(f, c),
+  camera: (f, c) => new PhotoControl(f, c),
+  markupImage: (f, c) => new PhotoControl(f, c),
+  audio: (f, c) => new RecordingControl(f, c),
+  video: (f, c) => new RecordingControl(f, c),
+  barcode: (f, c) => new BarcodeControl(f, c),
+  map: (f, c) => new MapControl(f, c),
+  currentLocation: (f, c) => new CurrentLocationControl(f, c),
+  currentDateTime: (f, c) => new CurrentDateTimeControl(f, c, isoLocal),
+  text: (f, c) => new TextDisplay(f, c),
+  sectionLabel: (f, c) => new SectionDisplay(f, c),
+  image: (f, c) => new ImageDisplay(f, c),
+  document: (f, c) => new DocumentDisplay(f, c),
+  dashboard: (f, c) => new DashboardDisplay(f, c),
+};
+
+/** A button's look from an inlineButton's properties (through the CSSOM). */
+function styleButton(button, field) {
+  const size = Number(field.buttonLabelSize);
+  if (Number.isFinite(size) && size > 0) button.style.fontSize = `${Math.min(size, 48)}px`;
+  const style = field.buttonLabelStyle || "plain";
+  if (style.includes("bold")) button.style.fontWeight = "700";
+  if (style.includes("italic")) button.style.fontStyle = "italic";
+  if (/^#[0-9a-fA-F]{6}$/.test(field.buttonLabelColor || "")) button.style.color = field.buttonLabelColor;
+  if (/^#[0-9a-fA-F]{6}$/.test(field.buttonBackgroundColor || "")) button.style.background = field.buttonBackgroundColor;
+}
+
+export class Form {
+  /** `payload` {fields, …}; `context` {api}; `onSubmit(submitValue, values, media)` sends and
+   *  resolves to {state, error?}. */
+  constructor(payload, context, onSubmit) {
+    this.context = context;
+    this.onSubmit = onSubmit;
+    this.controls = [];
+    this.busy = false;
+    this.element = el("form", { class: "form", novalidate: true });
+    this.element.addEventListener("submit", (event) => event.preventDefault());
+    this.formError = el("p", { class: "form-error", role: "alert", hidden: true });
+    const footer = [];
+    const fields = Array.isArray(payload.fields) ? payload.fields : [];
+    for (const field of fields) {
+      if (!field || typeof field !== "object" || typeof field.type !== "string") continue;
+      if (field.type === "footerButton") {
+        footer.push(this.button(String(field.buttonLabel ?? "Submit"), field.value));
+      } else if (field.type === "inlineButton") {
+        const button = this.button(String(field.buttonLabel ?? ""), field.value);
+        styleButton(button, field);
+        this.element.append(el("div", { class: "inline-buttons", "data-type": "inlineButton" }, button));
+      } else if (field.type === "buttonCluster") {
+        const values = Array.isArray(field.values) ? field.values : [];
+        const cluster = el("div", { class: "inline-buttons", role: "group", "aria-label": field.label || "Choices", "data-type": "buttonCluster" },
+          ...values.map((item) => this.button(String(item && item.label !== undefined ? item.label : ""), item && item.value)));
+        if (field.label) this.element.append(el("p", { class: "text-field", text: field.label }));
+        this.element.append(cluster);
+      } else if (CONTROLS[field.type]) {
+        const control = CONTROLS[field.type](field, context);
+        this.controls.push(control);
+        this.element.append(control.element);
+      }
+      // A type the app does not know is ignored (§9.3).
+    }
+    const hasButtons = fields.some((field) => field && ["footerButton", "inlineButton", "buttonCluster"].includes(field.type));
+    if (!hasButtons) footer.push(this.button("Submit", 0));
+    this.element.append(this.formError);
+    if (footer.length) this.element.append(el("div", { class: "footer" }, ...footer));
+  }
+
+  button(label, value) {
+    return el("button", { type: "button", class: "button", text: label,
+      onclick: () => this.submit(Number.isInteger(value) ? value : 0) });
+  }
+
+  setBusy(busy) {
+    this.busy = busy;
+    for (const button of this.element.querySelectorAll("button.button")) button.disabled = busy;
+  }
+
+  /** The checks of §9.4 and of each type; shows each failure at its field. */
+  check() {
+    let first = null;
+    for (const control of this.controls) {
+      if (!control.isInput) continue;
+      let message = control.check();
+      if (!message && control.read() === null && control.requirement === "required") {
+        if (control.field.type === "currentLocation") message = "Your location could not be read: allow location access and try again.";
+        else if (control.field.type === "currentDateTime") message = null;
+        else message = "A value is required.";
+      }
+      control.showError(message || "");
+      if (message && !first) first = control;
+    }
+    return first;
+  }
+
+  async submit(submitValue) {
+    if (this.busy) return;
+    this.formError.hidden = true;
+    this.setBusy(true);
+    try {
+      for (const control of this.controls) await control.atSubmit();
+      const failed = this.check();
+      if (failed) {
+        failed.focus();
+        return;
+      }
+      for (const control of this.controls) await control.settle();
+      const values = {};
+      const media = [];
+      for (const control of this.controls) {
+        if (!control.isInput) continue;
+        values[control.id] = control.read();
+        media.push(...control.pendingMedia());
+      }
+      const result = await this.onSubmit(submitValue, values, media);
+      if (result && result.state === "rejected") this.showIssues(result.error);
+    } finally {
+      if (this.element.isConnected) this.setBusy(false);
+    }
+  }
+
+  /** The server's refusal: each issue at `$.values.<id>` at its field, the rest above the footer. */
+  showIssues(error) {
+    const rest = [];
+    let first = null;
+    for (const issue of error.issues || []) {
+      const match = /^\$\.values\.(.+)$/.exec(issue.path || "") || /^\$\.values\["(.+)"\]$/.exec(issue.path || "");
+      const control = match && this.controls.find((candidate) => candidate.id === match[1]);
+      if (control) {
+        control.showError(issue.message);
+        if (!first) first = control;
+      } else {
+        rest.push(issue.path ? `${issue.path}: ${issue.message}` : issue.message);
+      }
+    }
+    if (rest.length || !first) {
+      this.formError.textContent = rest.length ? rest.join("\n") : error.message;
+      this.formError.hidden = false;
+    }
+    if (first) first.focus();
+  }
+}
+
+export { requirement };

@@ -1,0 +1,93 @@
+// The notification app's service worker (scope /notify/app/). It keeps:
+// - the app shell (cache "xpedite-notify-shell"): network first, the cached copy offline;
+// - the inbox, the start requests and the payloads of messages (cache "xpedite-notify-data",
+//   cleared at sign-out): network first, the last copy offline.
+// Everything else (the event stream, uploads, answers) goes to the network untouched.
+// It shows Web Push notifications; tapping one opens its message.
+const SHELL_CACHE = "xpedite-notify-shell-v1";
+const DATA_CACHE = "xpedite-notify-data";
+const scope = new URL(self.registration.scope);
+const api = new URL("../v1/", scope).pathname;
+const SHELL = ["./", "app.css", "manifest.webmanifest", "config.json", "icons/icon.svg", "icons/icon-192.png",
+  "js/app.js", "js/api.js", "js/basic.js", "js/db.js", "js/display.js", "js/dom.js", "js/events.js", "js/field.js",
+  "js/form.js", "js/map.js", "js/media.js", "js/outbox.js", "js/push.js",
+  "vendor/leaflet/leaflet.js", "vendor/leaflet/leaflet.css"].map((path) => new URL(path, scope).href);
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(caches.keys().then((names) => Promise.all(names
+    .filter((name) => name.startsWith("xpedite-notify-shell") && name !== SHELL_CACHE)
+    .map((name) => caches.delete(name)))).then(() => self.clients.claim()));
+});
+
+/** Whether a GET is one the app reads offline: the inbox, the start requests, a message. */
+function isData(url) {
+  return url.pathname === `${api}device/inbox` || url.pathname === `${api}device/requests`
+    || url.pathname.startsWith(`${api}device/requests/`) || url.pathname.startsWith(`${api}device/messages/`);
+}
+
+function offline() {
+  return new Response(JSON.stringify({ error: { code: "offline", message: "offline" } }),
+    { status: 503, headers: { "Content-Type": "application/json", "X-Notify-Offline": "1" } });
+}
+
+async function networkFirst(request, cacheName, key) {
+  try {
+    const response = await fetch(request);
+    if (response.ok) {
+      const copy = response.clone();
+      caches.open(cacheName).then((cache) => cache.put(key, copy));
+    }
+    return response;
+  } catch {
+    const cached = await caches.match(key, { cacheName, ignoreSearch: cacheName === SHELL_CACHE });
+    return cached || offline();
+  }
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== scope.origin) return;
+  if (isData(url)) {
+    event.respondWith(networkFirst(request, DATA_CACHE, url.href));
+  } else if (url.pathname.startsWith(scope.pathname)) {
+    const key = request.mode === "navigate" ? scope.href : url.href;
+    event.respondWith(networkFirst(request, SHELL_CACHE, key));
+  }
+});
+
+self.addEventListener("push", (event) => {
+  let data = {};
+  try {
+    data = event.data ? event.data.json() : {};
+  } catch {
+    data = { title: event.data ? event.data.text() : "" };
+  }
+  const title = typeof data.title === "string" && data.title ? data.title : "New message";
+  event.waitUntil(Promise.all([
+    self.registration.showNotification(title, {
+      body: typeof data.body === "string" ? data.body : "", tag: data.messageId || undefined,
+      icon: new URL("icons/icon-192.png", scope).href, data: { messageId: data.messageId || null },
+    }),
+    self.clients.matchAll({ type: "window" }).then((clients) => clients.forEach((client) => client.postMessage({ type: "push" }))),
+  ]));
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const messageId = event.notification.data && event.notification.data.messageId;
+  const target = new URL(messageId ? `#/message/${encodeURIComponent(messageId)}` : "#/inbox", scope).href;
+  event.waitUntil(self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((clients) => {
+    const open = clients.find((client) => client.url.startsWith(scope.href));
+    if (open) {
+      open.postMessage({ type: "open", messageId });
+      return open.focus();
+    }
+    return self.clients.openWindow(target);
+  }));
+});

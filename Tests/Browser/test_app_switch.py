@@ -1,0 +1,253 @@
+"""The simulator's app switch in `xpedite demo` (decision 181): the phone frame shows the Xpedite
+app or the notification app (a same-origin iframe), the packet inspector lists the notification
+app's HTTP calls, and a server without the app (or an app that refuses to be framed) gets a clear
+message. The credit approval is walked through as docs/demo.md tells it; with
+XPEDITE_UPDATE_DOC_IMAGES=1 its screenshots are written to docs/images as well."""
+import json
+import os
+import shutil
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from conftest import ROOT, serve
+from test_demo import fill, free_port, row_texts
+from test_simulator import tap, texts, wait, wait_for_label
+
+DOC_IMAGES = ROOT / "docs" / "images"
+ACCOUNT = ("demo@xpedite.dev", "demo1234")
+
+
+@pytest.fixture(scope="module")
+def demo():
+    yield from serve(lambda attempt: ["demo", "--port", str(free_port()), "--customers", "60"],
+                     "xpedite-switch-browser-")
+
+
+def call(base, method, path, body=None, token=None):
+    """One request to the notification API; (status, parsed JSON or None)."""
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(base + path, data=data, method=method)
+    if body is not None:
+        request.add_header("Content-Type", "application/json")
+    if token:
+        request.add_header("Authorization", "Bearer " + token)
+    try:
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            raw = answer.read()
+            return answer.status, json.loads(raw) if raw else None
+    except urllib.error.HTTPError as error:
+        raw = error.read()
+        return error.code, json.loads(raw) if raw else None
+
+
+def choose(driver, app, url=None):
+    """Clicks the switch; `url` points it at another same-origin page first (the page reads
+    `data-notify-app` when the notification app is first opened)."""
+    if url is not None:
+        driver.execute_script("document.body.dataset.notifyApp = arguments[0]", url)
+    driver.find_element(By.CSS_SELECTOR, f".x-app-switch [data-app='{app}']").click()
+
+
+def phone_box(driver):
+    return driver.execute_script("""
+        const r = document.getElementById('phone').getBoundingClientRect();
+        return [r.x, r.y, r.width, r.height];""")
+
+
+def open_page(driver, demo):
+    driver.get(demo + "/")
+    wait(driver, 20).until(lambda d: "Demo account: demo@xpedite.dev / demo1234" in texts(d))
+
+
+def test_a_missing_notification_app_gets_a_clear_message_and_the_phone_stays(browser, demo):
+    open_page(browser, demo)
+    before = phone_box(browser)
+    assert browser.find_element(By.ID, "notify-screen").is_displayed() is False
+    choose(browser, "notify", "/no-such-app/")
+    message = wait(browser).until(lambda d: d.find_element(By.CSS_SELECTOR, "#notify-screen .x-notify-message"))
+    assert "The notification app is not served here." in message.text
+    assert "GET /no-such-app/ answered 404" in message.text
+    assert not browser.find_element(By.ID, "screen").is_displayed()
+    assert phone_box(browser) == before
+    pressed = browser.find_element(By.CSS_SELECTOR, ".x-app-switch [data-app='notify']").get_attribute("aria-pressed")
+    assert pressed == "true"
+    choose(browser, "xpedite")
+    assert browser.find_element(By.ID, "screen").is_displayed()
+    assert not browser.find_element(By.ID, "notify-screen").is_displayed()
+    assert phone_box(browser) == before
+    assert "Demo account: demo@xpedite.dev / demo1234" in texts(browser)
+
+
+def test_an_app_that_refuses_frames_gets_a_clear_message(browser, demo):
+    open_page(browser, demo)
+    # The simulator's own files forbid framing (frame-ancestors 'none').
+    choose(browser, "notify", "/static/icon.svg")
+    message = wait(browser).until(lambda d: d.find_element(By.CSS_SELECTOR, "#notify-screen .x-notify-message"))
+    assert "cannot be shown in the phone frame" in message.text
+    assert "frame-ancestors 'self'" in message.text
+
+
+def test_the_inspector_lists_the_notification_apps_calls(browser, demo):
+    """A same-origin page in the frame stands in for the app: the calls are made by the frame's
+    own fetch, XMLHttpRequest and EventSource, as the app's would be."""
+    open_page(browser, demo)
+    choose(browser, "notify", "/metrics")
+    wait(browser).until(lambda d: d.execute_script("return document.body.dataset.notifyAttached") == "1")
+    frame = browser.find_element(By.CSS_SELECTOR, "#notify-screen iframe")
+    # The frame is the phone's screen: the device's bounds (iPhone 16, 393 x 852).
+    assert browser.execute_script("return [arguments[0].clientWidth, arguments[0].clientHeight]", frame) == [393, 852]
+    browser.switch_to.frame(frame)
+    browser.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        (async function () {
+            const login = await fetch('/notify/v1/device/login', {method: 'POST', headers: {'Content-Type': 'application/json'},
+                body: JSON.stringify({username: 'demo@xpedite.dev', password: 'demo1234', deviceId: 'switch-test',
+                                      deviceName: 'Inspector test', platform: 'web'})});
+            const token = (await login.json()).deviceToken;
+            await (await fetch('/notify/v1/device/inbox', {headers: {Authorization: 'Bearer ' + token}})).text();
+            await fetch(new Request('/notify/v1/device/login', {method: 'POST', body: '{"username": "demo@xpedite.dev"}',
+                                                                headers: {'Content-Type': 'application/json'}}));
+            const xhr = new XMLHttpRequest();
+            xhr.open('GET', '/notify/v1/device/requests');
+            xhr.setRequestHeader('Authorization', 'Bearer ' + token);
+            xhr.onloadend = function () { done(); };
+            xhr.send();
+        })().catch(function (error) { done(String(error)); });""")
+    browser.switch_to.default_content()
+    wait(browser).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#notify-calls .x-packet")) >= 4)
+
+    def summaries(d):
+        return d.execute_script("""return Array.from(document.querySelectorAll('#notify-calls .x-packet')).map(
+            li => [li.querySelector('.x-packet-method').textContent, li.querySelector('.x-packet-meta').textContent,
+                   li.className])""")
+    wait(browser).until(lambda d: all("pending" not in meta for _, meta, _ in summaries(d)))
+    calls = summaries(browser)
+    methods = [method for method, _, _ in calls]
+    # Newest first, as the packet inspector lists them.
+    assert methods == ["GET /notify/v1/device/requests", "POST /notify/v1/device/login",
+                       "GET /notify/v1/device/inbox", "POST /notify/v1/device/login"]
+    statuses = [meta.split(" · ")[2] for _, meta, _ in calls]
+    assert statuses == ["200", "422", "200", "200"]
+    assert "x-failed" in calls[1][2] and "x-ok" in calls[0][2]
+    assert all(meta.split(" · ")[1].endswith(" ms") for _, meta, _ in calls)
+    # The bodies, pretty-printed, as text.
+    first_login = browser.find_elements(By.CSS_SELECTOR, "#notify-calls .x-packet")[3]
+    first_login.find_element(By.TAG_NAME, "summary").click()
+    request, answer = [pre.text for pre in first_login.find_elements(By.CSS_SELECTOR, "pre.x-json")]
+    assert json.loads(request)["deviceName"] == "Inspector test"
+    assert '\n  "deviceToken"' in answer and json.loads(answer)["username"] == "demo@xpedite.dev"
+    refused = browser.find_elements(By.CSS_SELECTOR, "#notify-calls .x-packet")[1]
+    refused.find_element(By.TAG_NAME, "summary").click()
+    assert "Answer (422)" in refused.text
+    assert json.loads(refused.find_elements(By.CSS_SELECTOR, "pre.x-json")[0].text) == {"username": "demo@xpedite.dev"}
+    # The Xpedite app's packets are still listed below.
+    assert browser.find_elements(By.CSS_SELECTOR, "#inspector .x-packet")
+
+    # An EventSource is one entry, marked as a stream; this one has no token, so the server
+    # refuses it and the stream ends.
+    browser.switch_to.frame(browser.find_element(By.CSS_SELECTOR, "#notify-screen iframe"))
+    browser.execute_script("window.events = new EventSource('/notify/v1/device/events')")
+    browser.switch_to.default_content()
+
+    def stream(d):
+        calls = summaries(d)
+        return calls[0] if calls and "x-failed" in calls[0][2] else None
+    method, meta, _ = wait(browser).until(stream)
+    assert method == "GET /notify/v1/device/events"
+    assert "event stream" in browser.find_element(By.CSS_SELECTOR, "#notify-calls .x-packet .x-packet-kind").text
+    assert meta.endswith("0 event(s) · failed")
+
+
+def test_a_reloaded_frame_is_watched_again(browser, demo):
+    open_page(browser, demo)
+    choose(browser, "notify", "/metrics")
+    wait(browser).until(lambda d: d.execute_script("return document.body.dataset.notifyAttached") == "1")
+    browser.execute_script("document.querySelector('#notify-screen iframe').contentWindow.location.reload()")
+    wait(browser).until(lambda d: d.execute_script("return document.body.dataset.notifyAttached") == "2")
+    browser.switch_to.frame(browser.find_element(By.CSS_SELECTOR, "#notify-screen iframe"))
+    browser.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        fetch('/notify/v1/device/webpush-key').then(function () { done(); }, function () { done(); });""")
+    browser.switch_to.default_content()
+    wait(browser).until(lambda d: "GET /notify/v1/device/webpush-key" in d.find_element(By.ID, "notify-calls").text)
+
+
+def open_customer(driver, row="2"):
+    """Taps the list's row until the customer's page shows (rows are drawn again as they load)."""
+    def opened(d):
+        if any(t.startswith("Score ") for t in texts(d)):
+            return True
+        rows = d.find_elements(By.CSS_SELECTOR, f"#screen .x-row[data-row='{row}']")
+        if rows:
+            rows[0].click()
+        time.sleep(0.3)
+        return False
+    wait(driver, 20).until(opened)
+
+
+def save(driver, output, name):
+    driver.save_screenshot(str(output / name))
+    if os.environ.get("XPEDITE_UPDATE_DOC_IMAGES") == "1":
+        DOC_IMAGES.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(output / name, DOC_IMAGES / name)
+
+
+def test_the_credit_approval_walkthrough(demo, output):
+    """docs/demo.md, "Approving a credit limit in the simulator": the Xpedite side in the
+    browser; the approval is answered through the device routes the notification app uses."""
+    from conftest import make_driver
+    driver = make_driver(1400, 1100)
+    try:
+        open_page(driver, demo)
+        fill(driver, "input[placeholder='name@example.com']", ACCOUNT[0])
+        fill(driver, "input[type=password]", ACCOUNT[1])
+        tap(driver, "Sign in")
+        wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#screen .x-bar-button"))
+        driver.find_element(By.CSS_SELECTOR, "#screen .x-bar-button").click()
+        panel = driver.find_element(By.CSS_SELECTOR, "#screen .x-panel")
+        wait(driver).until(lambda d: "x-open" in panel.get_attribute("class"))
+        tap(driver, "Customers")
+        wait(driver).until(lambda d: len(row_texts(d)) >= 10)
+        open_customer(driver)
+        name = texts(driver)[0]
+        tap(driver, "Edit")
+        fill(driver, "input[inputmode='decimal']", "250000")
+        save(driver, output, "demo-approval-edit.png")
+        tap(driver, "Save")
+        alert = wait(driver).until(lambda d: d.find_element(By.CSS_SELECTOR, "#screen .x-alert-message"))
+        assert alert.text == "A credit limit of €250,000 needs approval: the request was sent to demo@xpedite.dev."
+        save(driver, output, "demo-approval-requested.png")
+        driver.find_element(By.CSS_SELECTOR, "#screen .x-alert-ok").click()
+        wait(driver).until(lambda d: any(t.startswith("Credit limit €250,000 pending approval") for t in texts(d)))
+
+        # The approver's phone: what the notification app does, through the same routes.
+        api = demo + "/notify/v1"
+        status, login = call(api, "POST", "/device/login", {"username": ACCOUNT[0], "password": ACCOUNT[1],
+                                                             "deviceId": "walkthrough", "deviceName": "Walkthrough",
+                                                             "platform": "web"})
+        assert status == 200
+        token = login["deviceToken"]
+        status, inbox = call(api, "GET", "/device/inbox", token=token)
+        assert status == 200 and inbox["messages"], inbox
+        message_id = inbox["messages"][0]["messageId"]
+        status, message = call(api, "GET", f"/device/messages/{message_id}", token=token)
+        assert status == 200 and message["title"] == f"Approve a credit limit for {name}"
+        status, answer = call(api, "POST", "/device/responses", {"responseId": f"walkthrough-{time.time()}",
+                                                                  "messageId": message_id, "submitValue": 1, "values": {}},
+                              token=token)
+        assert status == 201, answer
+
+        # Back in the Xpedite app: the customer has the new limit.
+        tap(driver, "Back to the list")
+        wait(driver).until(lambda d: len(row_texts(d)) >= 10)
+
+        open_customer(driver)
+        wait_for_label(driver, "Credit limit €250,000 approved by demo@xpedite.dev")
+        assert any(t.endswith("credit limit €250,000") for t in texts(driver))
+        save(driver, output, "demo-approval-approved.png")
+    finally:
+        driver.quit()

@@ -1,0 +1,104 @@
+"""`xpedite demo` for the notification API tests: a free port, a fresh data directory, a known API
+key, and a device token of a user of the test's own (so that nothing a test does to the demo's
+users takes its credentials away)."""
+import json
+import os
+import queue
+import re
+import shutil
+import socket
+import subprocess
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+
+API_KEY = "contract-test-key"
+START_TIMEOUT = float(os.environ.get("XPEDITE_START_TIMEOUT", "180"))
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def call(base, method, path, token=None, body=None):
+    """One request to the API: (status, parsed JSON or None, headers)."""
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(base + "/notify/v1" + path, data=data, method=method)
+    if token:
+        request.add_header("Authorization", "Bearer " + token)
+    if body is not None:
+        request.add_header("Content-Type", "application/json")
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            raw = response.read()
+            return response.status, (json.loads(raw) if raw else None), response.headers
+    except urllib.error.HTTPError as error:
+        raw = error.read()
+        return error.code, (json.loads(raw) if raw else None), error.headers
+
+
+class Demo:
+    """A running `xpedite demo`; `url`, `api_key`, `device_token`; `stop()` ends it."""
+
+    def __init__(self, executable):
+        self.data = tempfile.mkdtemp(prefix="xpedite-contract-")
+        self.api_key = API_KEY
+        for _ in range(5):
+            self.process, self.url, message = self._start(executable)
+            if self.process is not None or "already in use" not in message.lower():
+                break
+        if self.process is None:
+            shutil.rmtree(self.data, ignore_errors=True)
+            raise SystemExit(f"xpedite demo did not start: {message}")
+        status, _, _ = call(self.url, "PUT", "/users/contract-device", self.api_key,
+                            {"password": "contract-secret", "displayName": "Contract test"})
+        assert status == 200, f"PUT /users/contract-device answered {status}"
+        status, answer, _ = call(self.url, "POST", "/device/login", None, {
+            "username": "contract-device", "password": "contract-secret", "deviceId": "contract-phone",
+            "deviceName": "Contract phone", "platform": "android"})
+        assert status == 200, f"POST /device/login answered {status}"
+        self.device_token = answer["deviceToken"]
+
+    def _start(self, executable):
+        errors = tempfile.TemporaryFile(mode="w+")
+        process = subprocess.Popen(
+            [executable, "demo", "--port", str(free_port()), "--data-dir", self.data, "--api-key", API_KEY,
+             "--customers", "100"], stdout=subprocess.PIPE, stderr=errors, text=True)
+        lines = queue.Queue()
+
+        def read():
+            for line in process.stdout:
+                lines.put(line)
+            lines.put(None)
+        threading.Thread(target=read, daemon=True).start()
+        deadline = time.monotonic() + START_TIMEOUT
+        while time.monotonic() < deadline:
+            try:
+                line = lines.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                break
+            if line is None:
+                break
+            match = re.search(r"Simulator on (http://\S+)/ ", line)
+            if match:
+                errors.close()
+                return process, match.group(1), ""
+        process.kill()
+        process.wait()
+        errors.seek(0)
+        message = errors.read()[-2000:]
+        errors.close()
+        return None, None, message
+
+    def stop(self):
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        shutil.rmtree(self.data, ignore_errors=True)

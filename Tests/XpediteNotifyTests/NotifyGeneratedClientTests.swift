@@ -1,0 +1,45 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+import XpediteNotify
+import XpediteNotifyClient
+import XpediteNotifyTestSupport
+import XpediteProtocol
+
+/// The client generated from the contract (XpediteNotifyClient) against a real server: answers
+/// decode as the contract says, refusals as the error object, each credential where it belongs.
+@Suite struct NotifyGeneratedClientTests {
+    @Test func theGeneratedClientSendsReadsAndDecodesTheErrorObject() async throws {
+        let harness = try NotifyHarness()
+        try await harness.application().test(.live) { client in
+            let port = try #require(client.port)
+            let server = try #require(URL(string: "http://127.0.0.1:\(port)"))
+            let backend = XpediteNotifyClient.Client(notifyServer: server, credential: NotifyHarness.apiKey)
+            let user = try await backend.putUser(path: .init(username: "joe"), body: .json(.init(password: "secret")))
+            #expect(try user.ok.body.json.username == "joe")
+
+            let sent = try await backend.send(body: .json(.init(title: "Colour", body: "Pick one", payload: SamplePayloads.colour,
+                                                                to: .case1(.init(users: ["joe"])))))
+            let messageId = try sent.created.body.json.messageId
+            let message = try await backend.getMessage(path: .init(messageId: messageId))
+            #expect(try message.ok.body.json.recipients.map(\.username) == ["joe"])
+            #expect(try message.ok.body.json.payload == SamplePayloads.colour)
+
+            let refused = try await backend.send(body: .json(.init(title: "t", body: "b", payload: SamplePayloads.colour,
+                                                                   to: .case1(.init(users: ["nobody"])))))
+            let error = try refused.unprocessableContent.body.json.error
+            #expect(error.code == "invalid")
+            #expect(error.issues?.map(\.path) == ["$.to.users[0]"])
+
+            let anonymous = XpediteNotifyClient.Client(notifyServer: server, credential: nil)
+            #expect(try await anonymous.listUsers().unauthorized.body.json.error.code == "unauthorized")
+            let login = try await anonymous.deviceLogin(body: .json(.init(username: "joe", password: "secret", deviceId: "phone-1",
+                                                                          deviceName: "Joe's phone", platform: .android)))
+            let device = XpediteNotifyClient.Client(notifyServer: server, credential: try login.ok.body.json.deviceToken)
+            #expect(try await device.getInbox().ok.body.json.messages.map(\.messageId) == [messageId])
+            // A device token is not an API key.
+            #expect(try await device.listUsers().unauthorized.body.json.error.code == "unauthorized")
+        }
+    }
+}
