@@ -21,6 +21,8 @@ let package = Package(
         .library(name: "XpediteNotify", targets: ["XpediteNotify"]),
         .library(name: "XpediteNotifyClient", targets: ["XpediteNotifyClient"]),
         .library(name: "XpediteSimulator", targets: ["XpediteSimulator"]),
+        .library(name: "XpeditePostgres", targets: ["XpeditePostgres"]),
+        .library(name: "XpediteSQLite", targets: ["XpediteSQLite"]),
         .executable(name: "xpedite", targets: ["xpedite"]),
         // Test tooling, not part of the product: the APNs and FCM stand-ins (DESIGN's
         // XpediteTesting), a product only so the Benchmarks package can run them.
@@ -46,6 +48,8 @@ let package = Package(
         // swift-nio and swift-subprocess) is named for the paths and descriptors it takes.
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2", traits: []),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        // PostgreSQL, the shared store of several servers (issue 18): XpeditePostgres only.
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         // The typed client of the notification API, generated from openapi/notify-v1.yaml
         // (scripts/generate-notify-client; the generated code is committed, no build plugin).
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
@@ -75,7 +79,6 @@ let package = Package(
             dependencies: [
                 "XpediteProtocol",
                 .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -119,7 +122,6 @@ let package = Package(
                 "CXpediteBarcode",
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
@@ -155,6 +157,7 @@ let package = Package(
                 "XpediteBuilder",
                 "XpediteProtocol",
                 "XpediteNotify",
+                "XpediteSQLite",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -173,6 +176,7 @@ let package = Package(
                 "XpediteServer",
                 "XpediteDemo",
                 "XpediteNotify",
+                "XpediteSQLite",
                 "XpediteNotifyClient",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -185,6 +189,47 @@ let package = Package(
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
+            swiftSettings: strict
+        ),
+        // The stores on SQLite (GRDB), the default that needs nothing: sessions and the
+        // notification stores so far (issue 18 moves every SQLite store here). XpediteServer and
+        // XpediteNotify do not import it.
+        .target(
+            name: "XpediteSQLite",
+            dependencies: [
+                "XpediteServer",
+                "XpediteNotify",
+                "XpediteProtocol",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: strict
+        ),
+        // The stores on PostgreSQL (postgres-nio's `PostgresClient`), for several servers on one
+        // database (issue 18). XpediteServer and XpediteNotify do not import it.
+        .target(
+            name: "XpeditePostgres",
+            dependencies: [
+                "XpediteServer",
+                "XpediteProtocol",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            swiftSettings: strict
+        ),
+        // The throwaway PostgreSQL of a test run (scripts/test starts it, XPEDITE_TEST_DATABASE_URL
+        // names it): one database per test. Tests only.
+        .target(
+            name: "XpeditePostgresTesting",
+            dependencies: [
+                "XpeditePostgres",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            path: "Tests/XpeditePostgresTesting",
             swiftSettings: strict
         ),
         // Reading the language-neutral fixtures under Tests/Fixtures, shared by the test targets.
@@ -250,6 +295,7 @@ let package = Package(
             name: "XpeditePushTests",
             dependencies: [
                 "XpediteNotify",
+                "XpediteSQLite",
                 "XpediteProtocol",
                 "XpeditePushStandIns",
                 "XpediteTestFixtures",
@@ -258,6 +304,18 @@ let package = Package(
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: strict
+        ),
+        // The PostgreSQL database: URLs, start-up errors, migrations (issue 18).
+        .testTarget(
+            name: "XpeditePostgresTests",
+            dependencies: [
+                "XpeditePostgres",
+                "XpeditePostgresTesting",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),
@@ -279,6 +337,12 @@ let package = Package(
                 "XpediteTestFixtures",
                 "XpediteTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                // The session store tests run on SQLite and on PostgreSQL (issue 18).
+                "XpediteSQLite",
+                "XpeditePostgres",
+                "XpeditePostgresTesting",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             swiftSettings: strict
         ),
@@ -316,6 +380,7 @@ let package = Package(
             name: "XpediteNotifyTests",
             dependencies: [
                 "XpediteNotify",
+                "XpediteSQLite",
                 "XpediteNotifyClient",
                 .product(name: "Crypto", package: "swift-crypto"),
                 "XpediteProtocol",
@@ -337,6 +402,7 @@ let package = Package(
         .testTarget(
             name: "XpediteDeviceTests",
             dependencies: [
+                "XpediteClient", "XpediteNotify", "XpediteSQLite", "XpediteProtocol", "XpediteTestFixtures",
                 "XpediteClient", "XpediteNotify", "XpediteProtocol", "XpediteTestFixtures", "XpediteNotifyTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -43,6 +43,7 @@ let package = Package(
             name: "BenchServer",
             dependencies: [
                 .product(name: "XpediteServer", package: main),
+                .product(name: "XpediteSQLite", package: main),
                 .product(name: "XpediteDemo", package: main),
                 .product(name: "XpediteNotify", package: main),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -56,6 +57,7 @@ let package = Package(
             name: "PushFanOut",
             dependencies: [
                 .product(name: "XpediteNotify", package: main),
+                .product(name: "XpediteSQLite", package: main),
                 .product(name: "XpediteProtocol", package: main),
                 .product(name: "XpeditePushStandIns", package: main),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -82,6 +84,7 @@ let package = Package(
             name: "ServerBenchmarks",
             dependencies: [
                 .product(name: "XpediteServer", package: main),
+                .product(name: "XpediteSQLite", package: main),
                 .product(name: "XpediteBuilder", package: main),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
@@ -102,6 +105,7 @@ let package = Package(
             name: "NotifyBenchmarks",
             dependencies: [
                 .product(name: "XpediteNotify", package: main),
+                .product(name: "XpediteSQLite", package: main),
                 .product(name: "XpediteProtocol", package: main),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -5,6 +5,7 @@ import Testing
 import XpediteNotify
 import XpediteProtocol
 import XpeditePushStandIns
+import XpediteSQLite
 import XpediteTestFixtures
 
 /// The whole path of a send to many phones: `POST /send`'s commit, the delivery engine, the APNs
@@ -21,7 +22,8 @@ import XpediteTestFixtures
             configuration.pushRetry.maximumDelay = .milliseconds(200)
             configuration.pushRetry.pollInterval = .milliseconds(50)
             configuration.logger.logLevel = .error
-            let notifier = try Notifier(configuration: configuration)
+            let notifier = try Notifier(configuration: configuration,
+                                        store: SQLiteNotifyStore(directory: configuration.dataDirectory))
             let count = 1000
             for index in 0..<count {
                 let username = "worker\(index)"

@@ -5,6 +5,7 @@ import Testing
 import XpediteNotify
 import XpediteProtocol
 import XpeditePushStandIns
+import XpediteSQLite
 import XpediteTestFixtures
 
 /// Web Push (RFC 8030, 8291, 8292): the encryption against the RFC's own example, the allowlist,
@@ -178,7 +179,8 @@ import XpediteTestFixtures
             webPush.allowlist = WebPushAllowlist(commaSeparated: "127.0.0.1")
             configuration.webPush = webPush
             configuration.logger.logLevel = .error
-            let notifier = try Notifier(configuration: configuration)
+            let notifier = try Notifier(configuration: configuration,
+                                        store: SQLiteNotifyStore(directory: configuration.dataDirectory))
             _ = try await notifier.putUser("joe", password: "pw")
             let subscription = standIn.subscribe()
             _ = try #require(try await notifier.login(username: "joe", password: "pw", deviceId: "firefox", deviceName: "Firefox",

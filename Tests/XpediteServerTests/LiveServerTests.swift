@@ -2,6 +2,7 @@ import Foundation
 import HummingbirdTesting
 import Testing
 import XpediteServer
+import XpediteSQLite
 
 /// The endpoint over a real socket.
 @Suite struct LiveServerTests {

@@ -3,10 +3,14 @@ import Foundation
 import HummingbirdTesting
 import ServiceLifecycle
 import Testing
+import XpeditePostgres
+import XpeditePostgresTesting
 import XpediteServer
+import XpediteSQLite
 import XpediteTestSupport
 
-/// Both session stores behave alike; the SQLite one survives a restart.
+/// Every session store behaves alike (in memory, SQLite, PostgreSQL); the SQLite one survives a
+/// restart.
 @Suite struct SessionStoreTests {
     /// A fresh data directory under the system's temporary directory.
     static func temporaryDirectory() -> URL {
@@ -18,18 +22,29 @@ import XpediteTestSupport
         case sqlite
         /// SQLite with no in-memory copy of its records: every lookup reads the database.
         case sqliteUncached
+        /// PostgreSQL, in a database of the test's own on the run's server (scripts/test).
+        case postgres
 
-        /// A new, empty store, and the directory to delete afterwards (SQLite only).
-        func makeStore() throws -> (store: any SessionStore, directory: URL?) {
+        /// The kinds this run tests: PostgreSQL when the run has a server (TestDatabaseServer).
+        static var tested: [Kind] {
+            allCases.filter { $0 != .postgres || TestDatabaseServer.isConfigured }
+        }
+
+        /// Runs `body` with a new, empty store, removing its data afterwards.
+        func withStore<Value: Sendable>(_ body: (any SessionStore) async throws -> Value) async throws -> Value {
             switch self {
             case .memory:
-                return (InMemorySessionStore(), nil)
-            case .sqlite:
+                return try await body(InMemorySessionStore())
+            case .sqlite, .sqliteUncached:
                 let directory = SessionStoreTests.temporaryDirectory()
-                return (try SQLiteSessionStore(directory: directory), directory)
-            case .sqliteUncached:
-                let directory = SessionStoreTests.temporaryDirectory()
-                return (try SQLiteSessionStore(directory: directory, cachedSessions: 0), directory)
+                defer { removeTemporaryDirectory(directory) }
+                let store = try SQLiteSessionStore(directory: directory, cachedSessions: self == .sqlite
+                                                   ? SQLiteSessionStore.defaultCachedSessions : 0)
+                return try await body(store)
+            case .postgres:
+                return try await TestDatabaseServer.withDatabase { database in
+                    try await body(try await PostgresSessionStore(database: database))
+                }
             }
         }
     }
@@ -43,54 +58,54 @@ import XpediteTestSupport
                       sentNavigation: ["main-menu"])
     }
 
-    @Test(arguments: Kind.allCases)
+    @Test(arguments: Kind.tested)
     func insertLookUpExpireAndRemove(_ kind: Kind) async throws {
-        let (store, directory) = try kind.makeStore()
-        defer { directory.map(removeTemporaryDirectory) }
-        try await store.insert(Self.record("a"))
-        #expect(try await store.record(for: "a", activeSince: Self.start) == Self.record("a"))
-        #expect(try await store.record(for: "a", activeSince: Self.start.addingTimeInterval(1)) == nil)
-        #expect(try await store.record(for: "b", activeSince: .distantPast) == nil)
-        #expect(try await store.count() == 1)
-        try await store.removeSession("a")
-        #expect(try await store.count() == 0)
+        try await kind.withStore { store in
+            try await store.insert(Self.record("a"))
+            #expect(try await store.record(for: "a", activeSince: Self.start) == Self.record("a"))
+            #expect(try await store.record(for: "a", activeSince: Self.start.addingTimeInterval(1)) == nil)
+            #expect(try await store.record(for: "b", activeSince: .distantPast) == nil)
+            #expect(try await store.count() == 1)
+            try await store.removeSession("a")
+            #expect(try await store.count() == 0)
+        }
     }
 
-    @Test(arguments: Kind.allCases)
+    @Test(arguments: Kind.tested)
     func updatesMergeKeyByKey(_ kind: Kind) async throws {
-        let (store, directory) = try kind.makeStore()
-        defer { directory.map(removeTemporaryDirectory) }
-        try await store.insert(Self.record("a"))
-        try await store.update("a", applying: SessionChanges(setValues: ["cart": [1, 2]], sentNavigation: ["help"]))
-        try await store.update("a", applying: SessionChanges(removedValues: ["user"], lastSeen: Self.start.addingTimeInterval(90)))
-        let record = try #require(try await store.record(for: "a", activeSince: .distantPast))
-        #expect(record.values == ["cart": [1, 2]])
-        #expect(record.sentNavigation == ["main-menu", "help"])
-        #expect(record.lastSeen == Self.start.addingTimeInterval(90))
-        // A touch never moves last-seen backwards.
-        try await store.update("a", applying: SessionChanges(lastSeen: Self.start))
-        #expect(try await store.record(for: "a", activeSince: .distantPast)?.lastSeen == Self.start.addingTimeInterval(90))
-        // A new version resets the navigation ids before adding the new ones.
-        try await store.update("a", applying: SessionChanges(sentNavigation: ["x"], resetsNavigation: true, version: "2"))
-        let reset = try #require(try await store.record(for: "a", activeSince: .distantPast))
-        #expect(reset.sentNavigation == ["x"])
-        #expect(reset.version == "2")
-        // Unknown tokens are ignored.
-        try await store.update("zzz", applying: SessionChanges(setValues: ["a": 1]))
-        #expect(try await store.count() == 1)
+        try await kind.withStore { store in
+            try await store.insert(Self.record("a"))
+            try await store.update("a", applying: SessionChanges(setValues: ["cart": [1, 2]], sentNavigation: ["help"]))
+            try await store.update("a", applying: SessionChanges(removedValues: ["user"], lastSeen: Self.start.addingTimeInterval(90)))
+            let record = try #require(try await store.record(for: "a", activeSince: .distantPast))
+            #expect(record.values == ["cart": [1, 2]])
+            #expect(record.sentNavigation == ["main-menu", "help"])
+            #expect(record.lastSeen == Self.start.addingTimeInterval(90))
+            // A touch never moves last-seen backwards.
+            try await store.update("a", applying: SessionChanges(lastSeen: Self.start))
+            #expect(try await store.record(for: "a", activeSince: .distantPast)?.lastSeen == Self.start.addingTimeInterval(90))
+            // A new version resets the navigation ids before adding the new ones.
+            try await store.update("a", applying: SessionChanges(sentNavigation: ["x"], resetsNavigation: true, version: "2"))
+            let reset = try #require(try await store.record(for: "a", activeSince: .distantPast))
+            #expect(reset.sentNavigation == ["x"])
+            #expect(reset.version == "2")
+            // Unknown tokens are ignored.
+            try await store.update("zzz", applying: SessionChanges(setValues: ["a": 1]))
+            #expect(try await store.count() == 1)
+        }
     }
 
-    @Test(arguments: Kind.allCases)
+    @Test(arguments: Kind.tested)
     func purgeRemovesOnlyExpiredSessions(_ kind: Kind) async throws {
-        let (store, directory) = try kind.makeStore()
-        defer { directory.map(removeTemporaryDirectory) }
-        let old = (0..<2500).map { Self.record("old-\($0)", lastSeen: Self.start) }
-        try await store.insert(contentsOf: old + [Self.record("fresh", lastSeen: Self.start.addingTimeInterval(3600))])
-        let service = SessionPurgeService(store: store, idleTimeout: .seconds(1800), interval: .seconds(60),
-                                          logger: LogCapture().logger, clock: { Self.start.addingTimeInterval(3600) })
-        #expect(try await service.purge() == 2500)
-        #expect(try await store.count() == 1)
-        #expect(try await store.record(for: "fresh", activeSince: .distantPast) != nil)
+        try await kind.withStore { store in
+            let old = (0..<2500).map { Self.record("old-\($0)", lastSeen: Self.start) }
+            try await store.insert(contentsOf: old + [Self.record("fresh", lastSeen: Self.start.addingTimeInterval(3600))])
+            let service = SessionPurgeService(store: store, idleTimeout: .seconds(1800), interval: .seconds(60),
+                                              logger: LogCapture().logger, clock: { Self.start.addingTimeInterval(3600) })
+            #expect(try await service.purge() == 2500)
+            #expect(try await store.count() == 1)
+            #expect(try await store.record(for: "fresh", activeSince: .distantPast) != nil)
+        }
     }
 
     @Test func sqliteSessionsSurviveARestart() async throws {
@@ -120,6 +135,38 @@ import XpediteTestSupport
         #expect(Array(header.suffix(2)) == [2, 2])
     }
 
+    /// Two servers (two apps, each with its own connection pool) on one PostgreSQL database: a
+    /// session created on one goes on on the other, and changes made on either are seen by both.
+    @Test(.enabled(if: TestDatabaseServer.isConfigured, "needs the run's PostgreSQL server (scripts/test)"))
+    func aSessionCreatedOnOneServerContinuesOnAnother() async throws {
+        try await TestDatabaseServer.withDatabaseURL { url in
+            let first = try await PostgresStoreDatabase.connect(url, maximumConnections: 4)
+            let second = try await PostgresStoreDatabase.connect(url, maximumConnections: 4)
+            let clock = TestClock()
+            let serverA = CustomerTestApp.make(configuration: testConfiguration(
+                clock: clock, store: try await PostgresSessionStore(database: first)))
+            let serverB = CustomerTestApp.make(configuration: testConfiguration(
+                clock: clock, store: try await PostgresSessionStore(database: second)))
+            try await serverA.test { clientA in
+                let (_, token) = try await clientA.connect()
+                try await clientA.post(["method": "login", "token": .string(token), "parameters": ["name": "Alice"]])
+                try await serverB.test { clientB in
+                    let answer = try await clientB.post(["method": "whoami", "token": .string(token)])
+                    #expect(answer["token"] == .string(token))
+                    #expect(answer.labelTexts == ["Alice"])
+                    try await clientB.post(["method": "setKey", "token": .string(token), "parameters": ["key": "fromB"]])
+                }
+                // Server A reads the value server B set, beside its own.
+                let keys = try await clientA.post(["method": "keys", "token": .string(token)])
+                let names = Set(keys.labelTexts.first?.split(separator: ",").map(String.init) ?? [])
+                #expect(names.contains("fromB"))
+                #expect(try await clientA.post(["method": "whoami", "token": .string(token)]).labelTexts == ["Alice"])
+            }
+            await first.close()
+            await second.close()
+        }
+    }
+
     @Test func purgeServiceStopsOnGracefulShutdown() async throws {
         let store = InMemorySessionStore()
         try await store.insert(Self.record("old"))
@@ -135,28 +182,28 @@ import XpediteTestSupport
         #expect(try await store.count() == 0)
     }
 
-    @Test(arguments: Kind.allCases)
+    @Test(arguments: Kind.tested)
     func concurrentRequestsOnOneSessionAreSafe(_ kind: Kind) async throws {
-        let (store, directory) = try kind.makeStore()
-        defer { directory.map(removeTemporaryDirectory) }
-        let app = CustomerTestApp.make(configuration: testConfiguration(store: store))
-        try await application(app).test(.router) { client in
-            let (_, token) = try await client.connect()
-            let answers = try await withThrowingTaskGroup(of: JSONValue.self) { group in
-                for index in 0..<40 {
-                    group.addTask {
-                        try await client.post(["method": "setKey", "token": .string(token),
-                                               "parameters": ["key": .string("k\(index)")]])
+        try await kind.withStore { store in
+            let app = CustomerTestApp.make(configuration: testConfiguration(store: store))
+            try await application(app).test(.router) { client in
+                let (_, token) = try await client.connect()
+                let answers = try await withThrowingTaskGroup(of: JSONValue.self) { group in
+                    for index in 0..<40 {
+                        group.addTask {
+                            try await client.post(["method": "setKey", "token": .string(token),
+                                                   "parameters": ["key": .string("k\(index)")]])
+                        }
+                        group.addTask { try await client.post(["method": "whoami", "token": .string(token)]) }
                     }
-                    group.addTask { try await client.post(["method": "whoami", "token": .string(token)]) }
+                    return try await group.reduce(into: []) { $0.append($1) }
                 }
-                return try await group.reduce(into: []) { $0.append($1) }
+                #expect(answers.count == 80)
+                #expect(answers.allSatisfy { $0["rc"] == 0 && $0["token"] == .string(token) })
+                let keys = try await client.post(["method": "keys", "token": .string(token)])
+                let names = Set(keys.labelTexts.first?.split(separator: ",").map(String.init) ?? [])
+                #expect(names == Set((0..<40).map { "k\($0)" }))
             }
-            #expect(answers.count == 80)
-            #expect(answers.allSatisfy { $0["rc"] == 0 && $0["token"] == .string(token) })
-            let keys = try await client.post(["method": "keys", "token": .string(token)])
-            let names = Set(keys.labelTexts.first?.split(separator: ",").map(String.init) ?? [])
-            #expect(names == Set((0..<40).map { "k\($0)" }))
         }
     }
 }

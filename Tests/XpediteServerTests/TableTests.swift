@@ -1,11 +1,16 @@
 import Foundation
 import GRDB
 import HummingbirdTesting
+import PostgresNIO
 import Testing
+import XpeditePostgres
+import XpeditePostgresTesting
+import XpediteSQLite
 import XpediteServer
 import XpediteTestSupport
 
-/// Table pages (PROTOCOL.md §3.7): offset/limit, the `max` rule, keyset paging over GRDB.
+/// Table pages (PROTOCOL.md §3.7): offset/limit, the `max` rule, keyset paging over SQLite and
+/// PostgreSQL.
 @Suite struct TableTests {
     @Test func pagingFollowsTheMaxRule() async throws {
         let app = CustomerTestApp.make(configuration: testConfiguration())
@@ -126,12 +131,76 @@ import XpediteTestSupport
         return queue
     }
 
-    @Test func keysetPagingWalksEveryRowOnceAndFallsBackToOffset() async throws {
-        let database = try Self.makeDatabase(count: 95)
+    /// Where the rows of the keyset test live: the same 95 rows on each.
+    enum Backend: String, CaseIterable, Sendable {
+        case sqlite
+        case postgres
+
+        /// The backends this run tests: PostgreSQL when the run has a server (TestDatabaseServer).
+        static var tested: [Backend] {
+            allCases.filter { $0 != .postgres || TestDatabaseServer.isConfigured }
+        }
+
+        /// Runs `body` with a row source over the `item` table of `count` rows, and a function that
+        /// adds a row with a given id behind the source's back.
+        func withSource(count: Int, _ body: (any KeysetRowSource, _ insert: @Sendable (Int) async throws -> Void)
+                        async throws -> Void) async throws {
+            switch self {
+            case .sqlite:
+                let database = try TableTests.makeDatabase(count: count)
+                try await body(SQLiteKeysetSource(Table("item").filter(Column("id") > 0), key: "id", in: database)) { id in
+                    try await database.write { db in
+                        try db.execute(sql: "INSERT INTO item (id, name) VALUES (?, 'new')", arguments: [id])
+                    }
+                }
+            case .postgres:
+                try await TestDatabaseServer.withDatabase { database in
+                    try await database.client.query(
+                        "CREATE TABLE item (id BIGINT PRIMARY KEY, name TEXT NOT NULL, price DOUBLE PRECISION, note TEXT)")
+                    for index in 1...count {
+                        try await database.client.query("""
+                            INSERT INTO item (id, name, price, note) VALUES (\(index * 3), \("Item \(index)"), \(Double(index) / 2), NULL)
+                            """)
+                    }
+                    try await body(PostgresKeysetSource(database, table: "item", columns: ["id", "name", "price", "note"],
+                                                        key: "id", where: "id > \(0)")) { id in
+                        try await database.client.query("INSERT INTO item (id, name) VALUES (\(id), 'new')")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test(arguments: Backend.tested)
+    func keysetPagingWalksEveryRowOnceAndFallsBackToOffset(_ backend: Backend) async throws {
+        try await backend.withSource(count: 95) { source, _ in
+            try await Self.walk(source)
+        }
+    }
+
+    /// The source alone: batches at offsets and after keys, the end, and a seek that a row added
+    /// before the cursor does not shift (where an offset would).
+    @Test(arguments: Backend.tested)
+    func keysetSourcesSeekAfterTheKey(_ backend: Backend) async throws {
+        try await backend.withSource(count: 95) { source, insert in
+            func ids(_ batch: KeysetBatch) -> [Int] { batch.records.compactMap { $0["id"]?.intValue } }
+            let first = try await source.rows(from: .offset(10), limit: 2)
+            #expect(ids(first) == [33, 36] && first.lastKey == 36 && first.hasMore)
+            let last = try await source.rows(from: .after(282), limit: 2)
+            #expect(ids(last) == [285] && last.lastKey == 285 && !last.hasMore)
+            let past = try await source.rows(from: .offset(95), limit: 2)
+            #expect(past.records.isEmpty && past.lastKey == nil && !past.hasMore)
+            try await insert(1)
+            #expect(ids(try await source.rows(from: .after(36), limit: 2)) == [39, 42])
+            #expect(ids(try await source.rows(from: .offset(12), limit: 2)) == [36, 39])
+        }
+    }
+
+    static func walk(_ source: any KeysetRowSource) async throws {
         var app = XpediteApp(configuration: testConfiguration())
         app.onConnect { _ in ResponsePacket(components: []) }
         app.on("items") { call in
-            try await KeysetPaging(Table("item").filter(Column("id") > 0), key: "id").page(for: call, in: database)
+            try await KeysetPaging(source).page(for: call)
         }
         app.on("keys") { call in ResponsePacket(components: [.label(.init(text: call.session.valueNames.joined()))]) }
         try await application(app).test(.router) { client in

@@ -5,6 +5,7 @@ import Hummingbird
 import NIOCore
 import XpediteNotify
 import XpediteProtocol
+import XpediteSQLite
 
 /// XpediteNotify: a send to 10,000 users with one device each against inserting the same rows
 /// (one message, 10,000 recipients, 10,000 deliveries) in one transaction; and the latency from a
@@ -30,7 +31,8 @@ let benchmarks: @Sendable () -> Void = {
         var configuration = NotifyConfiguration(dataDirectory: directory, apiKeys: ["bench-key"])
         configuration.bcryptCost = 4
         configuration.defaultPushProvider = SilentPushProvider()
-        notifier = try Notifier(configuration: configuration)
+        notifier = try Notifier(configuration: configuration,
+                                store: SQLiteNotifyStore(directory: configuration.dataDirectory))
     } catch {
         print("cannot set up the notifier: \(error)")
         return

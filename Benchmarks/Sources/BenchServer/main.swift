@@ -4,6 +4,7 @@ import Logging
 import XpediteDemo
 import XpediteNotify
 import XpediteServer
+import XpediteSQLite
 
 // The load-test server of `scripts/bench --load`: three routes on 127.0.0.1 that answer the same
 // table page of 80 rows, so wrk measures the SDK against two baselines in one run.
@@ -97,7 +98,8 @@ var notifyConfiguration = NotifyConfiguration(dataDirectory: dataDirectory.appen
 notifyConfiguration.bcryptCost = 4
 notifyConfiguration.logger = logger
 notifyConfiguration.defaultPushProvider = SilentPushProvider()
-let notifier = try Notifier(configuration: notifyConfiguration)
+let notifier = try Notifier(configuration: notifyConfiguration,
+                            store: SQLiteNotifyStore(directory: notifyConfiguration.dataDirectory))
 try notifier.mount(on: router)
 var notifyReady = ""
 if notifyUsers > 0, notifyMessages > 0 {

@@ -5,6 +5,7 @@ import Logging
 import ServiceLifecycle
 import XpediteNotify
 import XpeditePushStandIns
+import XpediteSQLite
 
 /// `PushFanOut bench`: the notifier served over HTTP on 127.0.0.1 with an APNs provider pointed at
 /// the stand-in process, its users inserted through the store, then the measurements in rounds.
@@ -46,7 +47,8 @@ enum FanOutBench {
         configuration.pushProviders = providers
         configuration.logger = logger
         configuration.bcryptCost = 4
-        let notifier = try Notifier(configuration: configuration)
+        let notifier = try Notifier(configuration: configuration,
+                                    store: SQLiteNotifyStore(directory: configuration.dataDirectory))
         let router = Router()
         try notifier.mount(on: router)
         let (ports, portContinuation) = AsyncStream<Int>.makeStream()

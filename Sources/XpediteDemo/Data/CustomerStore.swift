@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import XpediteServer
+import XpediteSQLite
 
 /// The queries of the demo's screens over the `customer` table.
 struct CustomerStore: Sendable {
@@ -30,7 +31,7 @@ struct CustomerStore: Sendable {
 
     /// The batch a data request asks for, by keyset paging on `id` (the cursor lives in the session).
     func page(for call: XpediteCall, search: String?) async throws -> TablePage {
-        try await KeysetPaging(Self.listRequest(search: search), key: "id").page(for: call, in: pool)
+        try await KeysetPaging(Self.listRequest(search: search), key: "id", in: pool).page(for: call)
     }
 
     /// `%`, `_` and `\` match themselves in the search.

@@ -6,6 +6,7 @@ import Prometheus
 import ServiceLifecycle
 import XpediteNotify
 import XpediteServer
+import XpediteSQLite
 
 /// `xpedite demo`: the demo app with its database, sessions in SQLite, images, metrics, one log
 /// line per request, and the notification API (XpediteNotify, under `/notify/v1`), on 127.0.0.1.

@@ -9,7 +9,9 @@ import XpediteProtocol
 /// else uses the routes it mounts on a Hummingbird router.
 ///
 /// ```swift
-/// let notifier = try Notifier(configuration: NotifyConfiguration(dataDirectory: dir, apiKeys: [key]))
+/// let configuration = NotifyConfiguration(dataDirectory: dir, apiKeys: [key])
+/// let notifier = try Notifier(configuration: configuration,
+///                             store: SQLiteNotifyStore(directory: dir))   // import XpediteSQLite
 /// try notifier.mount(on: router)                      // /notify/v1/…
 /// let app = Application(router: router, services: notifier.services)
 ///
@@ -43,11 +45,11 @@ public final class Notifier: Sendable {
     let hasher: PasswordHasher
     var logger: Logger { configuration.logger }
 
-    /// A notifier storing everything in `store`, by default SQLite in the data directory.
+    /// A notifier storing everything in `store`: `SQLiteNotifyStore(directory:)` (target
+    /// XpediteSQLite) keeps it in the data directory.
     ///
-    /// - Throws: a store's error, or ``PushConfigurationError`` for an unusable VAPID key file.
-    public init(configuration: NotifyConfiguration, store: (any NotifyStore)? = nil) throws {
-        let store = try store ?? SQLiteNotifyStore(directory: configuration.dataDirectory)
+    /// - Throws: ``PushConfigurationError`` for an unusable VAPID key file.
+    public init(configuration: NotifyConfiguration, store: any NotifyStore) throws {
         self.store = store
         apiKeys = APIKeys(configuration.apiKeys)
         hasher = PasswordHasher(cost: configuration.bcryptCost)

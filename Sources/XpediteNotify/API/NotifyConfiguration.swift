@@ -8,7 +8,8 @@ import Metrics
 /// ```swift
 /// var configuration = NotifyConfiguration(dataDirectory: URL(filePath: ".xpedite/notify"), apiKeys: [key])
 /// configuration.pushProviders["ios"] = myAPNsProvider
-/// let notifier = try await Notifier(configuration: configuration)
+/// let notifier = try Notifier(configuration: configuration,
+///                             store: SQLiteNotifyStore(directory: configuration.dataDirectory))  // import XpediteSQLite
 /// ```
 public struct NotifyConfiguration: Sendable {
     /// The backend API keys (NOTIFY-API.md §1): `Authorization: Bearer <key>` on the §2 routes.

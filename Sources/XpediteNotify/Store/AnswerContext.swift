@@ -25,7 +25,7 @@ public struct AnswerContext: Sendable {
     }
 }
 
-/// A store that reads an ``AnswerContext`` in one go: ``SQLiteNotifyStore`` answers in one read
+/// A store that reads an ``AnswerContext`` in one go: `SQLiteNotifyStore` answers in one read
 /// transaction, so taking a response costs one hop to the database's readers instead of five.
 public protocol AnswerContextReading: Sendable {
     /// The context of `username`'s answer to `messageId` (or to the start request `request`)

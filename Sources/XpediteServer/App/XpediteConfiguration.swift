@@ -9,7 +9,7 @@ import Prometheus
 /// ```swift
 /// var configuration = XpediteConfiguration()
 /// configuration.version = .number(3)
-/// configuration.sessionStore = try SQLiteSessionStore(directory: dataDirectory)
+/// configuration.sessionStore = try SQLiteSessionStore(directory: dataDirectory)  // import XpediteSQLite
 /// configuration.exportPrometheus(PrometheusCollectorRegistry())
 /// var app = XpediteApp(configuration: configuration)
 /// ```
@@ -39,8 +39,9 @@ public struct XpediteConfiguration: Sendable {
 
     // MARK: Sessions (PROTOCOL.md §1.7–§1.8)
 
-    /// Where sessions live. The default keeps them in memory; use ``SQLiteSessionStore`` to keep
-    /// them across restarts.
+    /// Where sessions live. The default keeps them in memory; use `SQLiteSessionStore`
+    /// (XpediteSQLite) to keep them across restarts, `PostgresSessionStore` (XpeditePostgres) to
+    /// share them between servers.
     public var sessionStore: any SessionStore = InMemorySessionStore()
     /// Sessions idle for longer than this are expired (8 hours).
     public var sessionIdleTimeout: Duration = .seconds(8 * 3600)

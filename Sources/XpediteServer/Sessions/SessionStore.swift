@@ -2,8 +2,9 @@ import Foundation
 
 /// Where sessions live, keyed by token (PROTOCOL.md §1.7–§1.8).
 ///
-/// The SDK ships ``SQLiteSessionStore`` (GRDB, one file in a data directory, survives restarts)
-/// and ``InMemorySessionStore`` (tests, throwaway servers). Implementations must be safe to call
+/// The SDK ships `SQLiteSessionStore` (target XpediteSQLite: GRDB, one file in a data directory,
+/// survives restarts), `PostgresSessionStore` (target XpeditePostgres: one database shared by
+/// several servers) and ``InMemorySessionStore`` (tests, throwaway servers). Implementations must be safe to call
 /// concurrently, and ``update(_:applying:)`` must apply a change set atomically, so that
 /// concurrent requests on one session cannot lose each other's changes.
 public protocol SessionStore: Sendable {

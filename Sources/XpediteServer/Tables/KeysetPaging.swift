@@ -1,37 +1,34 @@
 import Foundation
-import GRDB
 
-/// Keyset ("seek") paging of a GRDB request for a table handler: page after page is one indexed
-/// query, however deep the user scrolls, instead of an `OFFSET` that reads and skips every
-/// earlier row.
+/// Keyset ("seek") paging for a table handler: page after page is one indexed query, however
+/// deep the user scrolls, instead of an `OFFSET` that reads and skips every earlier row.
 ///
 /// The phone only sends `offset`/`limit` (PROTOCOL.md §3.7.2), so the pager remembers, in the
 /// session, the key of the last row it sent and the offset that follows it. When the next request
-/// asks for exactly that offset it seeks (`WHERE key > last ORDER BY key LIMIT n`); a first page
-/// or pull-to-refresh (`offset` 0) starts over, and any other offset falls back to `OFFSET`.
+/// asks for exactly that offset it asks its ``source`` for the rows after that key; a first page
+/// or pull-to-refresh (`offset` 0) starts over, and any other offset reads from the offset.
+///
+/// The rows come from a ``KeysetRowSource``, which only ever sees a position and a limit — never
+/// the request or the session: `SQLiteKeysetSource` (XpediteSQLite, a GRDB request) and
+/// `PostgresKeysetSource` (XpeditePostgres, a table of a PostgreSQL database) implement it.
 ///
 /// ```swift
+/// import XpediteSQLite
+///
 /// app.on("listCustomers") { call in
-///     try await KeysetPaging(Table("customer").select(Column("id"), Column("name")), key: "id")
-///         .page(for: call, in: database)
+///     try await KeysetPaging(Table("customer").select(Column("id"), Column("name")), key: "id", in: database)
+///         .page(for: call)
 /// }
 /// ```
-///
-/// `key` must be a unique, non-null column (an integer primary key is ideal); rows are sorted by
-/// it ascending, replacing any ordering of `request`. Rows become records keyed by column name
-/// (integers and reals as numbers, text as strings, blobs as base64, NULL as null).
-public struct KeysetPaging<RowDecoder>: Sendable {
-    /// The rows to page through (filters and selection applied, ordering replaced).
-    public var request: QueryInterfaceRequest<RowDecoder>
-    /// The unique, non-null column the rows are ordered by.
-    public var key: String
+public struct KeysetPaging: Sendable {
+    /// Where the rows come from.
+    public var source: any KeysetRowSource
     /// The name of the session value holding the cursor; by default one per method and parameters.
     public var cursorName: String?
 
-    /// Creates a pager.
-    public init(_ request: QueryInterfaceRequest<RowDecoder>, key: String, cursorName: String? = nil) {
-        self.request = request
-        self.key = key
+    /// Creates a pager over `source`.
+    public init(_ source: any KeysetRowSource, cursorName: String? = nil) {
+        self.source = source
         self.cursorName = cursorName
     }
 
@@ -42,27 +39,21 @@ public struct KeysetPaging<RowDecoder>: Sendable {
     }
 
     /// The batch `call.page` asks for; the cursor is kept in `call.session`.
-    public func page(for call: XpediteCall, in reader: any DatabaseReader) async throws -> TablePage {
+    public func page(for call: XpediteCall) async throws -> TablePage {
         let page = call.page
         let cursorKey = SessionKey<Cursor>(cursorName ?? Self.cursorName(for: call))
         let cursor = page.offset == 0 ? nil : try call.session.value(for: cursorKey)
-        let column = Column(key)
-        var rows = request.asRequest(of: Row.self).order(column)
-        if let cursor, cursor.nextOffset == page.offset, let last = Self.databaseValue(cursor.lastKey) {
-            rows = rows.filter(column > last).limit(page.limit + 1)
+        let position: KeysetPosition
+        if let cursor, cursor.nextOffset == page.offset, cursor.lastKey.isKey {
+            position = .after(cursor.lastKey)
         } else {
-            rows = rows.limit(page.limit + 1, offset: page.offset)
+            position = .offset(page.offset)
         }
-        let (records, lastKey, hasMore) = try await reader.read { [rows, key] db in
-            let fetched = try Row.fetchAll(db, rows)
-            let batch = fetched.prefix(page.limit)
-            return (batch.map(Self.record(from:)), batch.last.map { Self.json($0[key] as DatabaseValue) },
-                    fetched.count > page.limit)
+        let batch = try await source.rows(from: position, limit: page.limit)
+        if let lastKey = batch.lastKey {
+            try call.session.set(Cursor(nextOffset: page.offset + batch.records.count, lastKey: lastKey), for: cursorKey)
         }
-        if let lastKey {
-            try call.session.set(Cursor(nextOffset: page.offset + records.count, lastKey: lastKey), for: cursorKey)
-        }
-        return TablePage(rows: records, hasMore: hasMore, page: page)
+        return TablePage(rows: batch.records, hasMore: batch.hasMore, page: page)
     }
 
     static func cursorName(for call: XpediteCall) -> String {
@@ -70,31 +61,47 @@ public struct KeysetPaging<RowDecoder>: Sendable {
         let suffix = parameters.isEmpty ? "" : CanonicalJSON.string(.object(JSONObject(parameters)))
         return "xpedite.keyset.\(call.method)\(suffix)"
     }
+}
 
-    /// A row as a record keyed by column name.
-    static func record(from row: Row) -> JSONObject {
-        var record = JSONObject()
-        for (column, value) in row { record[column] = json(value) }
-        return record
+/// Where a batch of ``KeysetPaging`` starts.
+public enum KeysetPosition: Sendable, Hashable {
+    /// After the row whose key is this value (a number or a string), in key order.
+    case after(JSONValue)
+    /// At this row number of the whole ordered set (0 is the first row).
+    case offset(Int)
+}
+
+/// A batch of rows read by a ``KeysetRowSource``.
+public struct KeysetBatch: Sendable, Hashable {
+    /// The rows, in key order, keyed by column name.
+    public var records: [JSONObject]
+    /// The key of the last row, or `nil` when there are no rows.
+    public var lastKey: JSONValue?
+    /// Whether rows follow this batch.
+    public var hasMore: Bool
+
+    /// Creates a batch.
+    public init(records: [JSONObject], lastKey: JSONValue?, hasMore: Bool) {
+        self.records = records
+        self.lastKey = lastKey
+        self.hasMore = hasMore
     }
+}
 
-    static func json(_ value: DatabaseValue) -> JSONValue {
-        switch value.storage {
-        case .null: .null
-        case .int64(let integer): .number(Double(integer))
-        case .double(let number): .number(number)
-        case .string(let text): .string(text)
-        case .blob(let data): .string(data.base64EncodedString())
-        }
-    }
+/// Rows ordered by a unique, non-null key, read a batch at a time: the store side of
+/// ``KeysetPaging``. It never sees the request or the session; the cursor stays with the pager.
+public protocol KeysetRowSource: Sendable {
+    /// At most `limit` rows from `position` in key order, the last one's key, and whether more
+    /// rows follow (read, for instance, by asking for `limit + 1`).
+    func rows(from position: KeysetPosition, limit: Int) async throws -> KeysetBatch
+}
 
-    static func databaseValue(_ value: JSONValue) -> DatabaseValue? {
-        switch value {
-        case .number(let number):
-            if let integer = value.intValue { return Int64(integer).databaseValue }
-            return number.databaseValue
-        case .string(let text): return text.databaseValue
-        default: return nil
+extension JSONValue {
+    /// Whether the value can be a key of keyset paging: a number or a string.
+    fileprivate var isKey: Bool {
+        switch self {
+        case .number, .string: true
+        default: false
         }
     }
 }

@@ -5,6 +5,7 @@ import NIOCore
 import XpediteClient
 import XpediteNotify
 import XpediteProtocol
+import XpediteSQLite
 import XpediteTestFixtures
 import XpediteNotifyTestSupport
 
@@ -26,7 +27,8 @@ final class DeviceHarness: Sendable {
         var configuration = NotifyTesting.configuration(dataDirectory: directory.appendingPathComponent("server"),
                                                         apiKey: Self.apiKey)
         if let maximumDocumentSize { configuration.maximumDocumentSize = maximumDocumentSize }
-        notifier = try Notifier(configuration: configuration)
+        notifier = try Notifier(configuration: configuration,
+                                store: SQLiteNotifyStore(directory: configuration.dataDirectory))
     }
 
     /// Runs `body` against the notifier's application, in process (`.router`) or on a socket (`.live`).

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import NIOCore
 import XpediteNotify
 import XpediteProtocol
+import XpediteSQLite
 import XpediteTestFixtures
 import XpediteNotifyTestSupport
 
@@ -33,7 +34,8 @@ final class NotifyHarness: Sendable {
         var configuration = NotifyTesting.configuration(dataDirectory: url, apiKey: Self.apiKey, pushes: pushes)
         configure(&configuration)
         self.pushes = pushes
-        notifier = try Notifier(configuration: configuration)
+        notifier = try Notifier(configuration: configuration,
+                                store: SQLiteNotifyStore(directory: configuration.dataDirectory))
     }
 
     /// An application serving the notifier (and its webhook dispatcher).

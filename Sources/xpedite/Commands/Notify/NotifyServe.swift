@@ -5,6 +5,7 @@ import Logging
 import NIOCore
 import Prometheus
 import XpediteNotify
+import XpediteSQLite
 
 /// `xpedite notify serve`: the notification API (NOTIFY-API.md) on its own.
 struct NotifyServe: AsyncParsableCommand {
@@ -76,7 +77,8 @@ struct NotifyServe: AsyncParsableCommand {
         }
         let metrics = PrometheusCollectorRegistry()
         configuration.metricsFactory = PrometheusMetricsFactory(registry: metrics)
-        let notifier = try Notifier(configuration: configuration)
+        let notifier = try Notifier(configuration: configuration,
+                                    store: SQLiteNotifyStore(directory: configuration.dataDirectory))
         let router = Router()
         try notifier.mount(on: router)
         router.get("metrics") { _, _ in

@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import Synchronization
+import XpediteServer
 
 /// A bounded, write-through copy of recently used session records, in front of a store that
 /// holds them all (``SQLiteSessionStore``): a lookup that hits answers without a database hop.

@@ -1,5 +1,7 @@
 import Foundation
 import GRDB
+import XpediteProtocol
+import XpediteNotify
 
 extension SQLiteNotifyStore {
     public func registerDevice(username: String, deviceId: String, deviceName: String, platform: String,

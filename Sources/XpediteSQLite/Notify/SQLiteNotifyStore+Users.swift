@@ -1,5 +1,7 @@
 import Foundation
 import GRDB
+import XpediteProtocol
+import XpediteNotify
 
 extension SQLiteNotifyStore {
     public func putUser(username: String, passwordHash: String, displayName: String?, groups: [String]?) async throws -> NotifyUser {

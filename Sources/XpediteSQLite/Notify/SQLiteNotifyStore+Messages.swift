@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import XpediteProtocol
+import XpediteNotify
 
 extension SQLiteNotifyStore {
     public func insertMessage(_ message: NotifyMessage, devices: [NotifyDevice], providers: [String],

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import NIOPosix
 import XpediteProtocol
+import XpediteNotify
 
 /// Every store of the notification server in one SQLite database (`notify.sqlite`) in the data
 /// directory, through GRDB, plus the uploaded documents as files under `documents/`.
@@ -200,22 +201,6 @@ public final class SQLiteNotifyStore: NotifyStore {
             return try Payload(validating: JSONValue(parsing: text))
         } catch {
             throw StoreError.corrupt("a stored payload no longer validates: \(error)")
-        }
-    }
-}
-
-/// A fault of a store, never the caller's.
-public enum StoreError: Error, Sendable, CustomStringConvertible {
-    /// Stored data that cannot be read back.
-    case corrupt(String)
-    /// A document's file is missing.
-    case missingFile(String)
-
-    /// What went wrong.
-    public var description: String {
-        switch self {
-        case .corrupt(let detail): "corrupt store: \(detail)"
-        case .missingFile(let name): "missing document file: \(name)"
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import XpediteProtocol
+import XpediteNotify
 
 extension SQLiteNotifyStore {
     // MARK: - The push outbox

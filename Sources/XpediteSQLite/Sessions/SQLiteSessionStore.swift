@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Synchronization
+import XpediteServer
 
 /// Sessions in a SQLite database through GRDB: one file in a data directory, in WAL mode (GRDB's
 /// `DatabasePool` default), so sessions survive a restart and reads never wait for writes.

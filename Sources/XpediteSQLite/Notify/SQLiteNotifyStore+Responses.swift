@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import XpediteProtocol
+import XpediteNotify
 
 extension SQLiteNotifyStore {
     public func response(responseId: String) async throws -> StoredResponse? {

@@ -1,6 +1,8 @@
 import Foundation
 import GRDB
 import NIOPosix
+import XpediteProtocol
+import XpediteNotify
 
 extension SQLiteNotifyStore {
     public func saveDocument(_ record: DocumentRecord, bytes: Data) async throws {
