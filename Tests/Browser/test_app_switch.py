@@ -160,6 +160,48 @@ def test_a_reloaded_frame_is_watched_again(browser, demo):
     wait(browser).until(lambda d: "GET /notify/v1/device/webpush-key" in d.find_element(By.ID, "notify-calls").text)
 
 
+def test_a_call_made_before_the_wrappers_attach_is_seen_late(demo):
+    """A call the frame's document makes before the page's wrappers are in place is still listed,
+    from its resource timing, marked "seen late", with its status but no bodies. Chromium runs a
+    script added with Page.addScriptToEvaluateOnNewDocument as the document is created, before
+    any task of the page's (its 5 ms watch included) can run: the fetch is always early."""
+    from conftest import make_driver
+    driver = make_driver(1200, 1000)
+    try:
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+            if (window !== window.top && location.pathname === '/metrics') {
+                window.early = fetch('/notify/v1/device/webpush-key').then(r => r.status, e => String(e));
+            }"""})
+        open_page(driver, demo)
+        choose(driver, "notify", "/metrics")
+        wait(driver).until(lambda d: d.execute_script("return document.body.dataset.notifyAttached") == "1")
+        # The frame's first document reuses the window of its initial about:blank, which the script
+        # ran in; a reload makes a new window, and the script runs as it is created.
+        driver.execute_script("document.querySelector('#notify-screen iframe').contentWindow.location.reload()")
+        wait(driver).until(lambda d: d.execute_script("return document.body.dataset.notifyAttached") == "2")
+        driver.switch_to.frame(driver.find_element(By.CSS_SELECTOR, "#notify-screen iframe"))
+        assert driver.execute_async_script("const done = arguments[0]; window.early.then(done)") == 200
+        # The wrapper was put in place after the call: the frame's fetch is wrapped, the call was not seen by it.
+        assert driver.execute_script("return fetch.xpediteInspected === true")
+        driver.switch_to.default_content()
+
+        def seen(d):
+            return d.execute_script("""return Array.from(document.querySelectorAll('#notify-calls .x-packet')).map(li => [
+                li.querySelector('.x-packet-method').textContent, li.querySelector('.x-packet-kind').textContent,
+                li.querySelector('.x-packet-meta').textContent])""")
+        listed = wait(driver).until(lambda d: [c for c in seen(d) if "/notify/v1/device/webpush-key" in c[0]])
+        assert len(listed) == 1, seen(driver)
+        method, kind, meta = listed[0]
+        assert kind == "seen late"
+        assert method.endswith("/notify/v1/device/webpush-key")
+        assert " · 200" in meta and " ms" in meta
+        entry = driver.find_element(By.CSS_SELECTOR, "#notify-calls .x-packet")
+        entry.find_element(By.TAG_NAME, "summary").click()
+        assert "made before the inspector attached: only its timing is known" in entry.text
+    finally:
+        driver.quit()
+
+
 def open_customer(driver, row="2"):
     """Taps the list's row until the customer's page shows (rows are drawn again as they load)."""
     def opened(d):
