@@ -314,7 +314,7 @@ def webpush_section(folder: pathlib.Path) -> str:
         for name, r in (("plain", plain), ("direct", direct), ("fan-out", fan_out))) + ".\n")
     refused = stand_in["refused"]
     lines.append(f"Checks: the stand-in refused {refused} requests (every push verified and decrypted), accepted "
-                 f"{stand_in['accepted']:,} pushes in {stand_in['requests']:,} requests (the sink's included). The stand-in "
+                 f"{stand_in['accepted']:,} pushes in {stand_in['requests']:,} push requests (the sink's POSTs are not counted there). The stand-in "
                  "shares the process and its 2 cores with the notifier, so its decryption and verification is part of "
                  "each Web Push figure, as the sink's body read is of the baseline's.\n")
     lines.append(f"Command: `{command}`.\n")
