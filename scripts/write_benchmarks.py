@@ -269,6 +269,59 @@ def push_section(folder: pathlib.Path) -> str:
     return "\n".join(lines)
 
 
+WEBPUSH_HEADING = "## Web Push: sends per second against plain POSTs"
+
+
+def webpush_section(folder: pathlib.Path) -> str:
+    """The Web Push section of BENCHMARKS.md, from a folder `scripts/bench --webpush` filled: the
+    median of the rounds (round 0 warms up) of each way, as ratios to the plain POSTs of the same run."""
+    import json
+    measured = [json.loads(line) for line in (folder / "webpush.jsonl").read_text().splitlines() if line.startswith("{")]
+
+    def median(name: str) -> dict:
+        found = sorted((m for m in measured if m["measure"] == name and m["round"] > 0), key=lambda m: m["perSecond"])
+        if not found:
+            raise SystemExit(f"write_benchmarks: no {name} rounds in webpush.jsonl")
+        return found[len(found) // 2] | {"rounds": [m["perSecond"] for m in found]}
+
+    plain, direct, fan_out = median("plain-post"), median("webpush-direct"), median("webpush-fan-out")
+    stand_in = next(m for m in measured if m["measure"] == "webpush-stand-in")
+    command = (folder / "webpush.command").read_text().strip()
+    sends = plain["sends"]
+    lines = [WEBPUSH_HEADING + "\n"]
+    lines.append("`scripts/bench --webpush` runs the release build of `PushFanOut webpush`: the notifier's routes served")
+    lines.append("by Hummingbird on 127.0.0.1 with a `WebPushProvider`, and the Web Push stand-in of the push tests in the")
+    lines.append("same process (HTTP/2 over TLS with the test CA; it checks the VAPID JWT's ES256 signature, `aud`, `exp`")
+    lines.append("and `sub`, `TTL` and `Content-Encoding`, and decrypts every body with the subscription's private key,")
+    lines.append("RFC 8291, as a browser does). Each of "
+                 f"{sends:,} users has one browser subscription. Three ways alternate in rounds (round 0 warms up and")
+    lines.append("is not counted), each timed on one clock from its start to the answer of its last request:\n")
+    lines.append(f"- **Plain POSTs** (the baseline): {sends:,} AsyncHTTPClient POSTs of {plain['bodyBytes']:,} bytes (the size")
+    lines.append(f"  of an encrypted push the stand-in received) through the same client to the stand-in's `/sink`, which")
+    lines.append(f"  reads the body and answers 201: no encryption, no VAPID, no outbox. {plain['width']} at a time.")
+    lines.append("- **Web Push, direct**: the same number of pushes straight from `WebPushProvider.deliver(_:)`, as many")
+    lines.append("  at a time: aes128gcm with a new key pair per push (ECDH, HKDF, AES-GCM) and the VAPID header.")
+    lines.append("- **Web Push, fan-out**: `POST /notify/v1/send` to every user, through the outbox (the deliveries")
+    lines.append("  written, claimed, sent and their outcomes recorded), until the stand-in accepted the last push.\n")
+    lines.append(f"| way ({sends:,} sends) | seconds | sends/s | × plain POSTs |")
+    lines.append("|---|---:|---:|---:|")
+    for label, r in (("Plain POSTs of the same size (baseline)", plain), ("Web Push, direct from the provider", direct),
+                     ("Web Push, fan-out: `POST /send` → last push accepted", fan_out)):
+        lines.append(f"| {label} | {r['seconds']:.3f} | {r['perSecond']:,.0f} | {r['perSecond'] / plain['perSecond']:.2f} |")
+    lines.append("")
+    lines.append("Medians of the rounds; each round (sends/s): " + "; ".join(
+        f"{name} {', '.join(f'{v:,.0f}' for v in r['rounds'])}"
+        for name, r in (("plain", plain), ("direct", direct), ("fan-out", fan_out))) + ".\n")
+    refused = stand_in["refused"]
+    lines.append(f"Checks: the stand-in refused {refused} requests (every push verified and decrypted), accepted "
+                 f"{stand_in['accepted']:,} pushes in {stand_in['requests']:,} push requests (the sink's POSTs are not counted there). The stand-in "
+                 "shares the process and its 2 cores with the notifier, so its decryption and verification is part of "
+                 "each Web Push figure, as the sink's body read is of the baseline's.\n")
+    lines.append(f"Command: `{command}`.\n")
+    lines += machine_load(folder, "test", "the benchmark's process")
+    return "\n".join(lines)
+
+
 def replace_section(existing: str, heading: str, section: str, before: tuple) -> str:
     """`existing` with the section under `heading` replaced by `section`, or `section` added before
     the first of the headings `before` that is there (else at the end)."""
@@ -292,6 +345,12 @@ if sys.argv[1] == "--notify-load":
 if sys.argv[1] == "--push":
     folder, existing = pathlib.Path(sys.argv[2]), pathlib.Path(sys.argv[3]).read_text()
     existing = replace_section(existing, PUSH_HEADING, push_section(folder), ("## Simulator", "## How to run"))
+    sys.stdout.write(existing if existing.endswith("\n") else existing + "\n")
+    sys.exit(0)
+
+if sys.argv[1] == "--webpush":
+    folder, existing = pathlib.Path(sys.argv[2]), pathlib.Path(sys.argv[3]).read_text()
+    existing = replace_section(existing, WEBPUSH_HEADING, webpush_section(folder), ("## Simulator", "## How to run"))
     sys.stdout.write(existing if existing.endswith("\n") else existing + "\n")
     sys.exit(0)
 
@@ -449,7 +508,7 @@ if (folder / "server.out").exists():
 
 # Sections measured by commands of their own (each says which): carried over from the file being
 # replaced, so that a full run does not drop them.
-CARRIED = ("## Demo", "## Notify", NOTIFY_LOAD_HEADING, PUSH_HEADING, "## Simulator")
+CARRIED = ("## Demo", "## Notify", NOTIFY_LOAD_HEADING, PUSH_HEADING, WEBPUSH_HEADING, "## Simulator", "## Notify app")
 if len(sys.argv) > 2 and pathlib.Path(sys.argv[2]).exists():
     previous = pathlib.Path(sys.argv[2]).read_text()
     for heading in CARRIED:
@@ -464,4 +523,6 @@ print("```\nscripts/bench            # writes this file\n"
       "scripts/bench --load     # only the load test; replaces its section of this file\n"
       "scripts/bench --notify-load   # only the notification load test; replaces its section\n"
       "scripts/bench --push     # only the push fan-out (issue 16); replaces its section\n"
+      "scripts/bench --webpush  # only Web Push against plain POSTs (issue 17); replaces its section\n"
+      "scripts/bench-notify-app # the notification app in Chromium (issue 17); replaces its section\n"
       "swift package --package-path Benchmarks benchmark   # the package-benchmark tables alone\n```")

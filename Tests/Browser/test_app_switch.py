@@ -7,13 +7,14 @@ import json
 import os
 import shutil
 import time
-import urllib.error
-import urllib.request
 
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
 
 from conftest import ROOT, serve
+from notify_app import control, inbox_titles, wait_for_message
+from notify_app import tap as notify_tap
 from test_demo import fill, free_port, row_texts
 from test_simulator import tap, texts, wait, wait_for_label
 
@@ -25,23 +26,6 @@ ACCOUNT = ("demo@xpedite.dev", "demo1234")
 def demo():
     yield from serve(lambda attempt: ["demo", "--port", str(free_port()), "--customers", "60"],
                      "xpedite-switch-browser-")
-
-
-def call(base, method, path, body=None, token=None):
-    """One request to the notification API; (status, parsed JSON or None)."""
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(base + path, data=data, method=method)
-    if body is not None:
-        request.add_header("Content-Type", "application/json")
-    if token:
-        request.add_header("Authorization", "Bearer " + token)
-    try:
-        with urllib.request.urlopen(request, timeout=10) as answer:
-            raw = answer.read()
-            return answer.status, json.loads(raw) if raw else None
-    except urllib.error.HTTPError as error:
-        raw = error.read()
-        return error.code, json.loads(raw) if raw else None
 
 
 def choose(driver, app, url=None):
@@ -176,6 +160,48 @@ def test_a_reloaded_frame_is_watched_again(browser, demo):
     wait(browser).until(lambda d: "GET /notify/v1/device/webpush-key" in d.find_element(By.ID, "notify-calls").text)
 
 
+def test_a_call_made_before_the_wrappers_attach_is_seen_late(demo):
+    """A call the frame's document makes before the page's wrappers are in place is still listed,
+    from its resource timing, marked "seen late", with its status but no bodies. Chromium runs a
+    script added with Page.addScriptToEvaluateOnNewDocument as the document is created, before
+    any task of the page's (its 5 ms watch included) can run: the fetch is always early."""
+    from conftest import make_driver
+    driver = make_driver(1200, 1000)
+    try:
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+            if (window !== window.top && location.pathname === '/metrics') {
+                window.early = fetch('/notify/v1/device/webpush-key').then(r => r.status, e => String(e));
+            }"""})
+        open_page(driver, demo)
+        choose(driver, "notify", "/metrics")
+        wait(driver).until(lambda d: d.execute_script("return document.body.dataset.notifyAttached") == "1")
+        # The frame's first document reuses the window of its initial about:blank, which the script
+        # ran in; a reload makes a new window, and the script runs as it is created.
+        driver.execute_script("document.querySelector('#notify-screen iframe').contentWindow.location.reload()")
+        wait(driver).until(lambda d: d.execute_script("return document.body.dataset.notifyAttached") == "2")
+        driver.switch_to.frame(driver.find_element(By.CSS_SELECTOR, "#notify-screen iframe"))
+        assert driver.execute_async_script("const done = arguments[0]; window.early.then(done)") == 200
+        # The wrapper was put in place after the call: the frame's fetch is wrapped, the call was not seen by it.
+        assert driver.execute_script("return fetch.xpediteInspected === true")
+        driver.switch_to.default_content()
+
+        def seen(d):
+            return d.execute_script("""return Array.from(document.querySelectorAll('#notify-calls .x-packet')).map(li => [
+                li.querySelector('.x-packet-method').textContent, li.querySelector('.x-packet-kind').textContent,
+                li.querySelector('.x-packet-meta').textContent])""")
+        listed = wait(driver).until(lambda d: [c for c in seen(d) if "/notify/v1/device/webpush-key" in c[0]])
+        assert len(listed) == 1, seen(driver)
+        method, kind, meta = listed[0]
+        assert kind == "seen late"
+        assert method.endswith("/notify/v1/device/webpush-key")
+        assert " · 200" in meta and " ms" in meta
+        entry = driver.find_element(By.CSS_SELECTOR, "#notify-calls .x-packet")
+        entry.find_element(By.TAG_NAME, "summary").click()
+        assert "made before the inspector attached: only its timing is known" in entry.text
+    finally:
+        driver.quit()
+
+
 def open_customer(driver, row="2"):
     """Taps the list's row until the customer's page shows (rows are drawn again as they load)."""
     def opened(d):
@@ -196,9 +222,18 @@ def save(driver, output, name):
         shutil.copyfile(output / name, DOC_IMAGES / name)
 
 
+def save_element(driver, output, name, element):
+    element.screenshot(str(output / name))
+    if os.environ.get("XPEDITE_UPDATE_DOC_IMAGES") == "1":
+        DOC_IMAGES.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(output / name, DOC_IMAGES / name)
+
+
 def test_the_credit_approval_walkthrough(demo, output):
-    """docs/demo.md, "Approving a credit limit in the simulator": the Xpedite side in the
-    browser; the approval is answered through the device routes the notification app uses."""
+    """docs/demo.md, "In the simulator: raise a limit, approve it in the notification app": the
+    Xpedite app raises the limit, the notification app in the same phone frame (the simulator's
+    iframe) signs in, shows the approval in its inbox, opens it and approves it, the inspector
+    lists its calls, and the Xpedite app shows the customer updated."""
     from conftest import make_driver
     driver = make_driver(1400, 1100)
     try:
@@ -224,29 +259,54 @@ def test_the_credit_approval_walkthrough(demo, output):
         driver.find_element(By.CSS_SELECTOR, "#screen .x-alert-ok").click()
         wait(driver).until(lambda d: any(t.startswith("Credit limit €250,000 pending approval") for t in texts(d)))
 
-        # The approver's phone: what the notification app does, through the same routes.
-        api = demo + "/notify/v1"
-        status, login = call(api, "POST", "/device/login", {"username": ACCOUNT[0], "password": ACCOUNT[1],
-                                                             "deviceId": "walkthrough", "deviceName": "Walkthrough",
-                                                             "platform": "web"})
-        assert status == 200
-        token = login["deviceToken"]
-        status, inbox = call(api, "GET", "/device/inbox", token=token)
-        assert status == 200 and inbox["messages"], inbox
-        message_id = inbox["messages"][0]["messageId"]
-        status, message = call(api, "GET", f"/device/messages/{message_id}", token=token)
-        assert status == 200 and message["title"] == f"Approve a credit limit for {name}"
-        status, answer = call(api, "POST", "/device/responses", {"responseId": f"walkthrough-{time.time()}",
-                                                                  "messageId": message_id, "submitValue": 1, "values": {}},
-                              token=token)
-        assert status == 201, answer
+        # The approver's phone: the notification app in the same phone frame, used as a person would.
+        choose(driver, "notify")
+        wait(driver, 30).until(lambda d: d.execute_script("return document.body.dataset.notifyAttached") == "1")
+        driver.switch_to.frame(driver.find_element(By.CSS_SELECTOR, "#notify-screen iframe"))
+        wait(driver, 30).until(lambda d: d.find_elements(By.ID, "username"))
+        driver.find_element(By.ID, "username").send_keys(ACCOUNT[0])
+        driver.find_element(By.ID, "password").send_keys(ACCOUNT[1])
+        driver.find_element(By.CSS_SELECTOR, "form.signin button[type=submit]").click()
+        title = f"Approve a credit limit for {name}"
+        wait(driver, 30).until(lambda d: title in inbox_titles(d))
+        driver.switch_to.default_content()
+        save(driver, output, "demo-approval-inbox.png")
+
+        driver.switch_to.frame(driver.find_element(By.CSS_SELECTOR, "#notify-screen iframe"))
+        wait_for_message(driver, title).click()
+        form = wait(driver).until(lambda d: d.find_element(By.CSS_SELECTOR, "form.form"))
+        assert "to €250,000" in form.text
+        Select(control(driver, "Reason")).select_by_visible_text("Payment history checked")
+        footer = driver.find_element(By.CSS_SELECTOR, "div.footer")
+        assert [b.text for b in footer.find_elements(By.TAG_NAME, "button")] == ["Approve", "Reject"]
+        driver.switch_to.default_content()
+        save(driver, output, "demo-approval-form.png")
+
+        driver.switch_to.frame(driver.find_element(By.CSS_SELECTOR, "#notify-screen iframe"))
+        notify_tap(driver, driver.find_element(By.XPATH, "//div[@class='footer']/button[normalize-space()='Approve']"))
+        wait(driver).until(lambda d: "No messages. New ones appear here." in
+                           [n.text for n in d.find_elements(By.CSS_SELECTOR, "#view p.empty")])
+        assert title not in inbox_titles(driver)
+        driver.switch_to.default_content()
+
+        # The inspector lists the app's calls, newest first: the answer was published (201).
+        def calls(d):
+            return d.execute_script("""return Array.from(document.querySelectorAll('#notify-calls .x-packet')).map(
+                li => li.querySelector('.x-packet-method').textContent + ' ' + li.querySelector('.x-packet-meta').textContent)""")
+        wait(driver).until(lambda d: any(c.startswith("POST /notify/v1/device/responses") and " · 201" in c for c in calls(d)))
+        listed = calls(driver)
+        for method in ("POST /notify/v1/device/login", "GET /notify/v1/device/inbox", "GET /notify/v1/device/events"):
+            assert any(c.startswith(method) for c in listed), (method, listed)
+        save(driver, output, "demo-approval-answered.png")
+        save_element(driver, output, "demo-approval-inspector.png", driver.find_element(By.ID, "notify-calls"))
+        choose(driver, "xpedite")
 
         # Back in the Xpedite app: the customer has the new limit.
         tap(driver, "Back to the list")
         wait(driver).until(lambda d: len(row_texts(d)) >= 10)
 
         open_customer(driver)
-        wait_for_label(driver, "Credit limit €250,000 approved by demo@xpedite.dev")
+        wait_for_label(driver, "Credit limit €250,000 approved by demo@xpedite.dev (Payment history checked)")
         assert any(t.endswith("credit limit €250,000") for t in texts(driver))
         save(driver, output, "demo-approval-approved.png")
     finally:

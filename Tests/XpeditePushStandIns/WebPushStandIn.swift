@@ -9,7 +9,8 @@ import XpediteProtocol
 /// whose private keys it keeps, and checks every push as a real service and browser do — the
 /// VAPID `Authorization` (RFC 8292: an ES256 JWT whose `aud` is this origin, `exp` within 24 h, a
 /// `sub`, verified with the `k=` key), `Content-Encoding: aes128gcm`, `TTL`, and a body it
-/// decrypts with the subscription's private key (RFC 8291). Test code, never part of the product.
+/// decrypts with the subscription's private key (RFC 8291). `POST /sink` answers 201 to anything
+/// (the benchmark's plain-POST baseline). Test code, never part of the product.
 public final class WebPushStandIn: HostedStandIn {
     /// What to answer a valid push.
     public enum Behaviour: Sendable, Hashable {
@@ -102,6 +103,12 @@ public final class WebPushStandIn: HostedStandIn {
     public var requestCount: Int { state.withLock { $0.requests } }
 
     private func respond(to request: Request) async throws -> Response {
+        // The baseline of the Web Push benchmark (`PushFanOut webpush`): a POST to `/sink` is read
+        // and answered 201, with no check, no decryption, and no record of it.
+        if request.method == .post, request.uri.path == "/sink" {
+            _ = try await StandInHTTP.body(request)
+            return StandInHTTP.empty(201)
+        }
         let number = state.withLock { state -> Int in
             state.requests += 1
             return state.requests

@@ -18,6 +18,12 @@ import Logging
 //       `APNsProvider`, 500 at a time), the anchor (the same pushes one after another), and the
 //       memory while `--drain-sends` sends drain. It stops by itself, within `--deadline` seconds.
 //
+//   PushFanOut webpush --data-directory D [--users 2000] [--rounds 3] [--width 200] [--deadline 600]
+//       Web Push (issue 17): sends per second through the outbox and the `WebPushProvider` to the Web
+//       Push stand-in (in this process; it decrypts every push and checks its VAPID signature),
+//       against plain AsyncHTTPClient POSTs of the same body size to the same stand-in (see
+//       `WebPushBench`). One JSON object per measurement, as `bench` prints them.
+//
 // The stand-in runs in a process of its own so that the resident memory measured is the
 // notifier's alone (the stand-in keeps every push it accepts). Both processes time with
 // CLOCK_MONOTONIC, so the stand-in's acceptance times and the bench's start times compare.
@@ -30,8 +36,10 @@ do {
         try await StandInProcess.run(Options(arguments.dropFirst()))
     case "bench":
         try await FanOutBench.run(Options(arguments.dropFirst()))
+    case "webpush":
+        try await WebPushBench.run(Options(arguments.dropFirst()))
     default:
-        Output.error("usage: PushFanOut stand-in --directory D | PushFanOut bench --apns-port P --control-port C --key-file K --data-directory D")
+        Output.error("usage: PushFanOut stand-in --directory D | PushFanOut webpush --data-directory D | PushFanOut bench --apns-port P --control-port C --key-file K --data-directory D")
         exit(2)
     }
 } catch {

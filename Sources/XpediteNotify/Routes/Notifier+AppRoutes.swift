@@ -35,7 +35,7 @@ extension Notifier {
     static func appResponse(_ data: Data, type: String) -> Response {
         Response(status: .ok,
                  headers: [.contentType: type, .contentSecurityPolicy: NotifyAppFiles.contentSecurityPolicy,
-                           .init("X-Content-Type-Options")!: "nosniff", .cacheControl: "no-cache"],
+                           .xContentTypeOptions: "nosniff", .cacheControl: "no-cache"],
                  body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 
