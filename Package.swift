@@ -317,6 +317,7 @@ let package = Package(
             dependencies: [
                 "XpediteNotify",
                 "XpediteNotifyClient",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 "XpediteProtocol",
                 "XpediteTestFixtures",

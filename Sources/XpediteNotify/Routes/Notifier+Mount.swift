@@ -21,13 +21,15 @@ extension Notifier {
         mountContractRoute(on: api)
         // A method a path does not take answers 405 with `Allow` and the error object (the router
         // alone would answer a bare 404): each path gets a route for every other method.
+        // HEAD on such a path, or on a path without GET, gets the same answer without its body.
         for (path, methods) in NotifyRouteTable.paths {
-            let allow = methods.map(\.rawValue).joined(separator: ", ")
-            for method in NotifyRouteTable.answeredMethods where !methods.contains(method) {
+            let allowed = NotifyRouteTable.allowed(methods)
+            let allow = allowed.map(\.rawValue).joined(separator: ", ")
+            for method in NotifyRouteTable.answeredMethods where !allowed.contains(method) {
                 api.on(RouterPath(path), method: method) { request, _ in
                     var response = NotifyError.methodNotAllowed(request.method, allowed: allow).response
                     response.headers[.allow] = allow
-                    return response
+                    return request.method == .head ? response.createHeadResponse() : response
                 }
             }
         }
@@ -36,7 +38,10 @@ extension Notifier {
         for method in NotifyRouteTable.answeredMethods {
             for path in ["**", ""] {
                 api.on(RouterPath(path), method: method) { request, _ in
-                    await self.answer(request) { throw NotifyError.notFound("no route \(request.method) \(request.uri.path)") }
+                    let response = await self.answer(request) {
+                        throw NotifyError.notFound("no route \(request.method) \(request.uri.path)")
+                    }
+                    return request.method == .head ? response.createHeadResponse() : response
                 }
             }
         }
@@ -44,7 +49,7 @@ extension Notifier {
 
     /// `GET /openapi.json`: the contract of this API (`openapi/notify-v1.yaml` as JSON), public.
     func mountContractRoute<Routes: RouterMethods>(on api: Routes) {
-        api.get("openapi.json") { _, _ in
+        api.getAndHead("openapi.json") { _, _ in
             JSONResponse.make(data: Data(NotifyOpenAPIDocument.json.utf8))
         }
     }
