@@ -5,6 +5,7 @@ import OpenAPIRuntime
 import Testing
 import XpediteNotify
 import XpediteNotifyClient
+import XpediteNotifyTestSupport
 import XpediteProtocol
 import XpediteTestFixtures
 
@@ -20,14 +21,14 @@ import XpediteTestFixtures
             let user = try await backend.putUser(path: .init(username: "joe"), body: .json(.init(password: "secret")))
             #expect(try user.ok.body.json.username == "joe")
 
-            let sent = try await backend.send(body: .json(.init(title: "Colour", body: "Pick one", payload: NotifyHarness.colourPayload,
+            let sent = try await backend.send(body: .json(.init(title: "Colour", body: "Pick one", payload: SamplePayloads.colour,
                                                                 to: .case1(.init(users: ["joe"])))))
             let messageId = try sent.created.body.json.messageId
             let message = try await backend.getMessage(path: .init(messageId: messageId))
             #expect(try message.ok.body.json.recipients.map(\.username) == ["joe"])
-            #expect(try message.ok.body.json.payload == NotifyHarness.colourPayload)
+            #expect(try message.ok.body.json.payload == SamplePayloads.colour)
 
-            let refused = try await backend.send(body: .json(.init(title: "t", body: "b", payload: NotifyHarness.colourPayload,
+            let refused = try await backend.send(body: .json(.init(title: "t", body: "b", payload: SamplePayloads.colour,
                                                                    to: .case1(.init(users: ["nobody"])))))
             let error = try refused.unprocessableContent.body.json.error
             #expect(error.code == "invalid")
