@@ -21,7 +21,7 @@ import XpediteProtocol
     @Test(arguments: [
         (HTTPRequest.Method.get, "/send", "POST"),
         (.get, "/users/joe", "PUT, DELETE"),
-        (.post, "/users", "GET"),
+        (.post, "/users", "GET, HEAD"),
         (.delete, "/device/inbox", "GET, HEAD"),
         (.get, "/device/logout", "POST"),
         (.patch, "/payloads/p", "PUT, GET, HEAD, DELETE"),

@@ -13,7 +13,8 @@ extension Notifier {
     /// - Throws: when the app's files are missing from the module's resources.
     public func mount<Routes: RouterMethods>(on router: Routes) throws {
         mountApp(on: router, files: try NotifyAppFiles.load())
-        let api = router.group(RouterPath(Self.basePath))
+        // Outermost, so that it also sees the credentials checks' answers (decision 197).
+        let api = router.group(RouterPath(Self.basePath)).add(middleware: HeadWithoutBody())
         mountBackendRoutes(on: api.group().add(middleware: BackendAuthentication(apiKeys: apiKeys)))
         mountLoginRoute(on: api)
         mountDeviceRoutes(on: api.group(context: DeviceRequestContext<Routes.Context>.self)
@@ -21,7 +22,7 @@ extension Notifier {
         mountContractRoute(on: api)
         // A method a path does not take answers 405 with `Allow` and the error object (the router
         // alone would answer a bare 404): each path gets a route for every other method.
-        // HEAD on such a path, or on a path without GET, gets the same answer without its body.
+        // HEAD on a path without GET is one of these methods (its answer without the body).
         for (path, methods) in NotifyRouteTable.paths {
             let allowed = NotifyRouteTable.allowed(methods)
             let allow = allowed.map(\.rawValue).joined(separator: ", ")
@@ -29,7 +30,7 @@ extension Notifier {
                 api.on(RouterPath(path), method: method) { request, _ in
                     var response = NotifyError.methodNotAllowed(request.method, allowed: allow).response
                     response.headers[.allow] = allow
-                    return request.method == .head ? response.createHeadResponse() : response
+                    return response
                 }
             }
         }
@@ -38,10 +39,7 @@ extension Notifier {
         for method in NotifyRouteTable.answeredMethods {
             for path in ["**", ""] {
                 api.on(RouterPath(path), method: method) { request, _ in
-                    let response = await self.answer(request) {
-                        throw NotifyError.notFound("no route \(request.method) \(request.uri.path)")
-                    }
-                    return request.method == .head ? response.createHeadResponse() : response
+                    await self.answer(request) { throw NotifyError.notFound("no route \(request.method) \(request.uri.path)") }
                 }
             }
         }
