@@ -382,6 +382,7 @@ let package = Package(
                 "XpediteNotify",
                 "XpediteSQLite",
                 "XpediteNotifyClient",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 "XpediteProtocol",
                 "XpediteTestFixtures",

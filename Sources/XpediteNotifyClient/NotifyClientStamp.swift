@@ -4,7 +4,7 @@
 /// building the generator (scripts/generate-notify-client --check).
 enum NotifyClientStamp {
     /// SHA-256 of openapi/notify-v1.yaml, the generator's configuration and version, and the script.
-    static let source = "d66f07eb64b37c6641e3d4f5b7db08213e0db7850782504d2f7e7791e4c58ba1"
+    static let source = "4c6620249558e899738726f68b087c95b7fb0452e3e8f3e742ab38971f81ab0c"
     /// The version of swift-openapi-generator.
     static let generator = "1.14.3"
 }

@@ -6,7 +6,8 @@
    DEVICE_TOKEN and MESSAGE_ID taken from the answers of the login and send examples) and answers
    the status of the `<!-- expect N -->` comment above it; a JSON answer must parse, and an error
    status must carry the error object. `stream` marks a Server-Sent Events example, ended by
-   curl's --max-time.
+   curl's --max-time. The examples' folder holds photo.jpg (JPEG magic bytes) for the upload and
+   qr.png (Tests/Fixtures/barcodes/qr.png) for the barcode example, whose 200 must name its code.
 
 Usage: docs_test.py PATH/TO/xpedite      (exit status 0 when every check passes)
 """
@@ -31,6 +32,9 @@ EXAMPLE = re.compile(r"<!-- expect (\d{3})( stream)? -->\n```sh\n(.*?)```", re.S
 PREAMBLE = 'curl() { command curl -sS -o "$BODY" -w "%{http_code}" "$@"; }\n'
 # The magic bytes of a JPEG, which is all the upload example's kind check reads.
 JPEG = bytes([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10]) + b"JFIF" + bytes(32)
+# A real picture for the barcode example, and the code drawn in it (make-fixtures.py).
+QR_PNG = ROOT / "Tests" / "Fixtures" / "barcodes" / "qr.png"
+QR_TEXT = "https://xpedite.example/customers/C-1042?approve=credit-limit"
 
 
 def sections_match(text):
@@ -48,6 +52,7 @@ def run_examples(text, demo):
     environment = dict(os.environ, XPEDITE=demo.url, API_KEY=demo.api_key, DEVICE_TOKEN="", MESSAGE_ID="")
     with tempfile.TemporaryDirectory() as scratch:
         (pathlib.Path(scratch) / "photo.jpg").write_bytes(JPEG)
+        (pathlib.Path(scratch) / "qr.png").write_bytes(QR_PNG.read_bytes())
         body = pathlib.Path(scratch) / "body"
         environment["BODY"] = str(body)
         examples = EXAMPLE.findall(text)
@@ -75,6 +80,8 @@ def run_examples(text, demo):
                 continue
             if int(expected) >= 400 and not isinstance(answer.get("error"), dict):
                 problems.append(f"{first}: {expected} without the error object")
+            if "/device/barcode" in script and expected == "200" and answer != {"codes": [{"format": "QR-Code", "text": QR_TEXT}]}:
+                problems.append(f"{first}: the barcode example found {answer}, not the QR code of qr.png")
             if isinstance(answer, dict) and "deviceToken" in answer:
                 environment["DEVICE_TOKEN"] = answer["deviceToken"]
             if isinstance(answer, dict) and "/notify/v1/send" in script and "messageId" in answer:

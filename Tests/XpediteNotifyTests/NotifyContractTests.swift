@@ -21,11 +21,12 @@ import XpediteProtocol
     @Test(arguments: [
         (HTTPRequest.Method.get, "/send", "POST"),
         (.get, "/users/joe", "PUT, DELETE"),
-        (.post, "/users", "GET"),
-        (.delete, "/device/inbox", "GET"),
+        (.post, "/users", "GET, HEAD"),
+        (.delete, "/device/inbox", "GET, HEAD"),
         (.get, "/device/logout", "POST"),
-        (.patch, "/payloads/p", "PUT, GET, DELETE"),
-        (.put, "/device/documents/rcs/image/x.jpg", "GET"),
+        (.patch, "/payloads/p", "PUT, GET, HEAD, DELETE"),
+        (.put, "/device/documents/rcs/image/x.jpg", "GET, HEAD"),
+        (.get, "/device/barcode", "POST"),
     ])
     func aWrongMethodIs405WithAllowAndTheErrorObject(method: HTTPRequest.Method, path: String, allow: String) async throws {
         let harness = try NotifyHarness()
@@ -60,9 +61,54 @@ import XpediteProtocol
         }
     }
 
-    /// Every route the router has under `/notify/v1` is either an operation of the contract or a
-    /// method the path does not take (405, whose `Allow` is the contract's methods of the path),
-    /// and every operation of the contract is a route.
+    /// HEAD on a GET route answers what GET answers (status and headers, its Content-Length
+    /// too) without the body, whoever asks; HEAD on a path without GET is 405 with `Allow`, and on
+    /// a path that does not exist 404, both without the body (decision 197).
+    @Test func headAnswersLikeGetWithoutTheBody() async throws {
+        let harness = try NotifyHarness()
+        try await harness.application().test(.router) { client in
+            let api = APIClient(client: client)
+            try await api.user("joe")
+            let joe = try await api.login("joe")
+            let cases: [(path: String, token: String?)] = [
+                ("/users", NotifyHarness.apiKey), ("/users", nil), ("/users", joe), ("/users/nobody/devices", NotifyHarness.apiKey),
+                ("/openapi.json", nil), ("/device/inbox", joe), ("/device/inbox", NotifyHarness.apiKey),
+                ("/device/requests/none", joe), ("/responses", NotifyHarness.apiKey),
+            ]
+            for (path, token) in cases {
+                var headers: HTTPFields = [:]
+                if let token { headers[.authorization] = "Bearer \(token)" }
+                let get = try await client.execute(uri: "/notify/v1" + path, method: .get, headers: headers) { $0 }
+                let head = try await client.execute(uri: "/notify/v1" + path, method: .head, headers: headers) { $0 }
+                #expect(head.status == get.status, "HEAD \(path)")
+                #expect(head.headers[.contentType] == get.headers[.contentType], "HEAD \(path)")
+                #expect(head.headers[.contentLength] == String(get.body.readableBytes), "HEAD \(path)")
+                #expect(get.body.readableBytes > 0, "GET \(path)")
+                #expect(head.body.readableBytes == 0, "HEAD \(path)")
+            }
+            // An event stream: the headers of the stream, no stream.
+            let stream = try await client.execute(uri: "/notify/v1/device/events", method: .head,
+                                                  headers: [.authorization: "Bearer \(joe)"]) { $0 }
+            #expect(stream.status == .ok)
+            #expect(stream.headers[.contentType] == "text/event-stream")
+            #expect(stream.body.readableBytes == 0)
+            for (path, status, allow) in [("/send", HTTPResponse.Status.methodNotAllowed, "POST" as String?),
+                                          ("/device/barcode", .methodNotAllowed, "POST"), ("/users/joe", .methodNotAllowed, "PUT, DELETE"),
+                                          ("/nowhere", .notFound, nil), ("", .notFound, nil)] {
+                let answer = try await client.execute(uri: "/notify/v1" + path, method: .head,
+                                                      headers: [.authorization: "Bearer \(NotifyHarness.apiKey)"]) { $0 }
+                #expect(answer.status == status, "HEAD \(path)")
+                #expect(answer.headers[.allow] == allow, "HEAD \(path)")
+                #expect(answer.headers[.contentType] == "application/json", "HEAD \(path)")
+                #expect(answer.body.readableBytes == 0, "HEAD \(path)")
+            }
+        }
+    }
+
+    /// Every route the router has under `/notify/v1` is either an operation of the contract, HEAD
+    /// on a path whose GET is one (HTTP's, not listed, decision 197), or a method the path does
+    /// not take (405, whose `Allow` is the contract's methods of the path and HEAD after GET), and
+    /// every operation of the contract is a route.
     @Test func theMountedRoutesAreTheContractsOperations() async throws {
         let harness = try NotifyHarness()
         let router = Router()
@@ -79,6 +125,9 @@ import XpediteProtocol
                 }
             }
             #expect(!operations.isEmpty)
+            #expect(operations.values.allSatisfy { !$0.contains("HEAD") })
+            var answered = operations
+            for (path, methods) in operations where methods.contains("GET") { answered[path, default: []].insert("HEAD") }
 
             var routed: [String: Set<String>] = [:]
             for route in mounted {
@@ -94,12 +143,12 @@ import XpediteProtocol
                 }
                 if status == .methodNotAllowed {
                     let allowed = Set((allow ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
-                    #expect(operations["/" + template] == allowed, "405 of \(route.method) \(routerPath)")
+                    #expect(answered["/" + template] == allowed, "405 of \(route.method) \(routerPath)")
                 } else {
                     routed["/" + template, default: []].insert(route.method.rawValue)
                 }
             }
-            #expect(routed == operations)
+            #expect(routed == answered)
         }
     }
 }

@@ -1,11 +1,13 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import OpenAPIRuntime
 import Testing
 import XpediteNotify
 import XpediteNotifyClient
 import XpediteNotifyTestSupport
 import XpediteProtocol
+import XpediteTestFixtures
 
 /// The client generated from the contract (XpediteNotifyClient) against a real server: answers
 /// decode as the contract says, refusals as the error object, each credential where it belongs.
@@ -40,6 +42,38 @@ import XpediteProtocol
             #expect(try await device.getInbox().ok.body.json.messages.map(\.messageId) == [messageId])
             // A device token is not an API key.
             #expect(try await device.listUsers().unauthorized.body.json.error.code == "unauthorized")
+        }
+    }
+
+    /// `scanBarcode`: the picture's bytes as the body in each of the contract's content types, the
+    /// codes decoded as `BarcodeList`, a refusal as the error object.
+    @Test func theGeneratedClientScansABarcode() async throws {
+        let harness = try NotifyHarness()
+        try #require(harness.notifier.barcodeReader.isAvailable, "ZBar, TurboJPEG or libpng missing: run scripts/install-test-tools")
+        try await harness.application().test(.live) { client in
+            let port = try #require(client.port)
+            let server = try #require(URL(string: "http://127.0.0.1:\(port)"))
+            let backend = XpediteNotifyClient.Client(notifyServer: server, credential: NotifyHarness.apiKey)
+            _ = try await backend.putUser(path: .init(username: "joe"), body: .json(.init(password: "secret"))).ok
+            let anonymous = XpediteNotifyClient.Client(notifyServer: server, credential: nil)
+            let login = try await anonymous.deviceLogin(body: .json(.init(username: "joe", password: "secret", deviceId: "phone-1",
+                                                                          deviceName: "Joe's phone", platform: .android)))
+            let device = XpediteNotifyClient.Client(notifyServer: server, credential: try login.ok.body.json.deviceToken)
+            let png = try Fixtures.data("barcodes", "qr.png")
+            let jpeg = try Fixtures.data("barcodes", "ean13.jpg")
+            let cases: [(XpediteNotifyClient.Operations.ScanBarcode.Input.Body, String, String)] = [
+                (.png(HTTPBody(png)), "QR-Code", "https://xpedite.example/customers/C-1042?approve=credit-limit"),
+                (.jpeg(HTTPBody(jpeg)), "EAN-13", "4006381333931"),
+                (.binary(HTTPBody(png)), "QR-Code", "https://xpedite.example/customers/C-1042?approve=credit-limit"),
+            ]
+            for (body, format, text) in cases {
+                let codes = try await device.scanBarcode(body: body).ok.body.json.codes
+                #expect(codes.map(\.format) == [format])
+                #expect(codes.map(\.text) == [text])
+            }
+            let garbage = try await device.scanBarcode(body: .binary(HTTPBody("not a picture"))).unprocessableContent
+            #expect(try garbage.body.json.error.code == "invalid")
+            #expect(try await backend.scanBarcode(body: .png(HTTPBody(png))).unauthorized.body.json.error.code == "unauthorized")
         }
     }
 }

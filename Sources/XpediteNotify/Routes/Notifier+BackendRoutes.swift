@@ -27,13 +27,13 @@ extension Notifier {
                 return JSONResponse.empty()
             }
         }
-        api.get("users") { request, _ in
+        api.getAndHead("users") { request, _ in
             await self.answer(request) {
                 let users = try await self.users()
                 return JSONResponse.make(.object(["users": .array(users.map { Self.json($0, devices: true) })]))
             }
         }
-        api.get("users/:username/devices") { request, context in
+        api.getAndHead("users/:username/devices") { request, context in
             await self.answer(request) {
                 let devices = try await self.devices(of: try Self.parameter("username", context))
                 return JSONResponse.make(.object(["devices": .array(devices.map(self.json))]))
@@ -68,14 +68,14 @@ extension Notifier {
                 ]), status: .created)
             }
         }
-        api.get("messages/:messageId") { request, context in
+        api.getAndHead("messages/:messageId") { request, context in
             await self.answer(request) {
                 let id = try Self.parameter("messageId", context)
                 guard let message = try await self.message(id) else { throw NotifyError.notFound("no message \"\(id)\"") }
                 return JSONResponse.make(self.senderJSON(message))
             }
         }
-        api.get("deliveries") { request, _ in
+        api.getAndHead("deliveries") { request, _ in
             await self.answer(request) {
                 var limit = 20
                 if let text = request.uri.queryParameters.get("limit") {
@@ -98,7 +98,7 @@ extension Notifier {
                 return JSONResponse.make(.object(["name": .string(name), "payload": stored.json]))
             }
         }
-        api.get("payloads/:name") { request, context in
+        api.getAndHead("payloads/:name") { request, context in
             await self.answer(request) {
                 let name = try Self.parameter("name", context)
                 guard let stored = try await self.payload(named: name) else { throw NotifyError.notFound("no named payload \"\(name)\"") }
@@ -128,7 +128,7 @@ extension Notifier {
                 return JSONResponse.make(Self.json(startRequest, fields: true))
             }
         }
-        api.get("requests/:name") { request, context in
+        api.getAndHead("requests/:name") { request, context in
             await self.answer(request) {
                 let name = try Self.parameter("name", context)
                 guard let stored = try await self.request(named: name) else { throw NotifyError.notFound("no start request \"\(name)\"") }
@@ -142,7 +142,7 @@ extension Notifier {
                 return JSONResponse.empty()
             }
         }
-        api.get("responses") { request, _ in
+        api.getAndHead("responses") { request, _ in
             await self.answer(request) {
                 let topic = try Self.topicQuery(request)
                 let after = try Self.cursor(request.uri.queryParameters.get("after"))
@@ -160,7 +160,7 @@ extension Notifier {
                 ]))
             }
         }
-        api.get("events") { request, _ in
+        api.getAndHead("events") { request, _ in
             await self.answer(request) {
                 let topic = try Self.topicQuery(request)
                 let lastEventID = try Self.lastEventID(request).map { try Self.cursor($0) }

@@ -36,7 +36,7 @@ extension Notifier {
                 return JSONResponse.make(.object(["deviceToken": .string(token), "username": .string(device.username)]))
             }
         }
-        api.get("device/webpush-key") { request, _ in
+        api.getAndHead("device/webpush-key") { request, _ in
             await self.answer(request) {
                 guard let key = self.webPushKey else { throw NotifyError.notFound("Web Push is not configured on this server") }
                 return JSONResponse.make(.object(["publicKey": .string(key.publicKeyBase64URL)]))
@@ -80,12 +80,12 @@ extension Notifier {
                 return JSONResponse.empty()
             }
         }
-        api.get("device/events") { request, context in
+        api.getAndHead("device/events") { request, context in
             await self.answer(request) {
                 self.deviceEventStream(username: try context.requireDevice().username)
             }
         }
-        api.get("device/inbox") { request, context in
+        api.getAndHead("device/inbox") { request, context in
             await self.answer(request) {
                 let device = try context.requireDevice()
                 let messages = try await self.inbox(of: device)
@@ -98,7 +98,7 @@ extension Notifier {
                 })]))
             }
         }
-        api.get("device/messages/:messageId") { request, context in
+        api.getAndHead("device/messages/:messageId") { request, context in
             await self.answer(request) {
                 let device = try context.requireDevice()
                 let message = try await self.message(try Self.parameter("messageId", context), for: device)
@@ -108,13 +108,13 @@ extension Notifier {
                 ]))
             }
         }
-        api.get("device/requests") { request, context in
+        api.getAndHead("device/requests") { request, context in
             await self.answer(request) {
                                 let requests = try await self.requests()
                 return JSONResponse.make(.object(["requests": .array(requests.map { Self.json($0, fields: false) })]))
             }
         }
-        api.get("device/requests/:name") { request, context in
+        api.getAndHead("device/requests/:name") { request, context in
             await self.answer(request) {
                                 let name = try Self.parameter("name", context)
                 guard let stored = try await self.request(named: name) else { throw NotifyError.notFound("no start request \"\(name)\"") }
@@ -151,7 +151,7 @@ extension Notifier {
                 })]))
             }
         }
-        api.get("device/documents/**") { request, context in
+        api.getAndHead("device/documents/**") { request, context in
             await self.answer(request) {
                 let device = try context.requireDevice()
                 let raw = context.parameters.getCatchAll().joined(separator: "/")

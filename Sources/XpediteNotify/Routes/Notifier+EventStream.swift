@@ -69,25 +69,27 @@ extension Notifier {
     /// written; live events at or before it are skipped), then every live event, with a keep-alive
     /// comment every ``NotifyConfiguration/eventStreamHeartbeat``. A graceful shutdown of the server
     /// ends the stream (the client reconnects), so an open stream never holds the shutdown up.
+    /// The subscription is taken when the body is written, not before: a response whose body is
+    /// never written (the answer to HEAD) subscribes to nothing.
     private func serverSentEvents(
         opening comment: String,
-        subscribe: (_ yield: @escaping @Sendable (ServerSentEvent) -> Void) -> @Sendable () -> Void,
+        subscribe: @escaping @Sendable (_ yield: @escaping @Sendable (ServerSentEvent) -> Void) -> @Sendable () -> Void,
         replay: (@Sendable (_ writer: inout any ResponseBodyWriter) async throws -> Int64)?
     ) -> Response {
-        let (items, continuation) = AsyncStream<StreamItem>.makeStream()
-        let unsubscribe = subscribe { event in continuation.yield(.event(event)) }
         let heartbeat = configuration.eventStreamHeartbeat
-        let beats = Task {
-            while !Task.isCancelled {
-                do { try await Task.sleep(for: heartbeat) } catch { return }
-                continuation.yield(.heartbeat)
-            }
-        }
-        continuation.onTermination = { _ in
-            unsubscribe()
-            beats.cancel()
-        }
         let body = ResponseBody { writer in
+            let (items, continuation) = AsyncStream<StreamItem>.makeStream()
+            let unsubscribe = subscribe { event in continuation.yield(.event(event)) }
+            let beats = Task {
+                while !Task.isCancelled {
+                    do { try await Task.sleep(for: heartbeat) } catch { return }
+                    continuation.yield(.heartbeat)
+                }
+            }
+            continuation.onTermination = { _ in
+                unsubscribe()
+                beats.cancel()
+            }
             defer { continuation.finish() }
             try await writer.write(ByteBuffer(string: ": \(comment)\n\n"))
             var last = Int64.min

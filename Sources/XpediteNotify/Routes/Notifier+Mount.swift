@@ -13,7 +13,8 @@ extension Notifier {
     /// - Throws: when the app's files are missing from the module's resources.
     public func mount<Routes: RouterMethods>(on router: Routes) throws {
         mountApp(on: router, files: try NotifyAppFiles.load())
-        let api = router.group(RouterPath(Self.basePath))
+        // Outermost, so that it also sees the credentials checks' answers (decision 197).
+        let api = router.group(RouterPath(Self.basePath)).add(middleware: HeadWithoutBody())
         mountBackendRoutes(on: api.group().add(middleware: BackendAuthentication(apiKeys: apiKeys)))
         mountLoginRoute(on: api)
         mountDeviceRoutes(on: api.group(context: DeviceRequestContext<Routes.Context>.self)
@@ -21,9 +22,11 @@ extension Notifier {
         mountContractRoute(on: api)
         // A method a path does not take answers 405 with `Allow` and the error object (the router
         // alone would answer a bare 404): each path gets a route for every other method.
+        // HEAD on a path without GET is one of these methods (its answer without the body).
         for (path, methods) in NotifyRouteTable.paths {
-            let allow = methods.map(\.rawValue).joined(separator: ", ")
-            for method in NotifyRouteTable.answeredMethods where !methods.contains(method) {
+            let allowed = NotifyRouteTable.allowed(methods)
+            let allow = allowed.map(\.rawValue).joined(separator: ", ")
+            for method in NotifyRouteTable.answeredMethods where !allowed.contains(method) {
                 api.on(RouterPath(path), method: method) { request, _ in
                     var response = NotifyError.methodNotAllowed(request.method, allowed: allow).response
                     response.headers[.allow] = allow
@@ -44,7 +47,7 @@ extension Notifier {
 
     /// `GET /openapi.json`: the contract of this API (`openapi/notify-v1.yaml` as JSON), public.
     func mountContractRoute<Routes: RouterMethods>(on api: Routes) {
-        api.get("openapi.json") { _, _ in
+        api.getAndHead("openapi.json") { _, _ in
             JSONResponse.make(data: Data(NotifyOpenAPIDocument.json.utf8))
         }
     }

@@ -4,7 +4,8 @@ import Hummingbird
 /// parameter, `**` the rest of the path) and the methods each answers. The router itself routes
 /// the requests; this table only tells it what to answer for a method a path does not take (405
 /// with `Allow`, ``Notifier/mount(on:)``). The route-set test checks it, through the router,
-/// against `openapi/notify-v1.yaml` both ways.
+/// against `openapi/notify-v1.yaml` both ways. A path with GET answers HEAD too (decision 197),
+/// which the contract leaves to HTTP and `Allow` names.
 enum NotifyRouteTable {
     /// Each path with its methods, in the order of the contract.
     static let paths: [(path: String, methods: [HTTPRequest.Method])] = [
@@ -31,12 +32,18 @@ enum NotifyRouteTable {
         ("device/requests", [.get]),
         ("device/requests/:name", [.get]),
         ("device/documents", [.post]),
+        ("device/barcode", [.post]),
         ("device/documents/**", [.get]),
         ("device/responses", [.post]),
     ]
 
+    /// The methods a path answers: its methods, and HEAD after GET when it has GET.
+    static func allowed(_ methods: [HTTPRequest.Method]) -> [HTTPRequest.Method] {
+        methods.flatMap { $0 == .get ? [.get, .head] : [$0] }
+    }
+
     /// The methods a wrong-method or unknown-path request may come with and gets the error object
-    /// for (405 on a known path, 404 elsewhere under the base path).
-    static let answeredMethods: [HTTPRequest.Method] = [.get, .post, .put, .delete, .patch, .options, .trace]
+    /// for (405 on a known path, 404 elsewhere under the base path; to HEAD without the body).
+    static let answeredMethods: [HTTPRequest.Method] = [.get, .head, .post, .put, .delete, .patch, .options, .trace]
         + [HTTPRequest.Method("QUERY")].compactMap { $0 }
 }

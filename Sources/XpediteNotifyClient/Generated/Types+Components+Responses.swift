@@ -190,5 +190,33 @@ extension Components {
                 self.body = body
             }
         }
+        public struct Unavailable: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/Unavailable/content`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/Unavailable/content/application\/json`.
+                case json(Components.Schemas.ErrorObject)
+                /// The associated value of the enum case if `self` is `.json`.
+                ///
+                /// - Throws: An error if `self` is not `.json`.
+                /// - SeeAlso: `.json`.
+                public var json: Components.Schemas.ErrorObject {
+                    get throws {
+                        switch self {
+                        case let .json(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            public var body: Components.Responses.Unavailable.Body
+            /// Creates a new `Unavailable`.
+            ///
+            /// - Parameters:
+            ///   - body: Received HTTP response body
+            public init(body: Components.Responses.Unavailable.Body) {
+                self.body = body
+            }
+        }
     }
 }

@@ -28,7 +28,7 @@ extension Components {
         public struct ErrorObject: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/Error/error`.
             public struct _ErrorPayload: Codable, Hashable, Sendable {
-                /// A stable, machine-readable code (malformed, unauthorized, not_found, method_not_allowed, already_answered, response_id_taken, too_large, invalid, push-endpoint-not-allowed, internal).
+                /// A stable, machine-readable code (malformed, unauthorized, not_found, method_not_allowed, already_answered, response_id_taken, too_large, invalid, push-endpoint-not-allowed, unavailable, internal).
                 ///
                 /// - Remark: Generated from `#/components/schemas/Error/error/code`.
                 public var code: Swift.String
@@ -72,7 +72,7 @@ extension Components {
                 /// Creates a new `_ErrorPayload`.
                 ///
                 /// - Parameters:
-                ///   - code: A stable, machine-readable code (malformed, unauthorized, not_found, method_not_allowed, already_answered, response_id_taken, too_large, invalid, push-endpoint-not-allowed, internal).
+                ///   - code: A stable, machine-readable code (malformed, unauthorized, not_found, method_not_allowed, already_answered, response_id_taken, too_large, invalid, push-endpoint-not-allowed, unavailable, internal).
                 ///   - message: Readable, without internal detail.
                 ///   - issues: The validation issues (422 only).
                 public init(
@@ -1361,6 +1361,50 @@ extension Components {
             }
             public enum CodingKeys: String, CodingKey {
                 case name
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/BarcodeList`.
+        public struct BarcodeList: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/BarcodeList/CodesPayload`.
+            public struct CodesPayloadPayload: Codable, Hashable, Sendable {
+                /// ZBar's name of the symbology, e.g. QR-Code, EAN-13, UPC-A, CODE-128.
+                ///
+                /// - Remark: Generated from `#/components/schemas/BarcodeList/CodesPayload/format`.
+                public var format: Swift.String
+                /// The code's content, as UTF-8 text.
+                ///
+                /// - Remark: Generated from `#/components/schemas/BarcodeList/CodesPayload/text`.
+                public var text: Swift.String
+                /// Creates a new `CodesPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - format: ZBar's name of the symbology, e.g. QR-Code, EAN-13, UPC-A, CODE-128.
+                ///   - text: The code's content, as UTF-8 text.
+                public init(
+                    format: Swift.String,
+                    text: Swift.String
+                ) {
+                    self.format = format
+                    self.text = text
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case format
+                    case text
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/BarcodeList/codes`.
+            public typealias CodesPayload = [Components.Schemas.BarcodeList.CodesPayloadPayload]
+            /// - Remark: Generated from `#/components/schemas/BarcodeList/codes`.
+            public var codes: Components.Schemas.BarcodeList.CodesPayload
+            /// Creates a new `BarcodeList`.
+            ///
+            /// - Parameters:
+            ///   - codes:
+            public init(codes: Components.Schemas.BarcodeList.CodesPayload) {
+                self.codes = codes
+            }
+            public enum CodingKeys: String, CodingKey {
+                case codes
             }
         }
         /// An answer; exactly one of messageId and request (422 otherwise).

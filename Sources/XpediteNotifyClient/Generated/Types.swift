@@ -195,6 +195,13 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /device/documents`.
     /// - Remark: Generated from `#/paths//device/documents/post(uploadDocument)`.
     func uploadDocument(_ input: Operations.UploadDocument.Input) async throws -> Operations.UploadDocument.Output
+    /// Finds the barcodes and QR codes in a JPEG or PNG picture.
+    ///
+    /// The body is the picture's raw bytes, at most the document size limit (10 MiB by default; 413 above). A declared `image/jpeg` or `image/png` must match the bytes' magic bytes; without a Content-Type, or with `application/octet-stream`, the magic bytes say which it is. Bytes that are not a readable JPEG or PNG, another Content-Type, or a picture over the server's pixel limit are 422. A picture without a code answers an empty list. The server decodes with the system's ZBar, TurboJPEG and libpng; without them this operation alone answers 503 `unavailable`, saying what to install.
+    ///
+    /// - Remark: HTTP `POST /device/barcode`.
+    /// - Remark: Generated from `#/paths//device/barcode/post(scanBarcode)`.
+    func scanBarcode(_ input: Operations.ScanBarcode.Input) async throws -> Operations.ScanBarcode.Output
     /// A document's bytes, to its uploader or to a recipient of a message that names it.
     ///
     /// - Remark: HTTP `GET /device/documents/{name}`.
@@ -583,6 +590,21 @@ extension APIProtocol {
     ) async throws -> Operations.UploadDocument.Output {
         try await uploadDocument(Operations.UploadDocument.Input(
             query: query,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Finds the barcodes and QR codes in a JPEG or PNG picture.
+    ///
+    /// The body is the picture's raw bytes, at most the document size limit (10 MiB by default; 413 above). A declared `image/jpeg` or `image/png` must match the bytes' magic bytes; without a Content-Type, or with `application/octet-stream`, the magic bytes say which it is. Bytes that are not a readable JPEG or PNG, another Content-Type, or a picture over the server's pixel limit are 422. A picture without a code answers an empty list. The server decodes with the system's ZBar, TurboJPEG and libpng; without them this operation alone answers 503 `unavailable`, saying what to install.
+    ///
+    /// - Remark: HTTP `POST /device/barcode`.
+    /// - Remark: Generated from `#/paths//device/barcode/post(scanBarcode)`.
+    public func scanBarcode(
+        headers: Operations.ScanBarcode.Input.Headers = .init(),
+        body: Operations.ScanBarcode.Input.Body
+    ) async throws -> Operations.ScanBarcode.Output {
+        try await scanBarcode(Operations.ScanBarcode.Input(
             headers: headers,
             body: body
         ))
