@@ -210,6 +210,7 @@ let package = Package(
             name: "XpeditePostgres",
             dependencies: [
                 "XpediteServer",
+                "XpediteNotify",
                 "XpediteProtocol",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -381,6 +382,8 @@ let package = Package(
             dependencies: [
                 "XpediteNotify",
                 "XpediteSQLite",
+                "XpeditePostgres",
+                "XpeditePostgresTesting",
                 "XpediteNotifyClient",
                 .product(name: "Crypto", package: "swift-crypto"),
                 "XpediteProtocol",
