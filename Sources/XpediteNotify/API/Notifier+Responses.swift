@@ -22,6 +22,11 @@ extension Notifier {
         }
         let messageId = body["messageId"]?.stringValue
         let request = body["request"]?.stringValue
+        // No store keeps U+0000 in its text (decision 222).
+        for key in ["responseId", "messageId", "request"] where body[key]?.stringValue?.unicodeScalars.contains("\u{0}") == true {
+            issues.append(ValidationIssue(path: root.appending(key), code: .invalidValue, severity: .error,
+                                          message: "a string may not contain U+0000"))
+        }
         for key in ["messageId", "request"] where body[key] != nil && body[key]?.stringValue == nil {
             issues.append(ValidationIssue(path: root.appending(key), code: .typeMismatch, severity: .error, message: "expected a string"))
         }
