@@ -177,6 +177,7 @@ let package = Package(
                 "XpediteDemo",
                 "XpediteNotify",
                 "XpediteSQLite",
+                "XpeditePostgres",
                 "XpediteNotifyClient",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -367,7 +368,7 @@ let package = Package(
             name: "XpediteCLITests",
             dependencies: [
                 "xpedite", "XpediteProtocol", "XpediteLayout", "XpediteTestFixtures", "XpediteTestProcesses",
-                "XpeditePushStandIns", .product(name: "Crypto", package: "swift-crypto"),
+                "XpeditePushStandIns", "XpeditePostgresTesting", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
