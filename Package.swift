@@ -158,6 +158,7 @@ let package = Package(
                 "XpediteProtocol",
                 "XpediteNotify",
                 "XpediteSQLite",
+                "XpeditePostgres",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -368,7 +369,8 @@ let package = Package(
             name: "XpediteCLITests",
             dependencies: [
                 "xpedite", "XpediteProtocol", "XpediteLayout", "XpediteTestFixtures", "XpediteTestProcesses",
-                "XpeditePushStandIns", "XpeditePostgresTesting", .product(name: "Crypto", package: "swift-crypto"),
+                "XpeditePushStandIns", "XpeditePostgres", "XpeditePostgresTesting",
+                .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -233,3 +233,15 @@ public final class PostgresNotifyStore: NotifyStore {
         buffer.map { Data($0.readableBytesView) }
     }
 }
+
+extension PostgresNotifyStore {
+    /// Deletes every user, group, device, message, delivery, payload, start request, response,
+    /// webhook and document, in one statement (`xpedite demo --reset`); the schema stays.
+    public func deleteEverything() async throws {
+        try await client.query("""
+            TRUNCATE notify_user, notify_group, notify_group_member, notify_device, notify_message, notify_recipient,
+                notify_message_document, notify_delivery, notify_named_payload, notify_start_request, notify_response,
+                notify_webhook, notify_outbox, notify_document RESTART IDENTITY
+            """, logger: logger)
+    }
+}
