@@ -213,6 +213,7 @@ let package = Package(
             dependencies: [
                 "XpediteServer",
                 "XpediteNotify",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 "XpediteProtocol",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),

@@ -65,7 +65,9 @@ extension Notifier {
                                        request: request, topic: payload.responseTopic, json: json)
         switch try await store.recordResponse(candidate, answeredAt: now, now: now) {
         case .stored(let stored):
-            hub.publish(PublishedResponse(cursor: stored.cursor, object: object, json: json), to: object.responseTopic)
+            if configuration.publishesStoredResponses {
+                hub.publish(PublishedResponse(cursor: stored.cursor, object: object, json: json), to: object.responseTopic)
+            }
             if let messageId { deviceEvents.publish(.answered(messageId: messageId), to: device.username) }
             webhookWakeup.signal()
             return (stored, true)

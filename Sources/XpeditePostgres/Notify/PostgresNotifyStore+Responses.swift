@@ -91,9 +91,17 @@ extension PostgresNotifyStore {
                 SELECT gen_random_uuid()::text, name, url, secret, \(body), \(now.timeIntervalSince1970)
                 FROM notify_webhook WHERE topic = \(response.topic) ORDER BY name COLLATE "C"
                 """, on: connection)
+            // Delivered to every server's listener when the transaction commits (and not at all
+            // if it rolls back): "cursor topic"; the row is the truth (PostgresResponseRelay).
+            try await self.run("""
+                SELECT pg_notify(\(Self.responseChannel), \("\(stored.cursor) \(response.topic)"))
+                """, on: connection)
             return .stored(stored)
         }
     }
+
+    /// The channel on which each stored response is announced as `"<cursor> <topic>"`.
+    public static let responseChannel = "xpedite_response"
 
     /// The first key of the two-key advisory locks of response topics ("xr").
     static let topicLockSpace: Int32 = 0x7872
