@@ -41,6 +41,8 @@ public struct DemoServer: Sendable {
     /// The SQLite stores this server opened, closed by ``close()`` (none on PostgreSQL: the
     /// database belongs to whoever connected it).
     private let sqliteStores: (sessions: SQLiteSessionStore?, notify: SQLiteNotifyStore?)
+    /// The relay of every server's responses, on PostgreSQL.
+    private let relay: PostgresResponseRelay?
     private var extraRoutes: [Routes] = []
     private var extraServices: [any Service] = []
 
@@ -73,10 +75,12 @@ public struct DemoServer: Sendable {
         }
         let notifyStore: any NotifyStore
         var sqliteNotify: SQLiteNotifyStore?
+        var relayStore: PostgresNotifyStore?
         if let postgres = configuration.postgres {
             let store = try await PostgresNotifyStore(database: postgres)
             if configuration.reset { try await store.deleteEverything() }
             notifyStore = store
+            relayStore = store
         } else {
             let store = try SQLiteNotifyStore(directory: notifyDirectory)
             sqliteNotify = store
@@ -92,7 +96,13 @@ public struct DemoServer: Sendable {
         notify.now = configuration.clock
         let metrics = PrometheusCollectorRegistry()
         notify.metricsFactory = PrometheusMetricsFactory(registry: metrics)
+        // On PostgreSQL every server's responses reach this one's subscribers through the relay.
+        notify.publishesStoredResponses = relayStore == nil
         let notifier = try Notifier(configuration: notify, store: notifyStore)
+        var relay: PostgresResponseRelay?
+        if let relayStore, let postgres = configuration.postgres {
+            relay = PostgresResponseRelay(notifier: notifier, store: relayStore, database: postgres)
+        }
         try await DemoUsers(notifier: notifier).ensureDemoAccount()
         let sessions: any SessionStore
         var sqliteSessions: SQLiteSessionStore?
@@ -104,12 +114,13 @@ public struct DemoServer: Sendable {
             sessions = store
         }
         return DemoServer(configuration: configuration, database: database, sessions: sessions, notifier: notifier,
-                          sqliteStores: (sqliteSessions, sqliteNotify), apiKey: apiKey, seedReport: report, metrics: metrics)
+                          sqliteStores: (sqliteSessions, sqliteNotify), relay: relay, apiKey: apiKey, seedReport: report,
+                          metrics: metrics)
     }
 
     private init(configuration: DemoConfiguration, database: DemoDatabase, sessions: any SessionStore,
                  notifier: Notifier, sqliteStores: (sessions: SQLiteSessionStore?, notify: SQLiteNotifyStore?),
-                 apiKey: DemoAPIKey, seedReport: SeedReport?,
+                 relay: PostgresResponseRelay?, apiKey: DemoAPIKey, seedReport: SeedReport?,
                  metrics: PrometheusCollectorRegistry) {
         self.metrics = metrics
         self.configuration = configuration
@@ -117,6 +128,7 @@ public struct DemoServer: Sendable {
         self.sessions = sessions
         self.notifier = notifier
         self.sqliteStores = sqliteStores
+        self.relay = relay
         self.apiKey = apiKey
         self.seedReport = seedReport
     }
@@ -160,7 +172,8 @@ public struct DemoServer: Sendable {
         DemoImageRoutes(store: CustomerStore(database: database)).add(to: router)
         try notifier.mount(on: router)
         for routes in extraRoutes { try routes(router) }
-        return (router, app.services + notifier.services + [approvals] + extraServices)
+        let relayServices: [any Service] = relay.map { [$0] } ?? []
+        return (router, app.services + notifier.services + relayServices + [approvals] + extraServices)
     }
 
     /// The Hummingbird application on 127.0.0.1 and the configured port.

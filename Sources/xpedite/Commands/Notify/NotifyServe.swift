@@ -86,23 +86,33 @@ struct NotifyServe: AsyncParsableCommand {
         // The database first: a wrong URL or a database that is down is found before anything
         // else is opened (the push providers' HTTP client must be closed once made).
         try await database.connect(logger: logger) { postgres in
+            var configuration = configuration
             let store: any NotifyStore
+            var relay: (PostgresNotifyStore, PostgresStoreDatabase)?
             if let postgres {
-                store = try await PostgresNotifyStore(database: postgres)
+                let postgresStore = try await PostgresNotifyStore(database: postgres)
+                // Every server's responses reach this server's subscribers through the relay.
+                configuration.publishesStoredResponses = false
+                relay = (postgresStore, postgres)
+                store = postgresStore
             } else {
                 store = try SQLiteNotifyStore(directory: configuration.dataDirectory)
             }
-            var configuration = configuration
             let providers = try await push.makeProviders(logger: logger)
             configuration.pushProviders = providers.byPlatform
             configuration.webPush = providers.webPush
-            try await serve(configuration, store: store, providers: providers, metrics: metrics, logger: logger)
+            try await serve(configuration, store: store, relay: relay, providers: providers, metrics: metrics, logger: logger)
         }
     }
 
-    private func serve(_ configuration: NotifyConfiguration, store: any NotifyStore, providers: PushProviders,
+    private func serve(_ configuration: NotifyConfiguration, store: any NotifyStore,
+                       relay: (store: PostgresNotifyStore, database: PostgresStoreDatabase)?, providers: PushProviders,
                        metrics: PrometheusCollectorRegistry, logger: Logger) async throws {
         let notifier = try Notifier(configuration: configuration, store: store)
+        var services = notifier.services
+        if let relay {
+            services.append(PostgresResponseRelay(notifier: notifier, store: relay.store, database: relay.database))
+        }
         let router = Router()
         try notifier.mount(on: router)
         router.get("metrics") { _, _ in
@@ -110,7 +120,7 @@ struct NotifyServe: AsyncParsableCommand {
                      body: ResponseBody(byteBuffer: ByteBuffer(bytes: metrics.emitToBuffer())))
         }
         let app = Application(router: router, configuration: .init(address: .hostname(host, port: port)),
-                              services: notifier.services,
+                              services: services,
                               onServerRunning: { channel in
                                   FileHandle.standardOutput.write(Data("listening on \(channel.localAddress?.port ?? 0)\n".utf8))
                               },
