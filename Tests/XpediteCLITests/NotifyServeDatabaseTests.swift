@@ -21,6 +21,19 @@ import XpeditePostgresTesting
         #expect(!result.stdout.contains("listening on"))
     }
 
+    @Test func theDatabaseURLCanComeFromTheEnvironmentAndTheOptionWins() async throws {
+        let folder = try TemporaryDirectory("notify-serve-db-env")
+        let arguments = ["notify", "serve", "--data-dir", folder.url.path, "--port", "0", "--api-key", "k"]
+        let fromEnvironment = try await XpediteBinary.run(arguments, environment: ["XPEDITE_DATABASE_URL": "mysql://x@127.0.0.1/x"])
+        #expect(fromEnvironment.status == 2)
+        #expect(fromEnvironment.stderr.hasPrefix("xpedite: database (XPEDITE_DATABASE_URL): invalid database URL: the scheme is 'mysql'"),
+                "\(fromEnvironment.stderr)")
+        let optionWins = try await XpediteBinary.run(arguments + ["--database", "postgres://x@127.0.0.1:1/x?sslmode=bogus"],
+                                                     environment: ["XPEDITE_DATABASE_URL": "mysql://x@127.0.0.1/x"])
+        #expect(optionWins.status == 2)
+        #expect(optionWins.stderr.hasPrefix("xpedite: database (--database): invalid database URL:"), "\(optionWins.stderr)")
+    }
+
     @Test func anUnreachableDatabaseStopsTheServerWithoutShowingThePassword() async throws {
         let folder = try TemporaryDirectory("notify-serve-db-down")
         // Port 1 on the loopback: nothing listens, the connection is refused at once.
