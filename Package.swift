@@ -158,6 +158,7 @@ let package = Package(
                 "XpediteProtocol",
                 "XpediteNotify",
                 "XpediteSQLite",
+                "XpeditePostgres",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -177,6 +178,7 @@ let package = Package(
                 "XpediteDemo",
                 "XpediteNotify",
                 "XpediteSQLite",
+                "XpeditePostgres",
                 "XpediteNotifyClient",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -210,6 +212,8 @@ let package = Package(
             name: "XpeditePostgres",
             dependencies: [
                 "XpediteServer",
+                "XpediteNotify",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 "XpediteProtocol",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -366,7 +370,8 @@ let package = Package(
             name: "XpediteCLITests",
             dependencies: [
                 "xpedite", "XpediteProtocol", "XpediteLayout", "XpediteTestFixtures", "XpediteTestProcesses",
-                "XpeditePushStandIns", .product(name: "Crypto", package: "swift-crypto"),
+                "XpeditePushStandIns", "XpeditePostgres", "XpeditePostgresTesting",
+                .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -381,6 +386,8 @@ let package = Package(
             dependencies: [
                 "XpediteNotify",
                 "XpediteSQLite",
+                "XpeditePostgres",
+                "XpeditePostgresTesting",
                 "XpediteNotifyClient",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -22,7 +22,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 LIBRARIES = ["XpediteProtocol", "XpediteLayout", "XpediteBuilder", "XpediteServer", "XpediteClient",
-             "XpediteNotify", "XpediteSimulator", "XpediteDemo"]
+             "XpediteNotify", "XpediteSimulator", "XpediteDemo", "XpediteSQLite", "XpeditePostgres"]
 
 
 def tool() -> str:

@@ -22,11 +22,12 @@ import XpediteProtocol
         /// and runs `body`; afterwards the server is stopped (SIGTERM, then SIGKILL if the graceful
         /// shutdown has not ended it within 10 s: a connection a failed test left open may hold
         /// it), so no server outlives its test.
-        static func with<T: Sendable>(dataDirectory: URL, _ body: (ServerProcess) async throws -> T) async throws -> T {
+        static func with<T: Sendable>(dataDirectory: URL, arguments: [String] = [],
+                                      _ body: (ServerProcess) async throws -> T) async throws -> T {
             let command = try XpediteBinary.command([
                 "notify", "serve", "--data-dir", dataDirectory.path, "--port", "0",
                 "--api-key", NotifyServerReliabilityTests.apiKey, "--bcrypt-cost", "4",
-            ])
+            ] + arguments)
             return try await command.withRunning { child in
                 let listening = try await child.firstLine(timeout: .seconds(30)) { $0.hasPrefix("listening on ") }
                 guard let port = listening.flatMap({ Int($0.dropFirst("listening on ".count)) }) else {

@@ -16,24 +16,26 @@ import XpediteProtocol
         }
     }
 
-    @Test func theAppIsServedWithAStrictPolicy() async throws {
-        let harness = try NotifyHarness()
-        try await harness.application().test(.router) { client in
-            let page = try await get(client, "/notify/app/")
-            #expect(page.status == .ok)
-            #expect(page.headers[.contentType] == "text/html; charset=utf-8")
-            #expect(page.headers[.contentSecurityPolicy] == NotifyAppFiles.contentSecurityPolicy)
-            #expect(page.headers.first { $0.name.canonicalName == "x-content-type-options" }?.value == "nosniff")
-            let html = String(decoding: page.body, as: UTF8.self)
-            #expect(html.contains("<script type=\"module\" src=\"js/app.js\"></script>"))
-            #expect(html.contains("<link rel=\"manifest\" href=\"manifest.webmanifest\">"))
-            let policy = NotifyAppFiles.contentSecurityPolicy
-            #expect(policy.contains("script-src 'self';"))
-            #expect(!policy.contains("unsafe-inline") && !policy.contains("unsafe-eval"))
-            #expect(policy.contains("object-src 'none'") && policy.contains("base-uri 'none'"))
-            let moved = try await get(client, "/notify/app")
-            #expect(moved.status == .movedPermanently)
-            #expect(moved.headers[.location] == "/notify/app/")
+    @Test(arguments: StoreKind.tested)
+    func theAppIsServedWithAStrictPolicy(_ store: StoreKind) async throws {
+        try await store.withHarness { harness in
+            try await harness.application().test(.router) { client in
+                let page = try await get(client, "/notify/app/")
+                #expect(page.status == .ok)
+                #expect(page.headers[.contentType] == "text/html; charset=utf-8")
+                #expect(page.headers[.contentSecurityPolicy] == NotifyAppFiles.contentSecurityPolicy)
+                #expect(page.headers.first { $0.name.canonicalName == "x-content-type-options" }?.value == "nosniff")
+                let html = String(decoding: page.body, as: UTF8.self)
+                #expect(html.contains("<script type=\"module\" src=\"js/app.js\"></script>"))
+                #expect(html.contains("<link rel=\"manifest\" href=\"manifest.webmanifest\">"))
+                let policy = NotifyAppFiles.contentSecurityPolicy
+                #expect(policy.contains("script-src 'self';"))
+                #expect(!policy.contains("unsafe-inline") && !policy.contains("unsafe-eval"))
+                #expect(policy.contains("object-src 'none'") && policy.contains("base-uri 'none'"))
+                let moved = try await get(client, "/notify/app")
+                #expect(moved.status == .movedPermanently)
+                #expect(moved.headers[.location] == "/notify/app/")
+            }
         }
     }
 
@@ -105,14 +107,16 @@ import XpediteProtocol
                 "index.html has inline script, style or handlers")
     }
 
-    @Test func unknownFilesAre404AndConfigNamesTheTiles() async throws {
-        let harness = try NotifyHarness { $0.mapTileURL = "http://tiles.example/{z}/{x}/{y}.png" }
-        try await harness.application().test(.router) { client in
-            #expect(try await get(client, "/notify/app/nope.js").status == .notFound)
-            #expect(try await get(client, "/notify/app/../v1/users").status != .ok)
-            let config = try await get(client, "/notify/app/config.json")
-            #expect(config.status == .ok)
-            #expect(try JSONValue(parsing: config.body) == ["mapTileURL": "http://tiles.example/{z}/{x}/{y}.png"])
+    @Test(arguments: StoreKind.tested)
+    func unknownFilesAre404AndConfigNamesTheTiles(_ store: StoreKind) async throws {
+        try await store.withHarness(configure: { $0.mapTileURL = "http://tiles.example/{z}/{x}/{y}.png" }) { harness in
+            try await harness.application().test(.router) { client in
+                #expect(try await get(client, "/notify/app/nope.js").status == .notFound)
+                #expect(try await get(client, "/notify/app/../v1/users").status != .ok)
+                let config = try await get(client, "/notify/app/config.json")
+                #expect(config.status == .ok)
+                #expect(try JSONValue(parsing: config.body) == ["mapTileURL": "http://tiles.example/{z}/{x}/{y}.png"])
+            }
         }
     }
 

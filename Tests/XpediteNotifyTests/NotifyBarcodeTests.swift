@@ -59,74 +59,80 @@ import XpediteTestFixtures
         }
     }
 
-    @Test func badPicturesAre422AndTooLargeOnesAre413() async throws {
-        let harness = try NotifyHarness { $0.maximumDocumentSize = 4096 }
-        try #require(harness.notifier.barcodeReader.isAvailable, "ZBar, TurboJPEG or libpng missing: run scripts/install-test-tools")
-        try await harness.application().test(.router) { client in
-            let api = APIClient(client: client)
-            try await api.user("joe")
-            let joe = try await api.login("joe")
-            let png = try Fixtures.data("barcodes", "qr.png")
-            let garbage = ByteBuffer(string: "this is not a picture at all")
-            let cases: [(ByteBuffer, String?, String)] = [
-                (garbage, "image/jpeg", "the bytes are not a JPEG image (magic bytes)"),
-                (garbage, nil, "the bytes are not a JPEG or PNG image (magic bytes)"),
-                (ByteBuffer(bytes: png), "image/jpeg", "the bytes are not a JPEG image (magic bytes)"),
-                (ByteBuffer(bytes: png), "image/gif", "Content-Type must be image/jpeg or image/png, not image/gif"),
-            ]
-            for (bytes, contentType, message) in cases {
-                let answer = try await Self.scan(api, bytes, contentType: contentType, token: joe)
-                #expect(answer.status == .unprocessableContent)
-                #expect(answer.json["error"]?["code"] == "invalid")
-                #expect(answer.json["error"]?["message"] == .string(message))
-                #expect(answer.json["error"]?["issues"]?.arrayValue?.first?["path"] == "$")
-            }
-            // Right magic bytes, broken picture: the decoder's reason.
-            let truncated = ByteBuffer(bytes: png.prefix(100))
-            let broken = try await Self.scan(api, truncated, contentType: "image/png", token: joe)
-            #expect(broken.status == .unprocessableContent)
-            #expect(broken.json["error"]?["message"]?.stringValue?.hasPrefix("not a readable PNG") == true)
-            let jpegHead = ByteBuffer(bytes: [0xFF, 0xD8, 0xFF, 0xE0] + Array(repeating: 0, count: 20))
-            let brokenJPEG = try await Self.scan(api, jpegHead, contentType: "image/jpeg", token: joe)
-            #expect(brokenJPEG.status == .unprocessableContent)
-            #expect(brokenJPEG.json["error"]?["message"]?.stringValue?.hasPrefix("not a readable JPEG") == true)
-            // Over the document limit, as for documents.
-            let large = try await Self.scan(api, try Self.picture("qr.jpg"), contentType: "image/jpeg", token: joe)
-            #expect(large.status == .contentTooLarge)
-            #expect(large.json["error"]?["code"] == "too_large")
-        }
-    }
-
-    @Test func aPictureOverThePixelLimitIsNotDecoded() async throws {
-        let harness = try NotifyHarness { $0.maximumBarcodePixels = 100 * 100 }
-        try #require(harness.notifier.barcodeReader.isAvailable, "ZBar, TurboJPEG or libpng missing: run scripts/install-test-tools")
-        try await harness.application().test(.router) { client in
-            let api = APIClient(client: client)
-            try await api.user("joe")
-            let joe = try await api.login("joe")
-            for file in ["qr.png", "qr.jpg"] {
-                let answer = try await Self.scan(api, try Self.picture(file), contentType: nil, token: joe)
-                #expect(answer.status == .unprocessableContent)
-                #expect(answer.json["error"]?["message"] == "the image is 246x246 pixels, more than the server decodes")
+    @Test(arguments: StoreKind.tested)
+    func badPicturesAre422AndTooLargeOnesAre413(_ store: StoreKind) async throws {
+        try await store.withHarness(configure: { $0.maximumDocumentSize = 4096 }) { harness in
+            try #require(harness.notifier.barcodeReader.isAvailable, "ZBar, TurboJPEG or libpng missing: run scripts/install-test-tools")
+            try await harness.application().test(.router) { client in
+                let api = APIClient(client: client)
+                try await api.user("joe")
+                let joe = try await api.login("joe")
+                let png = try Fixtures.data("barcodes", "qr.png")
+                let garbage = ByteBuffer(string: "this is not a picture at all")
+                let cases: [(ByteBuffer, String?, String)] = [
+                    (garbage, "image/jpeg", "the bytes are not a JPEG image (magic bytes)"),
+                    (garbage, nil, "the bytes are not a JPEG or PNG image (magic bytes)"),
+                    (ByteBuffer(bytes: png), "image/jpeg", "the bytes are not a JPEG image (magic bytes)"),
+                    (ByteBuffer(bytes: png), "image/gif", "Content-Type must be image/jpeg or image/png, not image/gif"),
+                ]
+                for (bytes, contentType, message) in cases {
+                    let answer = try await Self.scan(api, bytes, contentType: contentType, token: joe)
+                    #expect(answer.status == .unprocessableContent)
+                    #expect(answer.json["error"]?["code"] == "invalid")
+                    #expect(answer.json["error"]?["message"] == .string(message))
+                    #expect(answer.json["error"]?["issues"]?.arrayValue?.first?["path"] == "$")
+                }
+                // Right magic bytes, broken picture: the decoder's reason.
+                let truncated = ByteBuffer(bytes: png.prefix(100))
+                let broken = try await Self.scan(api, truncated, contentType: "image/png", token: joe)
+                #expect(broken.status == .unprocessableContent)
+                #expect(broken.json["error"]?["message"]?.stringValue?.hasPrefix("not a readable PNG") == true)
+                let jpegHead = ByteBuffer(bytes: [0xFF, 0xD8, 0xFF, 0xE0] + Array(repeating: 0, count: 20))
+                let brokenJPEG = try await Self.scan(api, jpegHead, contentType: "image/jpeg", token: joe)
+                #expect(brokenJPEG.status == .unprocessableContent)
+                #expect(brokenJPEG.json["error"]?["message"]?.stringValue?.hasPrefix("not a readable JPEG") == true)
+                // Over the document limit, as for documents.
+                let large = try await Self.scan(api, try Self.picture("qr.jpg"), contentType: "image/jpeg", token: joe)
+                #expect(large.status == .contentTooLarge)
+                #expect(large.json["error"]?["code"] == "too_large")
             }
         }
     }
 
-    @Test func onlyADeviceTokenMayScan() async throws {
-        let harness = try NotifyHarness()
-        try await harness.application().test(.router) { client in
-            let api = APIClient(client: client)
-            try await api.user("joe")
-            let missing = try await Self.scan(api, try Self.picture("qr.png"), contentType: "image/png", token: nil)
-            #expect(missing.status == .unauthorized)
-            #expect(missing.json["error"]?["code"] == "unauthorized")
-            // The backend's API key is not a device token.
-            let apiKey = try await Self.scan(api, try Self.picture("qr.png"), contentType: "image/png", token: NotifyHarness.apiKey)
-            #expect(apiKey.status == .unauthorized)
-            let loggedOut = try await api.login("joe")
-            try await api.call(.post, "/device/logout", token: loggedOut)
-            let stale = try await Self.scan(api, try Self.picture("qr.png"), contentType: "image/png", token: loggedOut)
-            #expect(stale.status == .unauthorized)
+    @Test(arguments: StoreKind.tested)
+    func aPictureOverThePixelLimitIsNotDecoded(_ store: StoreKind) async throws {
+        try await store.withHarness(configure: { $0.maximumBarcodePixels = 100 * 100 }) { harness in
+            try #require(harness.notifier.barcodeReader.isAvailable, "ZBar, TurboJPEG or libpng missing: run scripts/install-test-tools")
+            try await harness.application().test(.router) { client in
+                let api = APIClient(client: client)
+                try await api.user("joe")
+                let joe = try await api.login("joe")
+                for file in ["qr.png", "qr.jpg"] {
+                    let answer = try await Self.scan(api, try Self.picture(file), contentType: nil, token: joe)
+                    #expect(answer.status == .unprocessableContent)
+                    #expect(answer.json["error"]?["message"] == "the image is 246x246 pixels, more than the server decodes")
+                }
+            }
+        }
+    }
+
+    @Test(arguments: StoreKind.tested)
+    func onlyADeviceTokenMayScan(_ store: StoreKind) async throws {
+        try await store.withHarness { harness in
+            try await harness.application().test(.router) { client in
+                let api = APIClient(client: client)
+                try await api.user("joe")
+                let missing = try await Self.scan(api, try Self.picture("qr.png"), contentType: "image/png", token: nil)
+                #expect(missing.status == .unauthorized)
+                #expect(missing.json["error"]?["code"] == "unauthorized")
+                // The backend's API key is not a device token.
+                let apiKey = try await Self.scan(api, try Self.picture("qr.png"), contentType: "image/png", token: NotifyHarness.apiKey)
+                #expect(apiKey.status == .unauthorized)
+                let loggedOut = try await api.login("joe")
+                try await api.call(.post, "/device/logout", token: loggedOut)
+                let stale = try await Self.scan(api, try Self.picture("qr.png"), contentType: "image/png", token: loggedOut)
+                #expect(stale.status == .unauthorized)
+            }
         }
     }
 

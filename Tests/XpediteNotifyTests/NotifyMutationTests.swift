@@ -85,49 +85,51 @@ struct JSONMutator {
                    "where": ["longitude": 1.5, "latitude": 2.5], "ok": true, "photo": .null],
     ]
 
-    @Test func tenThousandMutatedRequestsGiveNo5xx() async throws {
-        let harness = try NotifyHarness()
-        try await harness.application().test(.router) { client in
-            let api = APIClient(client: client)
-            try await api.user("joe")
-            let joe = try await api.login("joe")
-            var messages: [String] = []
-            for _ in 0..<20 { messages.append(try await api.send(Self.richPayload, to: ["joe"])) }
-            var mutator = JSONMutator(random: SeededGenerator(state: 20_261_122))
-            var statuses: [Int: Int] = [:]
-            for round in 0..<10_000 {
-                let answer: (status: HTTPResponse.Status, json: JSONValue)
-                switch round % 4 {
-                case 0, 1:
-                    var body: JSONValue = ["title": "t", "body": "b", "payload": Self.richPayload, "to": ["users": ["joe"]]]
-                    for _ in 0...Int.random(in: 0..<3, using: &mutator.random) {
-                        body = round % 4 == 0 ? Self.replacing("payload", in: body, with: mutator.mutate(body["payload"] ?? .null))
-                                              : mutator.mutate(body)
+    @Test(arguments: StoreKind.tested)
+    func tenThousandMutatedRequestsGiveNo5xx(_ store: StoreKind) async throws {
+        try await store.withHarness { harness in
+            try await harness.application().test(.router) { client in
+                let api = APIClient(client: client)
+                try await api.user("joe")
+                let joe = try await api.login("joe")
+                var messages: [String] = []
+                for _ in 0..<20 { messages.append(try await api.send(Self.richPayload, to: ["joe"])) }
+                var mutator = JSONMutator(random: SeededGenerator(state: 20_261_122))
+                var statuses: [Int: Int] = [:]
+                for round in 0..<10_000 {
+                    let answer: (status: HTTPResponse.Status, json: JSONValue)
+                    switch round % 4 {
+                    case 0, 1:
+                        var body: JSONValue = ["title": "t", "body": "b", "payload": Self.richPayload, "to": ["users": ["joe"]]]
+                        for _ in 0...Int.random(in: 0..<3, using: &mutator.random) {
+                            body = round % 4 == 0 ? Self.replacing("payload", in: body, with: mutator.mutate(body["payload"] ?? .null))
+                                                  : mutator.mutate(body)
+                        }
+                        answer = try await api.call(.post, "/send", body: body)
+                    case 2:
+                        var body = Self.richResponse
+                        for _ in 0...Int.random(in: 0..<3, using: &mutator.random) { body = mutator.mutate(body) }
+                        body = Self.replacing("responseId", in: body, with: .string("m-\(round % 50)"))
+                        body = Self.replacing("messageId", in: body, with: .string(mutator.pick(messages)))
+                        answer = try await api.call(.post, "/device/responses", token: joe, body: body)
+                    default:
+                        let bytes = Array(CanonicalJSON.data(mutator.mutate(Self.richResponse)))
+                        let cut = bytes.prefix(Int.random(in: 0...bytes.count, using: &mutator.random))
+                        let route = mutator.pick(["/device/responses", "/device/login", "/webhooks/w", "/users/u", "/groups/g", "/requests/r"])
+                        let method: HTTPRequest.Method = route.hasPrefix("/device") ? .post : .put
+                        let token = route.hasPrefix("/device/responses") ? joe : NotifyHarness.apiKey
+                        answer = try await api.call(method, route, token: token, raw: ByteBuffer(bytes: cut))
                     }
-                    answer = try await api.call(.post, "/send", body: body)
-                case 2:
-                    var body = Self.richResponse
-                    for _ in 0...Int.random(in: 0..<3, using: &mutator.random) { body = mutator.mutate(body) }
-                    body = Self.replacing("responseId", in: body, with: .string("m-\(round % 50)"))
-                    body = Self.replacing("messageId", in: body, with: .string(mutator.pick(messages)))
-                    answer = try await api.call(.post, "/device/responses", token: joe, body: body)
-                default:
-                    let bytes = Array(CanonicalJSON.data(mutator.mutate(Self.richResponse)))
-                    let cut = bytes.prefix(Int.random(in: 0...bytes.count, using: &mutator.random))
-                    let route = mutator.pick(["/device/responses", "/device/login", "/webhooks/w", "/users/u", "/groups/g", "/requests/r"])
-                    let method: HTTPRequest.Method = route.hasPrefix("/device") ? .post : .put
-                    let token = route.hasPrefix("/device/responses") ? joe : NotifyHarness.apiKey
-                    answer = try await api.call(method, route, token: token, raw: ByteBuffer(bytes: cut))
+                    statuses[answer.status.code, default: 0] += 1
+                    #expect(answer.status.code < 500, "round \(round): \(answer.status) \(answer.json)")
+                    if answer.status.code >= 400 {
+                        #expect(answer.json["error"]?["code"]?.stringValue != nil, "round \(round): no error object")
+                    }
                 }
-                statuses[answer.status.code, default: 0] += 1
-                #expect(answer.status.code < 500, "round \(round): \(answer.status) \(answer.json)")
-                if answer.status.code >= 400 {
-                    #expect(answer.json["error"]?["code"]?.stringValue != nil, "round \(round): no error object")
-                }
+                // The run exercised both outcomes, not only refusals.
+                #expect(statuses[201, default: 0] > 100)
+                #expect(statuses[422, default: 0] > 100)
             }
-            // The run exercised both outcomes, not only refusals.
-            #expect(statuses[201, default: 0] > 100)
-            #expect(statuses[422, default: 0] > 100)
         }
     }
 

@@ -54,57 +54,61 @@ import XpediteProtocol
         return events
     }
 
-    @Test func serverSentEventsStreamAndReplayAfterLastEventID() async throws {
-        let harness = try NotifyHarness()
-        try await harness.application().test(.live) { client in
-            let api = APIClient(client: client)
-            let port = try #require(client.port)
-            try await api.user("joe")
-            let joe = try await api.login("joe")
-            let first = try await api.send(to: ["joe"])
-            let second = try await api.send(to: ["joe"])
-            let url = "http://127.0.0.1:\(port)/notify/v1/events?topic=/a/b/c"
-            // Live: the stream is open before the answer is sent.
-            let live = try await Self.events(url, count: 1) {
-                _ = try await api.answer(first, token: joe, responseId: "e-1")
+    @Test(arguments: StoreKind.tested)
+    func serverSentEventsStreamAndReplayAfterLastEventID(_ store: StoreKind) async throws {
+        try await store.withHarness { harness in
+            try await harness.application().test(.live) { client in
+                let api = APIClient(client: client)
+                let port = try #require(client.port)
+                try await api.user("joe")
+                let joe = try await api.login("joe")
+                let first = try await api.send(to: ["joe"])
+                let second = try await api.send(to: ["joe"])
+                let url = "http://127.0.0.1:\(port)/notify/v1/events?topic=/a/b/c"
+                // Live: the stream is open before the answer is sent.
+                let live = try await Self.events(url, count: 1) {
+                    _ = try await api.answer(first, token: joe, responseId: "e-1")
+                }
+                #expect(live.map(\.data["responseId"]) == ["e-1"])
+                _ = try await api.answer(second, token: joe, responseId: "e-2")
+                // Replay: everything after the first event's id, then live events.
+                let third = try await api.send(to: ["joe"])
+                let replayed = try await Self.events(url, lastEventID: live[0].id, count: 2) {
+                    _ = try await api.answer(third, token: joe, responseId: "e-3")
+                }
+                #expect(replayed.map(\.data["responseId"]) == ["e-2", "e-3"])
+                #expect(replayed[0].data["username"] == "joe")
+                #expect(Int(replayed[1].id) ?? 0 > Int(replayed[0].id) ?? 0)
             }
-            #expect(live.map(\.data["responseId"]) == ["e-1"])
-            _ = try await api.answer(second, token: joe, responseId: "e-2")
-            // Replay: everything after the first event's id, then live events.
-            let third = try await api.send(to: ["joe"])
-            let replayed = try await Self.events(url, lastEventID: live[0].id, count: 2) {
-                _ = try await api.answer(third, token: joe, responseId: "e-3")
-            }
-            #expect(replayed.map(\.data["responseId"]) == ["e-2", "e-3"])
-            #expect(replayed[0].data["username"] == "joe")
-            #expect(Int(replayed[1].id) ?? 0 > Int(replayed[0].id) ?? 0)
         }
     }
 
-    @Test func webhooksAreSignedAndRetriedUntilA2xx() async throws {
+    @Test(arguments: StoreKind.tested)
+    func webhooksAreSignedAndRetriedUntilA2xx(_ store: StoreKind) async throws {
         let receiver = WebhookReceiver(failures: 2)
-        let harness = try NotifyHarness()
-        try await receiver.serve { hookURL in
-            try await harness.application().test(.live) { client in
-                let api = APIClient(client: client)
-                try await api.user("joe")
-                let joe = try await api.login("joe")
-                let put = try await api.call(.put, "/webhooks/colours", body: ["topic": "/a/b/c", "url": .string(hookURL), "secret": "s3cret"])
-                #expect(put.status == .ok)
-                let id = try await api.send(to: ["joe"])
-                let answer = try await api.answer(id, token: joe, responseId: "w-1")
-                #expect(answer.status == .created)
-                // Two failures, then delivered: three attempts of one delivery.
-                #expect(try await receiver.wait { $0.count >= 3 })
-                let deliveries = receiver.deliveries
-                #expect(Set(deliveries.map(\.deliveryId)).count == 1)
-                let delivery = try #require(deliveries.last)
-                #expect(WebhookSignature.isValid(delivery.signature, body: delivery.body, secret: "s3cret"))
-                #expect(!WebhookSignature.isValid(delivery.signature, body: delivery.body, secret: "other"))
-                #expect(try JSONValue(parsing: delivery.body) == answer.json)
-                // No more attempts once it succeeded.
-                try await Task.sleep(for: .milliseconds(300))
-                #expect(receiver.deliveries.count == 3)
+        try await store.withHarness { harness in
+            try await receiver.serve { hookURL in
+                try await harness.application().test(.live) { client in
+                    let api = APIClient(client: client)
+                    try await api.user("joe")
+                    let joe = try await api.login("joe")
+                    let put = try await api.call(.put, "/webhooks/colours", body: ["topic": "/a/b/c", "url": .string(hookURL), "secret": "s3cret"])
+                    #expect(put.status == .ok)
+                    let id = try await api.send(to: ["joe"])
+                    let answer = try await api.answer(id, token: joe, responseId: "w-1")
+                    #expect(answer.status == .created)
+                    // Two failures, then delivered: three attempts of one delivery.
+                    #expect(try await receiver.wait { $0.count >= 3 })
+                    let deliveries = receiver.deliveries
+                    #expect(Set(deliveries.map(\.deliveryId)).count == 1)
+                    let delivery = try #require(deliveries.last)
+                    #expect(WebhookSignature.isValid(delivery.signature, body: delivery.body, secret: "s3cret"))
+                    #expect(!WebhookSignature.isValid(delivery.signature, body: delivery.body, secret: "other"))
+                    #expect(try JSONValue(parsing: delivery.body) == answer.json)
+                    // No more attempts once it succeeded.
+                    try await Task.sleep(for: .milliseconds(300))
+                    #expect(receiver.deliveries.count == 3)
+                }
             }
         }
     }
@@ -125,36 +129,38 @@ import XpediteProtocol
         #expect(policy.delay(afterFailures: 30, random: 1) == .seconds(60))
     }
 
-    @Test func aUsersDevicesHearOfNewMessagesAndOfAnswersFromAnyOfThem() async throws {
-        let harness = try NotifyHarness()
-        try await harness.application().test(.live) { client in
-            let api = APIClient(client: client)
-            let port = try #require(client.port)
-            try await api.user("joe")
-            try await api.user("ann")
-            let phone = try await api.login("joe", deviceId: "phone")
-            let browser = try await api.login("joe", deviceId: "browser", platform: "web")
-            let ann = try await api.login("ann")
-            let url = "http://127.0.0.1:\(port)/notify/v1/device/events"
-            let sent = Mutex<String?>(nil)
-            let events = try await Self.namedEvents(url, token: browser, count: 2) {
-                _ = try await api.send(to: ["ann"])                // another user's: not on joe's stream
-                let id = try await api.send(to: ["joe"])
-                sent.withLock { $0 = id }
-                _ = try await api.answer(id, token: phone)          // answered on the phone
+    @Test(arguments: StoreKind.tested)
+    func aUsersDevicesHearOfNewMessagesAndOfAnswersFromAnyOfThem(_ store: StoreKind) async throws {
+        try await store.withHarness { harness in
+            try await harness.application().test(.live) { client in
+                let api = APIClient(client: client)
+                let port = try #require(client.port)
+                try await api.user("joe")
+                try await api.user("ann")
+                let phone = try await api.login("joe", deviceId: "phone")
+                let browser = try await api.login("joe", deviceId: "browser", platform: "web")
+                let ann = try await api.login("ann")
+                let url = "http://127.0.0.1:\(port)/notify/v1/device/events"
+                let sent = Mutex<String?>(nil)
+                let events = try await Self.namedEvents(url, token: browser, count: 2) {
+                    _ = try await api.send(to: ["ann"])                // another user's: not on joe's stream
+                    let id = try await api.send(to: ["joe"])
+                    sent.withLock { $0 = id }
+                    _ = try await api.answer(id, token: phone)          // answered on the phone
+                }
+                let id = try #require(sent.withLock { $0 })
+                #expect(events.map(\.name) == ["message", "answered"])
+                #expect(events.first?.data["messageId"] == .string(id))
+                #expect(events.first?.data["title"] == "Colour")
+                #expect(events.first?.data["responseTopic"] == "/a/b/c")
+                #expect(events.first?.data["sentAt"]?.stringValue != nil)
+                #expect(events.last?.data == ["messageId": .string(id)])
+                // A device token is required; an API key is not one.
+                var request = HTTPClientRequest(url: url)
+                request.headers.add(name: "Authorization", value: "Bearer \(NotifyHarness.apiKey)")
+                #expect(try await HTTPClient.shared.execute(request, timeout: .seconds(10)).status == .unauthorized)
+                _ = ann
             }
-            let id = try #require(sent.withLock { $0 })
-            #expect(events.map(\.name) == ["message", "answered"])
-            #expect(events.first?.data["messageId"] == .string(id))
-            #expect(events.first?.data["title"] == "Colour")
-            #expect(events.first?.data["responseTopic"] == "/a/b/c")
-            #expect(events.first?.data["sentAt"]?.stringValue != nil)
-            #expect(events.last?.data == ["messageId": .string(id)])
-            // A device token is required; an API key is not one.
-            var request = HTTPClientRequest(url: url)
-            request.headers.add(name: "Authorization", value: "Bearer \(NotifyHarness.apiKey)")
-            #expect(try await HTTPClient.shared.execute(request, timeout: .seconds(10)).status == .unauthorized)
-            _ = ann
         }
     }
 }

@@ -28,82 +28,110 @@ import XpediteNotifyTestSupport
         return (harness, login.device)
     }
 
+    /// Runs `body` with a harness on a new `store` of the kind, set up as ``harness(_:clock:directory:)`` sets one up.
+    static func withHarness(_ store: StoreKind, _ provider: ScriptedPushProvider, clock: TestClock? = nil,
+                            _ body: (NotifyHarness, NotifyDevice) async throws -> Void) async throws {
+        try await store.withHarness(configure: { configuration in
+            configuration.pushProviders["ios"] = provider
+            configuration.pushRetry.initialDelay = .milliseconds(10)
+            configuration.pushRetry.maximumDelay = .milliseconds(50)
+            configuration.pushRetry.pollInterval = .milliseconds(20)
+            if let clock { configuration.now = clock.function }
+        }) { harness in
+            try await harness.notifier.putUser("joe", password: "pw")
+            let login = try #require(try await harness.notifier.login(username: "joe", password: "pw", deviceId: "iphone",
+                                                                      deviceName: "Joe's iPhone", platform: "ios",
+                                                                      pushToken: "aaaa1111"))
+            try await body(harness, login.device)
+        }
+    }
+
     static func send(_ harness: NotifyHarness) async throws -> String {
         try await harness.notifier.sendPayload(Payload(validating: colour), title: "Colour", body: "Pick one",
                                                to: .users(["joe"])).messageId
     }
 
-    @Test func passingFailuresAreRetriedUntilDelivered() async throws {
+    @Test(arguments: StoreKind.tested)
+    func passingFailuresAreRetriedUntilDelivered(_ store: StoreKind) async throws {
         let provider = ScriptedPushProvider { _, attempt in
             attempt < 3 ? .retry(reason: "503 ServiceUnavailable") : .delivered
         }
-        let (harness, _) = try await Self.harness(provider)
-        let id = try await Self.send(harness)
-        let message = try await harness.withDeliveryEngines { try await harness.settledMessage(id) }
-        let delivery = try #require(message.deliveries.first)
-        #expect(delivery.state == .delivered)
-        #expect(delivery.attempts == 3)
-        #expect(delivery.lastError == "503 ServiceUnavailable")    // the last reason the service gave
-        #expect(provider.calls.count == 3)
-        #expect(Set(provider.calls.map(\.deliveryId)).count == 1)  // one delivery, tried three times
+        try await Self.withHarness(store, provider) { harness, _ in
+            let id = try await Self.send(harness)
+            let message = try await harness.withDeliveryEngines { try await harness.settledMessage(id) }
+            let delivery = try #require(message.deliveries.first)
+            #expect(delivery.state == .delivered)
+            #expect(delivery.attempts == 3)
+            #expect(delivery.lastError == "503 ServiceUnavailable")    // the last reason the service gave
+            #expect(provider.calls.count == 3)
+            #expect(Set(provider.calls.map(\.deliveryId)).count == 1)  // one delivery, tried three times
+        }
     }
 
-    @Test func retryAfterIsHonoured() async throws {
+    @Test(arguments: StoreKind.tested)
+    func retryAfterIsHonoured(_ store: StoreKind) async throws {
         let clock = TestClock()
         let provider = ScriptedPushProvider { _, _ in .retry(reason: "429 TooManyRequests", after: .seconds(120)) }
-        let (harness, _) = try await Self.harness(provider, clock: clock)
-        let id = try await Self.send(harness)
-        try await harness.withDeliveryEngines {
-            while provider.calls.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
-            try await Task.sleep(for: .milliseconds(100))    // the engine would retry within 50 ms without the header
+        try await Self.withHarness(store, provider, clock: clock) { harness, _ in
+            let id = try await Self.send(harness)
+            try await harness.withDeliveryEngines {
+                while provider.calls.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+                try await Task.sleep(for: .milliseconds(100))    // the engine would retry within 50 ms without the header
+            }
+            #expect(provider.calls.count == 1)
+            let due = try #require(try await harness.notifier.store.nextPushDueDate(provider: provider.name))
+            #expect(due.timeIntervalSince(clock.now) >= 119)
+            let message = try #require(try await harness.notifier.message(id))
+            #expect(message.deliveries.first?.state == .pending)
+            #expect(message.deliveries.first?.lastError == "429 TooManyRequests")
         }
-        #expect(provider.calls.count == 1)
-        let due = try #require(try await harness.notifier.store.nextPushDueDate(provider: provider.name))
-        #expect(due.timeIntervalSince(clock.now) >= 119)
-        let message = try #require(try await harness.notifier.message(id))
-        #expect(message.deliveries.first?.state == .pending)
-        #expect(message.deliveries.first?.lastError == "429 TooManyRequests")
     }
 
-    @Test func aGoneDeviceLosesItsPushTokenAndGetsNoMorePushes() async throws {
+    @Test(arguments: StoreKind.tested)
+    func aGoneDeviceLosesItsPushTokenAndGetsNoMorePushes(_ store: StoreKind) async throws {
         let provider = ScriptedPushProvider { _, _ in .gone(reason: "410 Unregistered") }
-        let (harness, _) = try await Self.harness(provider)
-        let first = try await Self.send(harness)
-        let gone = try await harness.withDeliveryEngines { try await harness.settledMessage(first) }
-        #expect(gone.deliveries.first?.state == .gone)
-        #expect(gone.deliveries.first?.lastError == "410 Unregistered")
-        #expect(try await harness.notifier.devices(of: "joe").first?.hasPushTarget == false)
-        let second = try await Self.send(harness)
-        let skipped = try await harness.withDeliveryEngines { try await harness.settledMessage(second) }
-        #expect(skipped.deliveries.first?.state == .failed)
-        #expect(skipped.deliveries.first?.lastError == "the device has no push token")
-        #expect(provider.calls.count == 1)
+        try await Self.withHarness(store, provider) { harness, _ in
+            let first = try await Self.send(harness)
+            let gone = try await harness.withDeliveryEngines { try await harness.settledMessage(first) }
+            #expect(gone.deliveries.first?.state == .gone)
+            #expect(gone.deliveries.first?.lastError == "410 Unregistered")
+            #expect(try await harness.notifier.devices(of: "joe").first?.hasPushTarget == false)
+            let second = try await Self.send(harness)
+            let skipped = try await harness.withDeliveryEngines { try await harness.settledMessage(second) }
+            #expect(skipped.deliveries.first?.state == .failed)
+            #expect(skipped.deliveries.first?.lastError == "the device has no push token")
+            #expect(provider.calls.count == 1)
+        }
     }
 
-    @Test func aMessageAnsweredBeforeItsPushIsNotPushed() async throws {
+    @Test(arguments: StoreKind.tested)
+    func aMessageAnsweredBeforeItsPushIsNotPushed(_ store: StoreKind) async throws {
         let provider = ScriptedPushProvider()
-        let (harness, device) = try await Self.harness(provider)
-        let id = try await Self.send(harness)
-        _ = try await harness.notifier.submitResponse(["responseId": "r1", "messageId": .string(id), "submitValue": 0,
-                                                       "values": ["simpleDropList": "Red"]], from: device)
-        let message = try await harness.withDeliveryEngines { try await harness.settledMessage(id) }
-        #expect(message.deliveries.first?.state == .failed)
-        #expect(message.deliveries.first?.lastError == "the recipient answered the message")
-        #expect(provider.calls.isEmpty)
+        try await Self.withHarness(store, provider) { harness, device in
+            let id = try await Self.send(harness)
+            _ = try await harness.notifier.submitResponse(["responseId": "r1", "messageId": .string(id), "submitValue": 0,
+                                                           "values": ["simpleDropList": "Red"]], from: device)
+            let message = try await harness.withDeliveryEngines { try await harness.settledMessage(id) }
+            #expect(message.deliveries.first?.state == .failed)
+            #expect(message.deliveries.first?.lastError == "the recipient answered the message")
+            #expect(provider.calls.isEmpty)
+        }
     }
 
-    @Test func aPushIsGivenUpAfterTwentyFourHours() async throws {
+    @Test(arguments: StoreKind.tested)
+    func aPushIsGivenUpAfterTwentyFourHours(_ store: StoreKind) async throws {
         let clock = TestClock()
         let provider = ScriptedPushProvider { _, _ in .retry(reason: "500 InternalServerError") }
-        let (harness, _) = try await Self.harness(provider, clock: clock)
-        let id = try await Self.send(harness)
-        try await harness.withDeliveryEngines {
-            while provider.calls.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+        try await Self.withHarness(store, provider, clock: clock) { harness, _ in
+            let id = try await Self.send(harness)
+            try await harness.withDeliveryEngines {
+                while provider.calls.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+            }
+            clock.advance(by: 25 * 3600)
+            let message = try await harness.withDeliveryEngines { try await harness.settledMessage(id) }
+            #expect(message.deliveries.first?.state == .failed)
+            #expect(message.deliveries.first?.lastError?.hasPrefix("given up") == true)
         }
-        clock.advance(by: 25 * 3600)
-        let message = try await harness.withDeliveryEngines { try await harness.settledMessage(id) }
-        #expect(message.deliveries.first?.state == .failed)
-        #expect(message.deliveries.first?.lastError?.hasPrefix("given up") == true)
     }
 
     @Test func aRestartLosesNoDeliveryAndDeliversNothingTwice() async throws {
@@ -132,22 +160,24 @@ import XpediteNotifyTestSupport
         #expect(working.calls.count == 1)
     }
 
-    @Test func rowsHeldByAServerThatDiedAreTakenOverWhenTheirLeaseEnds() async throws {
+    @Test(arguments: StoreKind.tested)
+    func rowsHeldByAServerThatDiedAreTakenOverWhenTheirLeaseEnds(_ store: StoreKind) async throws {
         let clock = TestClock()
         let provider = ScriptedPushProvider()
-        let (harness, _) = try await Self.harness(provider, clock: clock)
-        let id = try await Self.send(harness)
-        // Another server claims the row and dies before settling it.
-        let claimed = try await harness.notifier.store.claimPushDeliveries(
-            provider: provider.name, now: clock.now, leaseUntil: clock.now.addingTimeInterval(60), limit: 10,
-            needsPushTarget: true, expiredBefore: nil)
-        #expect(claimed.count == 1)
-        try await harness.withDeliveryEngines { try await Task.sleep(for: .milliseconds(100)) }
-        #expect(provider.calls.isEmpty)    // still leased
-        clock.advance(by: 61)
-        let message = try await harness.withDeliveryEngines { try await harness.settledMessage(id) }
-        #expect(message.deliveries.first?.state == .delivered)
-        #expect(provider.calls.count == 1)
+        try await Self.withHarness(store, provider, clock: clock) { harness, _ in
+            let id = try await Self.send(harness)
+            // Another server claims the row and dies before settling it.
+            let claimed = try await harness.notifier.store.claimPushDeliveries(
+                provider: provider.name, now: clock.now, leaseUntil: clock.now.addingTimeInterval(60), limit: 10,
+                needsPushTarget: true, expiredBefore: nil)
+            #expect(claimed.count == 1)
+            try await harness.withDeliveryEngines { try await Task.sleep(for: .milliseconds(100)) }
+            #expect(provider.calls.isEmpty)    // still leased
+            clock.advance(by: 61)
+            let message = try await harness.withDeliveryEngines { try await harness.settledMessage(id) }
+            #expect(message.deliveries.first?.state == .delivered)
+            #expect(provider.calls.count == 1)
+        }
     }
 
     @Test func outcomesBecomeStatesWithBackoffAndRetryAfter() {

@@ -14,6 +14,8 @@ public struct Command: Sendable {
     public var executable: URL
     /// Its arguments, without the program's name.
     public var arguments: [String]
+    /// Environment variables set for the child, on top of the test's own environment.
+    public var environment: [String: String] = [:]
 
     /// `executable` with `arguments`.
     public init(_ executable: URL, arguments: [String]) {
@@ -108,7 +110,10 @@ public struct Command: Sendable {
     private var configuration: Configuration {
         var options = PlatformOptions()
         options.teardownSequence = [.gracefulShutDown(allowedDurationToNextStep: Self.grace)]
+        var variables: [Environment.Key: String?] = [:]
+        for (name, value) in environment { variables[Environment.Key(stringLiteral: name)] = value }
         return Configuration(executable: .path(FilePath(executable.path)), arguments: Arguments(arguments),
+                             environment: environment.isEmpty ? .inherit : .inherit.updating(variables),
                              platformOptions: options)
     }
 

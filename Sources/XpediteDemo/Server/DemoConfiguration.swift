@@ -1,4 +1,5 @@
 import Foundation
+import XpeditePostgres
 import Logging
 import XpediteNotify
 import XpediteServer
@@ -43,6 +44,11 @@ public struct DemoConfiguration: Sendable {
     public var webPush: WebPushConfiguration?
     /// The map tiles of the notification app (`/notify/app/`): a URL template with `{z}`, `{x}`, `{y}`.
     public var mapTileURL: String = NotifyAppFiles.defaultMapTileURL
+
+    /// The PostgreSQL database of the notification stores and the sessions (docs/deploying.md);
+    /// `nil` keeps them in SQLite files in the data directory. The customers and credit changes
+    /// stay in `demo.sqlite` either way.
+    public var postgres: PostgresStoreDatabase?
 
     /// The default data directory, relative to the current directory.
     public static let defaultDataDirectory = ".xpedite-demo"

@@ -5,11 +5,14 @@ import Logging
 import Prometheus
 import ServiceLifecycle
 import XpediteNotify
+import XpeditePostgres
 import XpediteServer
 import XpediteSQLite
 
-/// `xpedite demo`: the demo app with its database, sessions in SQLite, images, metrics, one log
-/// line per request, and the notification API (XpediteNotify, under `/notify/v1`), on 127.0.0.1.
+/// `xpedite demo`: the demo app with its database, sessions in SQLite (or PostgreSQL), images,
+/// metrics, one log line per request, and the notification API (XpediteNotify, under
+/// `/notify/v1`; its stores in SQLite or PostgreSQL), on 127.0.0.1. The customers and credit
+/// changes are always in `demo.sqlite`.
 ///
 /// ```swift
 /// var server = try await DemoServer.open(configuration)        // migrates, seeds on the first run
@@ -24,8 +27,8 @@ public struct DemoServer: Sendable {
     public let configuration: DemoConfiguration
     /// Customers and credit changes.
     public let database: DemoDatabase
-    /// The sessions, kept across restarts.
-    public let sessions: SQLiteSessionStore
+    /// The sessions, kept across restarts (`sessions.sqlite`, or PostgreSQL).
+    public let sessions: any SessionStore
     /// The notification server: the user directory the sign-in uses, and the approval payloads.
     public let notifier: Notifier
     /// The notification API's key and where it came from.
@@ -35,7 +38,11 @@ public struct DemoServer: Sendable {
     /// The metrics of the endpoint and of the notification server's deliveries, served at `/metrics`.
     public let metrics: PrometheusCollectorRegistry
 
-    private let notifyStore: SQLiteNotifyStore
+    /// The SQLite stores this server opened, closed by ``close()`` (none on PostgreSQL: the
+    /// database belongs to whoever connected it).
+    private let sqliteStores: (sessions: SQLiteSessionStore?, notify: SQLiteNotifyStore?)
+    /// The relay of every server's responses, on PostgreSQL.
+    private let relay: PostgresResponseRelay?
     private var extraRoutes: [Routes] = []
     private var extraServices: [any Service] = []
 
@@ -44,7 +51,9 @@ public struct DemoServer: Sendable {
 
     /// Opens the data directory: resolves the API key, migrates `demo.sqlite` and seeds it on the
     /// first run (or with `reset`, which also clears `notify/`), opens the notification store,
-    /// makes sure the demo account exists there, and opens `sessions.sqlite`.
+    /// makes sure the demo account exists there, and opens `sessions.sqlite`. With
+    /// ``DemoConfiguration/postgres`` the notification stores and the sessions are in that
+    /// database instead (migrated; `reset` empties its notification tables).
     ///
     /// - Parameters:
     ///   - configuration: the data directory, the seed, the API key, the clock and the logger.
@@ -64,7 +73,19 @@ public struct DemoServer: Sendable {
         } else {
             report = try await database.seedIfEmpty(count: configuration.customerCount, progress: progress)
         }
-        let notifyStore = try SQLiteNotifyStore(directory: notifyDirectory)
+        let notifyStore: any NotifyStore
+        var sqliteNotify: SQLiteNotifyStore?
+        var relayStore: PostgresNotifyStore?
+        if let postgres = configuration.postgres {
+            let store = try await PostgresNotifyStore(database: postgres)
+            if configuration.reset { try await store.deleteEverything() }
+            notifyStore = store
+            relayStore = store
+        } else {
+            let store = try SQLiteNotifyStore(directory: notifyDirectory)
+            sqliteNotify = store
+            notifyStore = store
+        }
         var notify = NotifyConfiguration(dataDirectory: notifyDirectory, apiKeys: [apiKey.value])
         notify.bcryptCost = configuration.passwordCost
         notify.logger = configuration.logger
@@ -75,22 +96,39 @@ public struct DemoServer: Sendable {
         notify.now = configuration.clock
         let metrics = PrometheusCollectorRegistry()
         notify.metricsFactory = PrometheusMetricsFactory(registry: metrics)
+        // On PostgreSQL every server's responses reach this one's subscribers through the relay.
+        notify.publishesStoredResponses = relayStore == nil
         let notifier = try Notifier(configuration: notify, store: notifyStore)
+        var relay: PostgresResponseRelay?
+        if let relayStore, let postgres = configuration.postgres {
+            relay = PostgresResponseRelay(notifier: notifier, store: relayStore, database: postgres)
+        }
         try await DemoUsers(notifier: notifier).ensureDemoAccount()
-        let sessions = try SQLiteSessionStore(directory: directory)
+        let sessions: any SessionStore
+        var sqliteSessions: SQLiteSessionStore?
+        if let postgres = configuration.postgres {
+            sessions = try await PostgresSessionStore(database: postgres)
+        } else {
+            let store = try SQLiteSessionStore(directory: directory)
+            sqliteSessions = store
+            sessions = store
+        }
         return DemoServer(configuration: configuration, database: database, sessions: sessions, notifier: notifier,
-                          notifyStore: notifyStore, apiKey: apiKey, seedReport: report, metrics: metrics)
+                          sqliteStores: (sqliteSessions, sqliteNotify), relay: relay, apiKey: apiKey, seedReport: report,
+                          metrics: metrics)
     }
 
-    private init(configuration: DemoConfiguration, database: DemoDatabase, sessions: SQLiteSessionStore,
-                 notifier: Notifier, notifyStore: SQLiteNotifyStore, apiKey: DemoAPIKey, seedReport: SeedReport?,
+    private init(configuration: DemoConfiguration, database: DemoDatabase, sessions: any SessionStore,
+                 notifier: Notifier, sqliteStores: (sessions: SQLiteSessionStore?, notify: SQLiteNotifyStore?),
+                 relay: PostgresResponseRelay?, apiKey: DemoAPIKey, seedReport: SeedReport?,
                  metrics: PrometheusCollectorRegistry) {
         self.metrics = metrics
         self.configuration = configuration
         self.database = database
         self.sessions = sessions
         self.notifier = notifier
-        self.notifyStore = notifyStore
+        self.sqliteStores = sqliteStores
+        self.relay = relay
         self.apiKey = apiKey
         self.seedReport = seedReport
     }
@@ -134,7 +172,8 @@ public struct DemoServer: Sendable {
         DemoImageRoutes(store: CustomerStore(database: database)).add(to: router)
         try notifier.mount(on: router)
         for routes in extraRoutes { try routes(router) }
-        return (router, app.services + notifier.services + [approvals] + extraServices)
+        let relayServices: [any Service] = relay.map { [$0] } ?? []
+        return (router, app.services + notifier.services + relayServices + [approvals] + extraServices)
     }
 
     /// The Hummingbird application on 127.0.0.1 and the configured port.
@@ -168,10 +207,10 @@ public struct DemoServer: Sendable {
         try await makeApplication(server: server, onServerRunning: onServerRunning).runService()
     }
 
-    /// Closes the databases.
+    /// Closes the SQLite databases (a PostgreSQL database is closed by whoever connected it).
     public func close() throws {
-        try sessions.close()
-        try notifyStore.close()
+        try sqliteStores.sessions?.close()
+        try sqliteStores.notify?.close()
         try database.close()
     }
 }

@@ -22,6 +22,11 @@ extension Notifier {
         }
         let messageId = body["messageId"]?.stringValue
         let request = body["request"]?.stringValue
+        // No store keeps U+0000 in its text (decision 222).
+        for key in ["responseId", "messageId", "request"] where body[key]?.stringValue?.unicodeScalars.contains("\u{0}") == true {
+            issues.append(ValidationIssue(path: root.appending(key), code: .invalidValue, severity: .error,
+                                          message: "a string may not contain U+0000"))
+        }
         for key in ["messageId", "request"] where body[key] != nil && body[key]?.stringValue == nil {
             issues.append(ValidationIssue(path: root.appending(key), code: .typeMismatch, severity: .error, message: "expected a string"))
         }
@@ -60,7 +65,9 @@ extension Notifier {
                                        request: request, topic: payload.responseTopic, json: json)
         switch try await store.recordResponse(candidate, answeredAt: now, now: now) {
         case .stored(let stored):
-            hub.publish(PublishedResponse(cursor: stored.cursor, object: object, json: json), to: object.responseTopic)
+            if configuration.publishesStoredResponses {
+                hub.publish(PublishedResponse(cursor: stored.cursor, object: object, json: json), to: object.responseTopic)
+            }
             if let messageId { deviceEvents.publish(.answered(messageId: messageId), to: device.username) }
             webhookWakeup.signal()
             return (stored, true)

@@ -53,6 +53,12 @@ public struct NotifyConfiguration: Sendable {
     /// template with `{z}`, `{x}` and `{y}`; when no tile answers, the app draws a coordinate grid.
     public var mapTileURL: String = NotifyAppFiles.defaultMapTileURL
 
+    /// Whether a response this notifier stores is published to its own subscribers at once
+    /// (`true`, one server). With several servers on one database, a relay (XpeditePostgres'
+    /// `PostgresResponseRelay`) publishes every server's responses, in cursor order, through
+    /// ``Notifier/publish(stored:)``, and this is `false` so that none is published twice.
+    public var publishesStoredResponses = true
+
     /// A configuration with defaults: pushes are logged (``LoggingPushProvider``).
     public init(dataDirectory: URL, apiKeys: [String]) {
         self.dataDirectory = dataDirectory

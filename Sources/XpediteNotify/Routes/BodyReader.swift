@@ -37,12 +37,20 @@ struct BodyReader {
         issues.append(ValidationIssue(path: JSONPath.root.appending(key), code: code, severity: .error, message: message))
     }
 
+    /// Why a string with U+0000 is refused: no store keeps it (PostgreSQL's text cannot), so no
+    /// store is asked to (decision 222).
+    static let nulMessage = "a string may not contain U+0000"
+
     /// A string member; `nil` (and an issue when required) when absent or not a string.
     mutating func string(_ key: String, required: Bool = true, allowEmpty: Bool = false) -> String? {
         switch members[key] {
         case .string(let text)?:
             if !allowEmpty, text.isEmpty {
                 fail(key, .invalidValue, "expected a non-empty string")
+                return nil
+            }
+            if text.unicodeScalars.contains("\u{0}") {
+                fail(key, .invalidValue, Self.nulMessage)
                 return nil
             }
             return text
@@ -62,7 +70,12 @@ struct BodyReader {
             var strings: [String] = []
             for (index, element) in elements.enumerated() {
                 if case .string(let text) = element {
-                    strings.append(text)
+                    if text.unicodeScalars.contains("\u{0}") {
+                        issues.append(ValidationIssue(path: JSONPath.root.appending(key).appending(index), code: .invalidValue,
+                                                      severity: .error, message: Self.nulMessage))
+                    } else {
+                        strings.append(text)
+                    }
                 } else {
                     issues.append(ValidationIssue(path: JSONPath.root.appending(key).appending(index), code: .typeMismatch,
                                                   severity: .error, message: "expected a string, got \(element.summary)"))

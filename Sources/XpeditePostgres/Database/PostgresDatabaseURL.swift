@@ -22,10 +22,15 @@ import PostgresNIO
 public struct PostgresDatabaseURL: Sendable, Hashable, CustomStringConvertible {
     /// TLS to the database, libpq's `sslmode`.
     public enum TLSMode: String, Sendable, Hashable, CaseIterable {
+        /// No TLS.
         case disable
+        /// TLS when the server offers it, without verifying its certificate (libpq's default).
         case prefer
+        /// TLS always, without verifying the server's certificate.
         case require
+        /// TLS always, the certificate verified against the trust roots, not the host name.
         case verifyCA = "verify-ca"
+        /// TLS always, the certificate and the host name verified.
         case verifyFull = "verify-full"
     }
 

@@ -29,8 +29,15 @@ struct Demo: AsyncParsableCommand {
             in. Raising a customer's credit limit above €50,000 sends an approval payload to \
             demo@xpedite.dev (topic /demo/credit-approvals); Approve applies the limit, Reject keeps it.
 
+            With --database (or XPEDITE_DATABASE_URL) the notification API's stores and the \
+            sessions are kept in that PostgreSQL database instead of DATA-DIR (--reset empties its \
+            notification tables); the customers and credit changes stay in DATA-DIR/demo.sqlite, so \
+            the demo still runs as one server (docs/deploying.md). A database URL that cannot be read \
+            or a database that cannot be reached stops the demo at start-up (exit 2).
+
             Examples:
               xpedite demo
+              xpedite demo --database postgres://xpedite:secret@127.0.0.1:5432/xpedite
               xpedite demo --port 9000 --data-dir /tmp/xpedite-demo --reset
               xpedite demo --app-version 2        # phones purge their caches (version change)
             """
@@ -59,6 +66,9 @@ struct Demo: AsyncParsableCommand {
             help: "The notification app's map tiles, a URL template with {z}, {x}, {y} (default: $XPEDITE_MAP_TILES, else OpenStreetMap's).")
     var mapTiles: String?
 
+    @OptionGroup(title: "Database (notification stores and sessions; the customers stay in SQLite)")
+    var database: DatabaseOption
+
     @OptionGroup(title: "Push providers")
     var push: PushOptions
 
@@ -80,13 +90,19 @@ struct Demo: AsyncParsableCommand {
         configuration.logger = logger
         let environmentKey = ProcessInfo.processInfo.environment["XPEDITE_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
         configuration.apiKey = apiKey ?? environmentKey
-        let providers = try await push.makeProviders(logger: logger)
-        configuration.pushProviders = providers.byPlatform
-        configuration.webPush = providers.webPush
         if let tiles = mapTiles ?? ProcessInfo.processInfo.environment["XPEDITE_MAP_TILES"].flatMap({ $0.isEmpty ? nil : $0 }) {
             configuration.mapTileURL = tiles
         }
-        try await providers.closing { try await serve(configuration, providers: providers) }
+        // The database first: a wrong URL or a database that is down stops the demo (exit 2)
+        // before anything else is opened.
+        try await database.connect(logger: logger) { postgres in
+            var configuration = configuration
+            configuration.postgres = postgres
+            let providers = try await push.makeProviders(logger: logger)
+            configuration.pushProviders = providers.byPlatform
+            configuration.webPush = providers.webPush
+            try await providers.closing { try await serve(configuration, providers: providers) }
+        }
     }
 
     /// Opens the demo's data, mounts the simulator and serves until Ctrl-C.

@@ -44,8 +44,11 @@ enum XpediteBinary {
         Command(try executable(), arguments: arguments)
     }
 
-    /// Runs `xpedite arguments…` to its end with `stdin` on standard input (else none).
-    static func run(_ arguments: [String], stdin: Data? = nil) async throws -> CommandResult {
-        try await command(arguments).run(stdin: stdin)
+    /// Runs `xpedite arguments…` to its end with `stdin` on standard input (else none) and
+    /// `environment` added to the test's environment.
+    static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]) async throws -> CommandResult {
+        var command = try command(arguments)
+        command.environment = environment
+        return try await command.run(stdin: stdin)
     }
 }

@@ -38,6 +38,18 @@ final class NotifyHarness: Sendable {
                                 store: SQLiteNotifyStore(directory: configuration.dataDirectory))
     }
 
+    /// A harness on `store` (a data directory is still made, for what is not in the store).
+    init(store: any NotifyStore, configure: (inout NotifyConfiguration) -> Void = { _ in }) throws {
+        let own = try TemporaryDirectory("notify-tests")
+        let url = own.url
+        ownDirectory = .some(own)
+        let pushes = TestPushProvider()
+        var configuration = NotifyTesting.configuration(dataDirectory: url, apiKey: Self.apiKey, pushes: pushes)
+        configure(&configuration)
+        self.pushes = pushes
+        notifier = try Notifier(configuration: configuration, store: store)
+    }
+
     /// An application serving the notifier (and its webhook dispatcher).
     func application() throws -> some ApplicationProtocol {
         let router = Router()

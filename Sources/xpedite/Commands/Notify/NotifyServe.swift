@@ -5,6 +5,7 @@ import Logging
 import NIOCore
 import Prometheus
 import XpediteNotify
+import XpeditePostgres
 import XpediteSQLite
 
 /// `xpedite notify serve`: the notification API (NOTIFY-API.md) on its own.
@@ -14,7 +15,10 @@ struct NotifyServe: AsyncParsableCommand {
         abstract: "Serve the notification API on http://HOST:PORT/notify/v1.",
         discussion: """
             Users, devices, messages, responses, webhooks and documents are kept in the data \
-            directory (SQLite and files), so they survive a restart. The API key comes from \
+            directory (SQLite and files), so they survive a restart; with --database (or \
+            XPEDITE_DATABASE_URL) they are kept in that PostgreSQL database instead, which any \
+            number of servers can share (docs/deploying.md). A database URL that cannot be read or \
+            a database that cannot be reached stops the server at start-up (exit 2). The API key comes from \
             --api-key or XPEDITE_API_KEY. Pushes go to APNs (iOS devices) and FCM (Android) when \
             they are configured (the --apns-… and --fcm-… options or their XPEDITE_… variables, \
             see docs/push.md) and are logged otherwise; a bad key or account stops the server at \
@@ -23,6 +27,8 @@ struct NotifyServe: AsyncParsableCommand {
 
             Example:
               xpedite notify serve --data-dir /tmp/notify --port 8090 --api-key K
+              xpedite notify serve --data-dir /tmp/notify --api-key K \
+                --database postgres://xpedite:secret@127.0.0.1:5432/xpedite
               XPEDITE_APNS_KEY_FILE=AuthKey.p8 XPEDITE_APNS_KEY_ID=… XPEDITE_APNS_TEAM_ID=… \\
                 XPEDITE_APNS_TOPIC=com.example.app xpedite notify serve --data-dir /tmp/notify --api-key K
             """
@@ -47,6 +53,9 @@ struct NotifyServe: AsyncParsableCommand {
             help: "The notification app's map tiles, a URL template with {z}, {x}, {y} (default: $XPEDITE_MAP_TILES, else OpenStreetMap's).")
     var mapTiles: String?
 
+    @OptionGroup(title: "Database")
+    var database: DatabaseOption
+
     @OptionGroup(title: "Push providers")
     var push: PushOptions
 
@@ -69,16 +78,41 @@ struct NotifyServe: AsyncParsableCommand {
         configuration.bcryptCost = bcryptCost
         configuration.logger = logger
         configuration.defaultPushProvider = LoggingPushProvider(logger: logger)
-        let providers = try await push.makeProviders(logger: logger)
-        configuration.pushProviders = providers.byPlatform
-        configuration.webPush = providers.webPush
         if let tiles = mapTiles ?? ProcessInfo.processInfo.environment["XPEDITE_MAP_TILES"].flatMap({ $0.isEmpty ? nil : $0 }) {
             configuration.mapTileURL = tiles
         }
         let metrics = PrometheusCollectorRegistry()
         configuration.metricsFactory = PrometheusMetricsFactory(registry: metrics)
-        let notifier = try Notifier(configuration: configuration,
-                                    store: SQLiteNotifyStore(directory: configuration.dataDirectory))
+        // The database first: a wrong URL or a database that is down is found before anything
+        // else is opened (the push providers' HTTP client must be closed once made).
+        try await database.connect(logger: logger) { postgres in
+            var configuration = configuration
+            let store: any NotifyStore
+            var relay: (PostgresNotifyStore, PostgresStoreDatabase)?
+            if let postgres {
+                let postgresStore = try await PostgresNotifyStore(database: postgres)
+                // Every server's responses reach this server's subscribers through the relay.
+                configuration.publishesStoredResponses = false
+                relay = (postgresStore, postgres)
+                store = postgresStore
+            } else {
+                store = try SQLiteNotifyStore(directory: configuration.dataDirectory)
+            }
+            let providers = try await push.makeProviders(logger: logger)
+            configuration.pushProviders = providers.byPlatform
+            configuration.webPush = providers.webPush
+            try await serve(configuration, store: store, relay: relay, providers: providers, metrics: metrics, logger: logger)
+        }
+    }
+
+    private func serve(_ configuration: NotifyConfiguration, store: any NotifyStore,
+                       relay: (store: PostgresNotifyStore, database: PostgresStoreDatabase)?, providers: PushProviders,
+                       metrics: PrometheusCollectorRegistry, logger: Logger) async throws {
+        let notifier = try Notifier(configuration: configuration, store: store)
+        var services = notifier.services
+        if let relay {
+            services.append(PostgresResponseRelay(notifier: notifier, store: relay.store, database: relay.database))
+        }
         let router = Router()
         try notifier.mount(on: router)
         router.get("metrics") { _, _ in
@@ -86,7 +120,7 @@ struct NotifyServe: AsyncParsableCommand {
                      body: ResponseBody(byteBuffer: ByteBuffer(bytes: metrics.emitToBuffer())))
         }
         let app = Application(router: router, configuration: .init(address: .hostname(host, port: port)),
-                              services: notifier.services,
+                              services: services,
                               onServerRunning: { channel in
                                   FileHandle.standardOutput.write(Data("listening on \(channel.localAddress?.port ?? 0)\n".utf8))
                               },

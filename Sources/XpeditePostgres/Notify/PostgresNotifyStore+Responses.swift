@@ -1,0 +1,138 @@
+import Foundation
+import PostgresNIO
+import XpediteNotify
+import XpediteProtocol
+
+extension PostgresNotifyStore {
+    /// The columns ``response(from:)`` reads.
+    static let responseColumns = "cursor, response_id, username, message_id, request, topic, json"
+
+    public func response(responseId: String) async throws -> StoredResponse? {
+        try await fetch("SELECT \(unescaped: Self.responseColumns) FROM notify_response WHERE response_id = \(responseId)")
+            .first.map(Self.response(from:))
+    }
+
+    /// One repeatable-read transaction, so that the parts agree with each other.
+    public func answerContext(responseId: String, username: String, messageId: String?, request: String?,
+                              documentNames: Set<String>) async throws -> AnswerContext {
+        try await client.withConnection { connection in
+            try await connection.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: self.logger)
+            do {
+                let context = try await self.answerContext(on: connection, responseId: responseId, username: username,
+                                                           messageId: messageId, request: request, documentNames: documentNames)
+                try await connection.query("COMMIT", logger: self.logger)
+                return context
+            } catch {
+                try await connection.query("ROLLBACK", logger: self.logger)
+                throw error
+            }
+        }
+    }
+
+    private func answerContext(on connection: PostgresConnection, responseId: String, username: String, messageId: String?,
+                               request: String?, documentNames: Set<String>) async throws -> AnswerContext {
+        let existing = try await fetch("""
+            SELECT \(unescaped: Self.responseColumns) FROM notify_response WHERE response_id = \(responseId)
+            """, on: connection).first.map(Self.response(from:))
+        var payload: Payload?
+        var answered = false
+        if let messageId {
+            if let row = try await fetch("""
+                SELECT r.answered_at, m.payload FROM notify_recipient r JOIN notify_message m ON m.id = r.message_id
+                WHERE r.message_id = \(messageId) AND r.username = \(username)
+                """, on: connection).first {
+                payload = try Self.payload(row["payload"].decode(String.self))
+                answered = try row["answered_at"].decode(Double?.self) != nil
+            }
+        } else if let request {
+            payload = try await fetch("SELECT payload FROM notify_start_request WHERE name = \(request)", on: connection)
+                .first.map { try Self.payload($0["payload"].decode(String.self)) }
+        }
+        let known = try await fetch("""
+            SELECT name FROM notify_document WHERE name = ANY(\(documentNames.sorted())::text[]) AND owner = \(username)
+            """, on: connection).map { try $0["name"].decode(String.self) }
+        return AnswerContext(existing: existing, payload: payload, alreadyAnswered: answered, knownDocuments: Set(known))
+    }
+
+    /// The constraints decide: the insert does nothing when the `responseId` is taken (a retry,
+    /// answered with the stored response) or the user already answered the message (the partial
+    /// unique index on `(message_id, username)`). Responses of one topic take turns (an advisory
+    /// lock on the topic until commit), so their cursors become visible in order.
+    public func recordResponse(_ response: StoredResponse, answeredAt: Date, now: Date) async throws -> ResponseRecordOutcome {
+        let body = String(decoding: response.json, as: UTF8.self)
+        return try await client.withTransaction(logger: logger) { connection in
+            try await self.run("SELECT pg_advisory_xact_lock(\(Self.topicLockSpace), hashtext(\(response.topic)))",
+                               on: connection)
+            let inserted = try await self.fetch("""
+                INSERT INTO notify_response (response_id, username, message_id, request, topic, json)
+                VALUES (\(response.responseId), \(response.username), \(response.messageId), \(response.request),
+                        \(response.topic), \(body))
+                ON CONFLICT DO NOTHING
+                RETURNING cursor
+                """, on: connection)
+            guard let row = inserted.first else {
+                if let existing = try await self.fetch("""
+                    SELECT \(unescaped: Self.responseColumns) FROM notify_response WHERE response_id = \(response.responseId)
+                    """, on: connection).first {
+                    return .duplicate(try Self.response(from: existing))
+                }
+                return .alreadyAnswered
+            }
+            var stored = response
+            stored.cursor = try row["cursor"].decode(Int64.self)
+            if let messageId = response.messageId {
+                try await self.run("""
+                    UPDATE notify_recipient SET answered_at = \(answeredAt.timeIntervalSince1970)
+                    WHERE message_id = \(messageId) AND username = \(response.username) AND answered_at IS NULL
+                    """, on: connection)
+            }
+            try await self.run("""
+                INSERT INTO notify_outbox (delivery_id, webhook, url, secret, body, next_attempt_at)
+                SELECT gen_random_uuid()::text, name, url, secret, \(body), \(now.timeIntervalSince1970)
+                FROM notify_webhook WHERE topic = \(response.topic) ORDER BY name COLLATE "C"
+                """, on: connection)
+            // Delivered to every server's listener when the transaction commits (and not at all
+            // if it rolls back): "cursor topic"; the row is the truth (PostgresResponseRelay).
+            try await self.run("""
+                SELECT pg_notify(\(Self.responseChannel), \("\(stored.cursor) \(response.topic)"))
+                """, on: connection)
+            return .stored(stored)
+        }
+    }
+
+    /// The channel on which each stored response is announced as `"<cursor> <topic>"`.
+    public static let responseChannel = "xpedite_response"
+
+    /// The first key of the two-key advisory locks of response topics ("xr").
+    static let topicLockSpace: Int32 = 0x7872
+
+    public func responses(topic: String, after cursor: Int64, limit: Int) async throws -> [StoredResponse] {
+        try await fetch("""
+            SELECT \(unescaped: Self.responseColumns) FROM notify_response
+            WHERE topic = \(topic) AND cursor > \(cursor) ORDER BY cursor LIMIT \(limit)
+            """).map(Self.response(from:))
+    }
+
+    public func putWebhook(_ webhook: Webhook) async throws {
+        try await client.query("""
+            INSERT INTO notify_webhook (name, topic, url, secret) VALUES (\(webhook.name), \(webhook.topic), \(webhook.url), \(webhook.secret))
+            ON CONFLICT (name) DO UPDATE SET topic = EXCLUDED.topic, url = EXCLUDED.url, secret = EXCLUDED.secret
+            """, logger: logger)
+    }
+
+    public func deleteWebhook(_ name: String) async throws -> Bool {
+        try await client.withTransaction(logger: logger) { connection in
+            let deleted = try await self.fetch("DELETE FROM notify_webhook WHERE name = \(name) RETURNING 1", on: connection)
+                .count > 0
+            try await self.run("DELETE FROM notify_outbox WHERE webhook = \(name) AND delivered_at IS NULL", on: connection)
+            return deleted
+        }
+    }
+
+    static func response(from row: PostgresRandomAccessRow) throws -> StoredResponse {
+        StoredResponse(cursor: try row["cursor"].decode(Int64.self), responseId: try row["response_id"].decode(String.self),
+                       username: try row["username"].decode(String.self), messageId: try row["message_id"].decode(String?.self),
+                       request: try row["request"].decode(String?.self), topic: try row["topic"].decode(String.self),
+                       json: Data(try row["json"].decode(String.self).utf8))
+    }
+}
