@@ -6,10 +6,8 @@ accessible names."""
 import json
 import os
 import queue
-import re
 import shutil
 import struct
-import subprocess
 import tempfile
 import threading
 import time
@@ -22,6 +20,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import XPEDITE, START_TIMEOUT
+import xpedite_process  # on sys.path through conftest (Tests/PythonSupport)
 
 API_KEY = "app-test-key"
 
@@ -37,43 +36,24 @@ class NotifyServer:
         self.start()
 
     def start(self):
-        log = open(os.path.join(self.data, "serve.log"), "ab")
-        arguments = [str(XPEDITE), "notify", "serve", "--data-dir", os.path.join(self.data, "notify"),
+        arguments = [XPEDITE, "notify", "serve", "--data-dir", os.path.join(self.data, "notify"),
                      "--port", str(self.port), "--api-key", API_KEY, "--bcrypt-cost", "4"]
         for _ in range(50):
-            lines = queue.Queue()
-            self.process = subprocess.Popen(arguments, stdout=subprocess.PIPE, stderr=log, text=True)
-
-            def read(stream=self.process.stdout):
-                for line in stream:
-                    lines.put(line)
-                lines.put(None)
-            threading.Thread(target=read, daemon=True).start()
-            deadline = time.monotonic() + START_TIMEOUT
-            while time.monotonic() < deadline:
+            with open(os.path.join(self.data, "serve.log"), "ab") as log:
                 try:
-                    line = lines.get(timeout=max(0.0, deadline - time.monotonic()))
-                except queue.Empty:
-                    break
-                if line is None:
-                    break
-                match = re.match(r"listening on (\d+)", line)
-                if match:
-                    self.port = int(match.group(1))
-                    return
-            self.process.wait(timeout=10)
-            # The port of a restart may still be held for a moment: try again.
-            time.sleep(0.2)
+                    self.process, match = xpedite_process.start(arguments, r"listening on (\d+)", START_TIMEOUT,
+                                                                stderr=log)
+                except xpedite_process.ProcessDidNotStart:
+                    # The port of a restart may still be held for a moment: try again.
+                    time.sleep(0.2)
+                    continue
+            self.port = int(match.group(1))
+            return
         raise RuntimeError("xpedite notify serve did not start; see " + os.path.join(self.data, "serve.log"))
 
     def stop(self):
         if self.process:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+            xpedite_process.stop(self.process)
             self.process = None
 
     def close(self):
