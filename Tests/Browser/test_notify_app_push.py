@@ -12,8 +12,8 @@ import pytest
 from selenium.webdriver.common.by import By
 
 from conftest import make_driver
-from notify_app import Backend, DevTools, NotifyServer, app_registration_id, call, control, sign_in, wait
-from web_push_stand_in import WebPushStandIn, b64url, unb64url
+from notify_app import Backend, Device, DevTools, NotifyServer, app_registration_id, call, control, sign_in, wait
+from web_push_stand_in import WebPushStandIn, unb64url
 
 TOPIC = "/test/push"
 PASSWORD = "anna-secret"
@@ -145,3 +145,86 @@ def test_tapping_a_notification_opens_its_message(push_browser):
             page.close()
     finally:
         server.close()
+
+
+# Stands in for `PushManager.prototype.subscribe` in the page (added before any script of the
+# page runs): it records what the app asks for and hands back the test's subscription.
+SUBSCRIBE_SHIM = """(() => {
+  const subscription = %s;
+  window.pushShim = { calls: [] };
+  PushManager.prototype.subscribe = function (options) {
+    window.pushShim.calls.push({ userVisibleOnly: options.userVisibleOnly === true,
+      applicationServerKey: Array.from(new Uint8Array(options.applicationServerKey)) });
+    return Promise.resolve({
+      endpoint: subscription.endpoint, expirationTime: null,
+      options: { userVisibleOnly: true, applicationServerKey: options.applicationServerKey },
+      toJSON: () => subscription, unsubscribe: () => Promise.resolve(true),
+    });
+  };
+})();"""
+
+
+def test_the_app_subscribes_after_sign_in_and_pushes_arrive_encrypted_for_it(push_browser):
+    """Real: the server (`--webpush-hosts 127.0.0.1` admits the stand-in push service, plain HTTP
+    to a loopback host), the app's sign-in and its subscribe step (push.js: the permission, the
+    server's VAPID key, `PUT /device/push-token`), the server's Web Push sender (VAPID, RFC 8291
+    encryption, through the outbox), and the service worker showing what arrives. The stand-in
+    push service (web_push_stand_in.py) is a Python HTTP server that checks the VAPID JWT and
+    decrypts with the subscription's private key. Shimmed: `PushManager.prototype.subscribe` —
+    headless Chromium cannot reach a real push service (no internet, and its subscription never
+    answers), so the page's `subscribe` returns a subscription the test made (a real P-256 key pair
+    and auth secret, its endpoint on the stand-in), after checking that the app asked with the
+    server's VAPID key and `userVisibleOnly`. And the last hop, push service → browser: the
+    decrypted push is handed to the service worker through DevTools (`deliverPushMessage`), as a
+    browser does with what its push service sends."""
+    driver = push_browser
+    push_service = WebPushStandIn()
+    server = NotifyServer(["--webpush-hosts", "127.0.0.1"])
+    try:
+        subscription = push_service.subscribe()
+        backend = Backend(server)
+        backend.user("anna", PASSWORD)
+        grant(driver, server.url)
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",
+                               {"source": SUBSCRIBE_SHIM % json.dumps(subscription.json())})
+        sign_in(driver, server.url, "anna", PASSWORD)
+
+        # The app asked with the server's key, and the server took the subscription.
+        status, key, _ = call(server.url + "/notify/v1", "GET", "/device/webpush-key",
+                              token=Device(server, "anna", PASSWORD, "other-phone").token)
+        assert status == 200, key
+        calls = wait(driver, 30).until(lambda d: d.execute_script("return window.pushShim.calls"))
+        assert calls == [{"userVisibleOnly": True, "applicationServerKey": list(unb64url(key["publicKey"]))}]
+        driver.get(server.url + "/notify/app/#/account")
+        wait(driver, 30).until(lambda d: d.find_elements(By.ID, "push-status")
+                               and d.find_element(By.ID, "push-status").text == "Push notifications are on.")
+        status, devices, _ = call(server.url + "/notify/v1", "GET", "/users/anna/devices")
+        assert status == 200, devices
+        web = [device for device in devices["devices"] if device["deviceId"].startswith("web-")]
+        assert [device["pushTarget"] for device in web] == [True], devices
+
+        # A send reaches the push service, signed by the server's key and encrypted for the
+        # subscription's key.
+        message = backend.send(["anna"], "Pushed for real", "Encrypted for this browser", form("Your answer"))
+        push = push_service.pushes.get(timeout=60)
+        assert push_service.refusals == []
+        assert push.subscription is subscription
+        assert push.vapid_key == key["publicKey"]
+        assert push.claims["aud"] == push_service.origin and push.claims["sub"]
+        assert push.headers["Urgency"] == "high"
+        assert push.message["messageId"] == message
+        assert (push.message["title"], push.message["body"]) == ("Pushed for real", "Encrypted for this browser")
+
+        # What the service worker shows of the decrypted push: its title, body and message.
+        page = DevTools(driver, "page", server.url + "/notify/app/")
+        worker = DevTools(driver, "service_worker", server.url + "/notify/app/sw.js")
+        try:
+            registration = app_registration_id(page, server.url)
+            shown = deliver(page, worker, registration, server.url, push.plaintext.decode(), message)
+            assert shown == [["Pushed for real", "Encrypted for this browser", message]]
+        finally:
+            worker.close()
+            page.close()
+    finally:
+        server.close()
+        push_service.stop()
