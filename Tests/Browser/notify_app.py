@@ -224,6 +224,25 @@ def app_registration_id(page, base):
     return next(r["registrationId"] for r in event["registrations"] if r["scopeURL"] == scope and not r["isDeleted"])
 
 
+# The notifications the app's service worker shows: [title, body, message id] each.
+SHOWN = "self.registration.getNotifications().then((list) => list.map((n) => [n.title, n.body, n.data && n.data.messageId]))"
+
+
+def deliver(page, worker, registration, base, data, message_id):
+    """Delivers `data` to the app's service worker as a push service would (DevTools'
+    `ServiceWorker.deliverPushMessage`, the registration's real id) until the worker shows the
+    message's notification (a push that arrives while the worker starts may be dropped; its tag
+    keeps one notification per message)."""
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        page.command("ServiceWorker.deliverPushMessage", origin=base, registrationId=registration, data=data)
+        time.sleep(0.5)
+        shown = [entry for entry in worker.evaluate(SHOWN) if entry[2] == message_id]
+        if shown:
+            return shown
+    raise AssertionError(f"the service worker did not show the push of {message_id}")
+
+
 def png(width=64, height=48):
     """A small PNG photo (a colour gradient), made with the standard library."""
     rows = b"".join(b"\x00" + bytes(v for x in range(width) for v in (x * 4 % 256, y * 5 % 256, 160))

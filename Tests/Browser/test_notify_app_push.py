@@ -6,18 +6,17 @@ service encrypted for that subscription and show as the service worker shows the
 Headless Chromium has no push service and no notification to click, so two things are done the
 way DevTools allows (each test's docstring says exactly what is real and what is not)."""
 import json
-import time
 
 import pytest
 from selenium.webdriver.common.by import By
 
 from conftest import make_driver
-from notify_app import Backend, Device, DevTools, NotifyServer, app_registration_id, call, control, sign_in, wait
+from notify_app import (SHOWN, Backend, Device, DevTools, NotifyServer, app_registration_id, call, control, deliver,
+                        sign_in, wait)
 from web_push_stand_in import WebPushStandIn, unb64url
 
 TOPIC = "/test/push"
 PASSWORD = "anna-secret"
-SHOWN = "self.registration.getNotifications().then((list) => list.map((n) => [n.title, n.body, n.data && n.data.messageId]))"
 # A tap, as the service worker's own handler receives it: a `notificationclick` event carrying the
 # shown notification. Made by script (DevTools cannot click a notification), so `isTrusted` is
 # false: sw.js runs the work without `waitUntil` then, and Chromium refuses `clients.openWindow`
@@ -54,21 +53,6 @@ def grant(driver, base):
 
 def form(label):
     return {"responseTopic": TOPIC, "fields": [{"type": "inputString", "id": "answer", "label": label}]}
-
-
-def deliver(page, worker, registration, base, data, message_id):
-    """Delivers `data` to the app's service worker as a push service would (DevTools'
-    `ServiceWorker.deliverPushMessage`, the registration's real id) until the worker shows the
-    message's notification (a push that arrives while the worker starts may be dropped; its tag
-    keeps one notification per message)."""
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        page.command("ServiceWorker.deliverPushMessage", origin=base, registrationId=registration, data=data)
-        time.sleep(0.5)
-        shown = [entry for entry in worker.evaluate(SHOWN) if entry[2] == message_id]
-        if shown:
-            return shown
-    raise AssertionError(f"the service worker did not show the push of {message_id}")
 
 
 def form_of(driver, title, label):
