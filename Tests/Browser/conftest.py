@@ -1,13 +1,9 @@
 """Browser tests of the simulator: real headless Chromium (Debian's chromium and
 chromium-driver) driven by selenium, against `xpedite preview --demo-test-app`."""
 import os
-import queue
-import re
 import shutil
-import subprocess
+import sys
 import tempfile
-import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -15,6 +11,9 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
 ROOT = Path(__file__).resolve().parents[2]
+# The process helper the Python tests share (Tests/PythonSupport).
+sys.path.insert(0, str(ROOT / "Tests" / "PythonSupport"))
+import xpedite_process  # noqa: E402
 XPEDITE = Path(os.environ.get("XPEDITE_BINARY", ROOT / ".build" / "debug" / "xpedite"))
 OUTPUT = Path(os.environ.get("BROWSER_OUTPUT", ROOT / ".build" / "browser-screenshots"))
 
@@ -36,42 +35,15 @@ def start(arguments, data, timeout):
     """Starts `xpedite ARGUMENTS --data-dir DATA`; returns (process, base URL) from its
     "Simulator on URL/" line, which is written once the port is bound (so `--port 0` is never a
     race), or (None, standard error) when the process ended or the timeout passed first."""
-    errors = tempfile.TemporaryFile(mode="w+")
-    process = subprocess.Popen([str(XPEDITE), *arguments, "--data-dir", data],
-                               stdout=subprocess.PIPE, stderr=errors, text=True)
-    lines = queue.Queue()
-
-    def read():
-        for line in process.stdout:
-            lines.put(line)
-        lines.put(None)
-    threading.Thread(target=read, daemon=True).start()
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            line = lines.get(timeout=max(0.0, deadline - time.monotonic()))
-        except queue.Empty:
-            break
-        if line is None:
-            break
-        match = re.search(r"Simulator on (http://\S+)/ ", line)
-        if match:
-            errors.close()
-            return process, match.group(1)
-    stop(process)
-    errors.seek(0)
-    message = errors.read()[-2000:]
-    errors.close()
-    return None, message
-
-
-def stop(process):
-    process.terminate()
     try:
-        process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
+        process, match = xpedite_process.start([XPEDITE, *arguments, "--data-dir", data],
+                                               r"Simulator on (http://\S+)/ ", timeout)
+    except xpedite_process.ProcessDidNotStart as error:
+        return None, error.output or str(error)
+    return process, match.group(1)
+
+
+stop = xpedite_process.stop
 
 
 def serve(arguments, prefix, timeout=START_TIMEOUT):

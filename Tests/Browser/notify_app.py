@@ -6,10 +6,8 @@ accessible names."""
 import json
 import os
 import queue
-import re
 import shutil
 import struct
-import subprocess
 import tempfile
 import threading
 import time
@@ -17,11 +15,14 @@ import urllib.error
 import urllib.request
 import zlib
 
+import websocket
+
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import XPEDITE, START_TIMEOUT
+import xpedite_process  # on sys.path through conftest (Tests/PythonSupport)
 
 API_KEY = "app-test-key"
 
@@ -30,50 +31,32 @@ class NotifyServer:
     """`xpedite notify serve` with a fresh data directory; `stop()` and `start()` again keep
     the port and the data."""
 
-    def __init__(self):
+    def __init__(self, arguments=()):
         self.data = tempfile.mkdtemp(prefix="xpedite-notify-app-")
         self.port = 0
+        self.arguments = list(arguments)
         self.process = None
         self.start()
 
     def start(self):
-        log = open(os.path.join(self.data, "serve.log"), "ab")
-        arguments = [str(XPEDITE), "notify", "serve", "--data-dir", os.path.join(self.data, "notify"),
-                     "--port", str(self.port), "--api-key", API_KEY, "--bcrypt-cost", "4"]
+        arguments = [XPEDITE, "notify", "serve", "--data-dir", os.path.join(self.data, "notify"),
+                     "--port", str(self.port), "--api-key", API_KEY, "--bcrypt-cost", "4", *self.arguments]
         for _ in range(50):
-            lines = queue.Queue()
-            self.process = subprocess.Popen(arguments, stdout=subprocess.PIPE, stderr=log, text=True)
-
-            def read(stream=self.process.stdout):
-                for line in stream:
-                    lines.put(line)
-                lines.put(None)
-            threading.Thread(target=read, daemon=True).start()
-            deadline = time.monotonic() + START_TIMEOUT
-            while time.monotonic() < deadline:
+            with open(os.path.join(self.data, "serve.log"), "ab") as log:
                 try:
-                    line = lines.get(timeout=max(0.0, deadline - time.monotonic()))
-                except queue.Empty:
-                    break
-                if line is None:
-                    break
-                match = re.match(r"listening on (\d+)", line)
-                if match:
-                    self.port = int(match.group(1))
-                    return
-            self.process.wait(timeout=10)
-            # The port of a restart may still be held for a moment: try again.
-            time.sleep(0.2)
+                    self.process, match = xpedite_process.start(arguments, r"listening on (\d+)", START_TIMEOUT,
+                                                                stderr=log)
+                except xpedite_process.ProcessDidNotStart:
+                    # The port of a restart may still be held for a moment: try again.
+                    time.sleep(0.2)
+                    continue
+            self.port = int(match.group(1))
+            return
         raise RuntimeError("xpedite notify serve did not start; see " + os.path.join(self.data, "serve.log"))
 
     def stop(self):
         if self.process:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+            xpedite_process.stop(self.process)
             self.process = None
 
     def close(self):
@@ -167,6 +150,97 @@ class Device:
 
     def call(self, method, path, **arguments):
         return call(self.server.url + "/notify/v1", method, path, token=self.token, **arguments)
+
+
+class DevTools:
+    """One DevTools target of the browser (a page, the service worker), over its own websocket
+    at chromedriver's `debuggerAddress` — for what selenium's `execute_cdp_cmd` cannot do: talk to
+    the service worker, and receive events (`ServiceWorker.workerRegistrationUpdated`)."""
+
+    def __init__(self, driver, kind, url_prefix, seconds=30):
+        address = driver.capabilities["goog:chromeOptions"]["debuggerAddress"]
+        deadline = time.monotonic() + seconds
+        while True:
+            with urllib.request.urlopen(f"http://{address}/json/list", timeout=10) as answer:
+                targets = [target for target in json.load(answer)
+                           if target["type"] == kind and target["url"].startswith(url_prefix)]
+            if targets or time.monotonic() > deadline:
+                break
+            time.sleep(0.1)
+        if not targets:
+            raise AssertionError(f"no DevTools target {kind} at {url_prefix}")
+        self.socket = websocket.create_connection(targets[0]["webSocketDebuggerUrl"], timeout=60,
+                                                  suppress_origin=True)
+        self.events = []
+        self.next_id = 0
+
+    def command(self, method, **parameters):
+        """Sends a command and returns its result; events that arrive meanwhile are kept."""
+        self.next_id += 1
+        self.socket.send(json.dumps({"id": self.next_id, "method": method, "params": parameters}))
+        while True:
+            answer = json.loads(self.socket.recv())
+            if answer.get("id") == self.next_id:
+                if "error" in answer:
+                    raise AssertionError(f"{method}: {answer['error']}")
+                return answer["result"]
+            self.events.append(answer)
+
+    def evaluate(self, expression):
+        """The value of a JavaScript expression (awaited when it is a promise) in the target."""
+        result = self.command("Runtime.evaluate", expression=expression, awaitPromise=True, returnByValue=True)
+        if "exceptionDetails" in result:
+            raise AssertionError(f"{expression}: {result['exceptionDetails']}")
+        return result["result"].get("value")
+
+    def wait_for_event(self, method, accept, seconds=30):
+        """The parameters of the first event `method` (seen so far or to come) that `accept`s."""
+        deadline = time.monotonic() + seconds
+        while True:
+            for event in self.events:
+                if event.get("method") == method and accept(event["params"]):
+                    return event["params"]
+            if time.monotonic() > deadline:
+                raise AssertionError(f"no {method} event within {seconds} s")
+            self.socket.settimeout(max(0.1, deadline - time.monotonic()))
+            try:
+                self.events.append(json.loads(self.socket.recv()))
+            except websocket.WebSocketTimeoutException:
+                pass
+            finally:
+                self.socket.settimeout(60)
+
+    def close(self):
+        self.socket.close()
+
+
+def app_registration_id(page, base):
+    """The DevTools id of the app's service worker registration (scope /notify/app/), from the
+    `ServiceWorker.workerRegistrationUpdated` events of a page target."""
+    page.command("ServiceWorker.enable")
+    scope = base + "/notify/app/"
+    event = page.wait_for_event("ServiceWorker.workerRegistrationUpdated", lambda params: any(
+        r["scopeURL"] == scope and not r["isDeleted"] for r in params["registrations"]))
+    return next(r["registrationId"] for r in event["registrations"] if r["scopeURL"] == scope and not r["isDeleted"])
+
+
+# The notifications the app's service worker shows: [title, body, message id] each.
+SHOWN = "self.registration.getNotifications().then((list) => list.map((n) => [n.title, n.body, n.data && n.data.messageId]))"
+
+
+def deliver(page, worker, registration, base, data, message_id):
+    """Delivers `data` to the app's service worker as a push service would (DevTools'
+    `ServiceWorker.deliverPushMessage`, the registration's real id) until the worker shows the
+    message's notification (a push that arrives while the worker starts may be dropped; its tag
+    keeps one notification per message)."""
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        page.command("ServiceWorker.deliverPushMessage", origin=base, registrationId=registration, data=data)
+        time.sleep(0.5)
+        shown = [entry for entry in worker.evaluate(SHOWN) if entry[2] == message_id]
+        if shown:
+            return shown
+    raise AssertionError(f"the service worker did not show the push of {message_id}")
 
 
 def png(width=64, height=48):

@@ -16,8 +16,8 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from conftest import OUTPUT, make_driver
-from notify_app import (Backend, Device, NotifyServer, call, control, field, inbox_titles, png, sign_in, tap, wait,
-                        wait_for_message)
+from notify_app import (SHOWN, Backend, Device, DevTools, NotifyServer, app_registration_id, call, control, deliver, field,
+                        inbox_titles, png, sign_in, tap, wait, wait_for_message)
 
 TOPIC = "/test/app"
 PASSWORD = "anna-secret"
@@ -394,7 +394,8 @@ def test_open_inbox_and_message_time(notify, app_browser, output):
 def test_a_push_is_shown_by_the_service_worker(notify, app_browser):
     """A Web Push (delivered to the service worker through DevTools, as a push service would; a
     headless Chromium cannot subscribe at a real one) shows a notification with the push's title
-    and body, carrying the message id that a tap opens; the open inbox loads the message."""
+    and body, carrying the message id that a tap opens; the open inbox loads the message. Tapping
+    it: test_notify_app_push.py."""
     import json
     driver = app_browser
     backend = Backend(notify)
@@ -404,21 +405,16 @@ def test_a_push_is_shown_by_the_service_worker(notify, app_browser):
     wait(driver).until(lambda d: d.execute_script("return !!navigator.serviceWorker.controller"))
     message = backend.send(["anna"], "Pushed", "By Web Push", {"responseTopic": TOPIC, "fields": [
         {"type": "inputString", "id": "s", "label": "S"}]})
-    driver.execute_cdp_cmd("ServiceWorker.enable", {})
     data = json.dumps({"messageId": message, "title": "Pushed", "body": "By Web Push"})
-    def pushed(d):
-        # The DevTools id of the app's registration is not known to the page: each id of a fresh
-        # profile is tried (others are ignored), again until the worker has shown it (a push that
-        # arrives while the worker starts may be dropped; the tag keeps one notification).
-        for registration in range(4):
-            d.execute_cdp_cmd("ServiceWorker.deliverPushMessage",
-                              {"origin": notify.url, "registrationId": str(registration), "data": data})
-        return d.execute_async_script(
-            "const done = arguments[arguments.length - 1];"
-            "navigator.serviceWorker.ready.then(r => r.getNotifications())"
-            ".then(list => done(list.map(n => [n.title, n.body, n.data && n.data.messageId])))")
-    shown = WebDriverWait(driver, 20, poll_frequency=0.5).until(pushed)
-    assert shown == [["Pushed", "By Web Push", message]]
+    page = DevTools(driver, "page", notify.url + "/notify/app/")
+    worker = DevTools(driver, "service_worker", notify.url + "/notify/app/sw.js")
+    try:
+        shown = deliver(page, worker, app_registration_id(page, notify.url), notify.url, data, message)
+        assert shown == [["Pushed", "By Web Push", message]]
+        assert worker.evaluate(SHOWN) == [["Pushed", "By Web Push", message]]
+    finally:
+        worker.close()
+        page.close()
     wait_for_message(driver, "Pushed")
 
 

@@ -3,16 +3,17 @@ key, and a device token of a user of the test's own (so that nothing a test does
 users takes its credentials away)."""
 import json
 import os
-import queue
-import re
+import pathlib
 import shutil
 import socket
-import subprocess
+import sys
 import tempfile
-import threading
-import time
 import urllib.error
 import urllib.request
+
+# The process helper the Python tests share (Tests/PythonSupport).
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "PythonSupport"))
+import xpedite_process  # noqa: E402
 
 API_KEY = "contract-test-key"
 START_TIMEOUT = float(os.environ.get("XPEDITE_START_TIMEOUT", "180"))
@@ -64,41 +65,14 @@ class Demo:
         self.device_token = answer["deviceToken"]
 
     def _start(self, executable):
-        errors = tempfile.TemporaryFile(mode="w+")
-        process = subprocess.Popen(
-            [executable, "demo", "--port", str(free_port()), "--data-dir", self.data, "--api-key", API_KEY,
-             "--customers", "100"], stdout=subprocess.PIPE, stderr=errors, text=True)
-        lines = queue.Queue()
-
-        def read():
-            for line in process.stdout:
-                lines.put(line)
-            lines.put(None)
-        threading.Thread(target=read, daemon=True).start()
-        deadline = time.monotonic() + START_TIMEOUT
-        while time.monotonic() < deadline:
-            try:
-                line = lines.get(timeout=max(0.0, deadline - time.monotonic()))
-            except queue.Empty:
-                break
-            if line is None:
-                break
-            match = re.search(r"Simulator on (http://\S+)/ ", line)
-            if match:
-                errors.close()
-                return process, match.group(1), ""
-        process.kill()
-        process.wait()
-        errors.seek(0)
-        message = errors.read()[-2000:]
-        errors.close()
-        return None, None, message
+        arguments = [executable, "demo", "--port", str(free_port()), "--data-dir", self.data, "--api-key", API_KEY,
+                     "--customers", "100"]
+        try:
+            process, match = xpedite_process.start(arguments, r"Simulator on (http://\S+)/ ", START_TIMEOUT)
+        except xpedite_process.ProcessDidNotStart as error:
+            return None, None, error.output or str(error)
+        return process, match.group(1), ""
 
     def stop(self):
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
+        xpedite_process.stop(self.process)
         shutil.rmtree(self.data, ignore_errors=True)

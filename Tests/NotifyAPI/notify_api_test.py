@@ -20,11 +20,15 @@ import subprocess
 import sys
 import tempfile
 import threading
-import time
 import urllib.error
 import urllib.request
 
+# The process helper the Python tests share (Tests/PythonSupport).
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "PythonSupport"))
+import xpedite_process  # noqa: E402
+
 API_KEY = "python-test-key"
+START_TIMEOUT = float(os.environ.get("XPEDITE_START_TIMEOUT", "180"))
 SECRET = "python-secret"
 PAYLOAD = {
     "responseTopic": "/a/b/c",
@@ -36,22 +40,14 @@ PAYLOAD = {
 
 
 def start_server(executable, data_dir):
-    log_path = os.path.join(os.path.dirname(data_dir), "serve.log")
-    log = open(log_path, "wb")
-    process = subprocess.Popen(
-        [executable, "notify", "serve", "--data-dir", data_dir, "--port", "0", "--api-key", API_KEY,
-         "--bcrypt-cost", "4"], stdout=log, stderr=subprocess.STDOUT)
-    deadline = time.time() + 30
-    while time.time() < deadline:
-        with open(log_path, encoding="utf-8", errors="replace") as text:
-            for line in text:
-                if line.startswith("listening on "):
-                    return process, int(line.split()[-1])
-        if process.poll() is not None:
-            break
-        time.sleep(0.05)
-    process.kill()
-    raise SystemExit("the server did not start")
+    with open(os.path.join(os.path.dirname(data_dir), "serve.log"), "wb") as log:
+        try:
+            process, match = xpedite_process.start(
+                [executable, "notify", "serve", "--data-dir", data_dir, "--port", "0", "--api-key", API_KEY,
+                 "--bcrypt-cost", "4"], r"^listening on (\d+)", START_TIMEOUT, stderr=log)
+        except xpedite_process.ProcessDidNotStart as error:
+            raise SystemExit(f"the server did not start: {error}")
+    return process, int(match.group(1))
 
 
 def call(base, method, path, token=API_KEY, body=None):
@@ -184,8 +180,7 @@ def main():
         print("all checks passed")
     finally:
         hook_server.shutdown()
-        process.terminate()
-        process.wait(10)
+        xpedite_process.stop(process)
         shutil.rmtree(folder, ignore_errors=True)
 
 

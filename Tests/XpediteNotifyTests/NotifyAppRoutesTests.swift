@@ -56,6 +56,31 @@ import XpediteProtocol
         }
     }
 
+    /// HEAD answers what GET answers without the body — the status, the type, the policy, the
+    /// length of what GET sends, the redirect's `Location` — for the page, its files,
+    /// `config.json`, the bare path and paths the app does not have (404, as GET).
+    @Test(arguments: [
+        ("/notify/app/", HTTPResponse.Status.ok), ("/notify/app/sw.js", .ok), ("/notify/app/js/app.js", .ok),
+        ("/notify/app/icons/icon-192.png", .ok), ("/notify/app/manifest.webmanifest", .ok), ("/notify/app/config.json", .ok),
+        ("/notify/app", .movedPermanently), ("/notify/app/nope.js", .notFound), ("/notify/app/js/missing/deeper.js", .notFound),
+    ])
+    func headAnswersLikeGetWithoutTheBody(path: String, status: HTTPResponse.Status) async throws {
+        let harness = try NotifyHarness()
+        try await harness.application().test(.router) { client in
+            let get = try await client.execute(uri: path, method: .get, headers: [:], body: nil) { $0 }
+            let head = try await client.execute(uri: path, method: .head, headers: [:], body: nil) { $0 }
+            #expect(get.status == status)
+            #expect(head.status == status)
+            #expect(head.headers[.contentType] == get.headers[.contentType])
+            #expect(head.headers[.contentSecurityPolicy] == NotifyAppFiles.contentSecurityPolicy)
+            #expect(get.headers[.contentSecurityPolicy] == NotifyAppFiles.contentSecurityPolicy)
+            #expect(head.headers[.contentLength] == String(get.body.readableBytes))
+            #expect(head.headers[.location] == get.headers[.location])
+            #expect(head.body.readableBytes == 0)
+            if status == .ok { #expect(get.body.readableBytes > 0) }
+        }
+    }
+
     @Test func everyFileTheServiceWorkerKeepsIsServed() async throws {
         let files = try NotifyAppFiles.load()
         let worker = String(decoding: try #require(files.file(at: "sw.js")).contents, as: UTF8.self)

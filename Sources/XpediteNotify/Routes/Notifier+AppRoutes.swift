@@ -8,22 +8,25 @@ extension Notifier {
     public static let appPath = "notify/app"
 
     /// Mounts the notification app (`GET /notify/app/` and its files, plus `config.json` with
-    /// the map tiles) on `router`. Every answer carries ``NotifyAppFiles/contentSecurityPolicy``.
+    /// the map tiles) on `router`. Every answer carries ``NotifyAppFiles/contentSecurityPolicy``;
+    /// HEAD answers like GET without the body (its status and headers, `Content-Length` included),
+    /// a path the app does not have alike: 404 with the policy.
     func mountApp<Routes: RouterMethods>(on router: Routes, files: NotifyAppFiles) {
         let config = CanonicalJSON.data(.object(["mapTileURL": .string(configuration.mapTileURL)]))
         // The router takes `/notify/app` and `/notify/app/` for one path; the page's relative
         // URLs need the slash, so the bare path is redirected to it.
-        router.get(RouterPath(Self.appPath)) { request, _ in
+        router.getAndHead(RouterPath(Self.appPath)) { request, _ in
             guard request.uri.path.hasSuffix("/") else {
-                return Response(status: .movedPermanently, headers: [.location: "\(request.uri.path)/"])
+                return Response(status: .movedPermanently,
+                                headers: [.location: "\(request.uri.path)/", .contentSecurityPolicy: NotifyAppFiles.contentSecurityPolicy])
             }
             guard let index = files.file(at: "index.html") else { return Self.appNotFound() }
             return Self.appResponse(index.contents, type: index.type)
         }
-        router.get(RouterPath("\(Self.appPath)/config.json")) { _, _ in
+        router.getAndHead(RouterPath("\(Self.appPath)/config.json")) { _, _ in
             Self.appResponse(config, type: "application/json")
         }
-        router.get(RouterPath("\(Self.appPath)/**")) { _, context in
+        router.getAndHead(RouterPath("\(Self.appPath)/**")) { _, context in
             let path = context.parameters.getCatchAll().joined(separator: "/")
             guard let file = files.file(at: path) else { return Self.appNotFound() }
             return Self.appResponse(file.contents, type: file.type)
