@@ -13,7 +13,7 @@ from selenium.common.exceptions import JavascriptException, StaleElementReferenc
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
 
 from conftest import OUTPUT, make_driver
 from notify_app import (SHOWN, Backend, Device, DevTools, NotifyServer, app_registration_id, call, control, deliver, field,
