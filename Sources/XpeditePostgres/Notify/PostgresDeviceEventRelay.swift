@@ -41,12 +41,12 @@ public final class PostgresDeviceEventRelay: Service {
             group.addTask { await self.listener.run() }
             for await event in events.cancelOnGracefulShutdown() {
                 guard case .notification(let payload) = event else { continue }
-                guard let (instance, announcement) = DeviceEventAnnouncement.parse(payload) else {
+                guard let parsed = DeviceEventAnnouncement.parse(payload) else {
                     logger.warning("ignoring a malformed device event announcement: \(payload)")
                     continue
                 }
-                guard instance != store.instanceID else { continue }  // this server's own: told already
-                await publish(announcement)
+                guard parsed.instance != store.instanceID else { continue }  // this server's own: told already
+                await publish(parsed.event)
             }
             group.cancelAll()
         }
