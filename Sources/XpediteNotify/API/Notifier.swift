@@ -57,7 +57,7 @@ public final class Notifier: Sendable {
         var configuration = configuration
         webPushAllowlist = configuration.webPush?.allowlist ?? .default
         if let webPush = configuration.webPush {
-            let key = try VAPIDKey.load(file: webPush.keyFile, directory: configuration.dataDirectory)
+            let key = try webPush.key ?? VAPIDKey.load(file: webPush.keyFile, directory: configuration.dataDirectory)
             webPushKey = key
             if configuration.pushProviders["web"] == nil {
                 configuration.pushProviders["web"] = WebPushProvider(

@@ -12,6 +12,36 @@ extension Notifier {
         hub.publish(PublishedResponse(cursor: response.cursor, object: object, json: response.json), to: response.topic)
     }
 
+    /// Tells this server's device event streams (`GET /device/events`) of the recipients of
+    /// `messageId` that it was sent: how a relay such as XpeditePostgres' `PostgresDeviceEventRelay`
+    /// passes on a message another server sent. The message is read from the store (the row is
+    /// the truth); recipients without an open stream here are skipped, and nothing is read when
+    /// no stream is open at all.
+    ///
+    /// - Returns: how many users' streams were told.
+    @discardableResult
+    public func publishSentMessage(_ messageId: String) async throws -> Int {
+        guard deviceEvents.hasSubscribers else { return 0 }
+        guard var message = try await store.message(messageId) else { return 0 }
+        let usernames = message.recipients.map(\.username).filter { deviceEvents.subscriberCount($0) > 0 }
+        message.recipients = []
+        message.deliveries = []
+        for username in usernames { deviceEvents.publish(.message(message), to: username) }
+        return usernames.count
+    }
+
+    /// Tells this server's device event streams of `username` that one of the user's devices
+    /// answered `messageId` (on this server or another one): the `answered` event that takes the
+    /// message out of the other devices' inboxes.
+    public func publishAnswer(messageId: String, username: String) {
+        deviceEvents.publish(.answered(messageId: messageId), to: username)
+    }
+
+    /// How many device event streams (`GET /device/events`) of `username` are open on this server.
+    public func deviceStreamCount(of username: String) -> Int {
+        deviceEvents.subscriberCount(username)
+    }
+
     /// A stored response object read back (it was written by ``submitResponse(_:from:)``).
     static func responseObject(storedJSON json: Data) throws -> ResponseObject {
         let value: JSONValue

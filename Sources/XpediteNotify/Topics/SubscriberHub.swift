@@ -40,6 +40,11 @@ final class SubscriberHub<Event: Sendable>: Sendable {
         for handler in handlers { handler(event) }
     }
 
+    /// Whether any key has a subscription.
+    var hasSubscribers: Bool {
+        state.withLock { !$0.subscribers.isEmpty }
+    }
+
     /// How many subscriptions are open on `key`.
     func subscriberCount(_ key: String) -> Int {
         state.withLock { $0.subscribers[key]?.count ?? 0 }

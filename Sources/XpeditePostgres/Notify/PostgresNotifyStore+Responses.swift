@@ -96,12 +96,26 @@ extension PostgresNotifyStore {
             try await self.run("""
                 SELECT pg_notify(\(Self.responseChannel), \("\(stored.cursor) \(response.topic)"))
                 """, on: connection)
+            // The user's devices on every server hear that the message was answered.
+            if let messageId = response.messageId {
+                let payload = DeviceEventAnnouncement.answered(messageId: messageId, username: response.username)
+                    .payload(from: self.instanceID)
+                if payload.utf8.count <= DeviceEventAnnouncement.maximumPayloadSize {
+                    try await self.run("SELECT pg_notify(\(Self.deviceEventChannel), \(payload))", on: connection)
+                } else {
+                    self.logger.warning("a username too long to announce: the other servers' devices see the answer on their next inbox read")
+                }
+            }
             return .stored(stored)
         }
     }
 
     /// The channel on which each stored response is announced as `"<cursor> <topic>"`.
     public static let responseChannel = "xpedite_response"
+
+    /// The channel on which sent messages and answers are announced to the device event streams
+    /// of every server (``DeviceEventAnnouncement``).
+    public static let deviceEventChannel = "xpedite_device_event"
 
     /// The first key of the two-key advisory locks of response topics ("xr").
     static let topicLockSpace: Int32 = 0x7872

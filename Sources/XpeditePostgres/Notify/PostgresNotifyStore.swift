@@ -25,6 +25,9 @@ import XpediteProtocol
 /// Text is sorted with `COLLATE "C"` (byte order), as SQLite sorts it.
 public final class PostgresNotifyStore: NotifyStore {
     let database: PostgresStoreDatabase
+    /// This store's name in the device event announcements it sends, so that its own server's
+    /// relay skips them (that server told its streams at once): one per store, that is per server.
+    public let instanceID = UUID().uuidString.lowercased()
 
     /// The schema's versions (component `xpedite_notify`).
     public static let migrations = [
@@ -169,6 +172,10 @@ public final class PostgresNotifyStore: NotifyStore {
             )
             """,
             "CREATE INDEX notify_document_owner ON notify_document (owner)",
+        ]),
+        // What every server of the database shares beside the rows: the Web Push (VAPID) key.
+        PostgresMigration(version: 2, name: "shared settings", statements: [
+            "CREATE TABLE notify_setting (name TEXT NOT NULL PRIMARY KEY, value TEXT NOT NULL)",
         ]),
     ]
 

@@ -22,6 +22,33 @@ public struct VAPIDKey: Sendable {
         Base64URL.encode(privateKey.publicKey.x963Representation)
     }
 
+    /// A new key pair.
+    public static func generate() -> VAPIDKey {
+        VAPIDKey(privateKey: P256.Signing.PrivateKey())
+    }
+
+    /// The key pair of a PEM text (a P-256 private key); `source` names it in the error.
+    ///
+    /// - Throws: ``PushConfigurationError/invalidKey(what:source:reason:)`` when it is not one.
+    public init(pem: String, source: String) throws {
+        self = try Self.key(pem: pem, source: source)
+    }
+
+    /// The private key in PEM, as a key file holds it.
+    public var pemRepresentation: String {
+        privateKey.pemRepresentation
+    }
+
+    /// The key a data directory keeps (``fileName``), if it has one; nothing is made.
+    ///
+    /// - Throws: ``PushConfigurationError`` for an unreadable or unusable file.
+    public static func existing(in directory: URL) throws -> VAPIDKey? {
+        let url = directory.appendingPathComponent(fileName)
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        let text = try PushConfigurationFile.text(at: url.path, what: "VAPID key")
+        return try key(pem: text, source: url.path)
+    }
+
     /// The key in `file` (PEM), or the one kept in `directory`, made and written there on the first run.
     ///
     /// - Throws: ``PushConfigurationError`` for an unreadable or unusable file.
@@ -30,11 +57,8 @@ public struct VAPIDKey: Sendable {
             let text = try PushConfigurationFile.text(at: file, what: "VAPID key (XPEDITE_VAPID_KEY_FILE)")
             return try key(pem: text, source: file)
         }
+        if let existing = try existing(in: directory) { return existing }
         let url = directory.appendingPathComponent(fileName)
-        if FileManager.default.fileExists(atPath: url.path) {
-            let text = try PushConfigurationFile.text(at: url.path, what: "VAPID key")
-            return try key(pem: text, source: url.path)
-        }
         let key = P256.Signing.PrivateKey()
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -9,6 +9,10 @@ public struct WebPushConfiguration: Sendable {
     public var subject: String = "mailto:admin@localhost"
     /// A PEM file with the VAPID private key; `nil` keeps a generated one in the data directory.
     public var keyFile: String?
+    /// The VAPID key pair itself, when the caller has it (several servers on one database share
+    /// the one kept there: XpeditePostgres' `PostgresNotifyStore.sharedVAPIDKey(offering:)`); it
+    /// wins over ``keyFile`` and the data directory.
+    public var key: VAPIDKey?
     /// The push services subscriptions may point at.
     public var allowlist: WebPushAllowlist = .default
     /// The client pushes go through: one that follows no redirect (``PushSettings/makeHTTPClient(eventLoopGroup:)``

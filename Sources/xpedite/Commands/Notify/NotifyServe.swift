@@ -53,6 +53,10 @@ struct NotifyServe: AsyncParsableCommand {
             help: "The notification app's map tiles, a URL template with {z}, {x}, {y} (default: $XPEDITE_MAP_TILES, else OpenStreetMap's).")
     var mapTiles: String?
 
+    @Option(name: .customLong("delivery-lease"),
+            help: "Seconds a delivery claimed by this server stays its own before another server on the database may take it over (a server that died); webhook attempts time out within half of it.")
+    var deliveryLease: Int = 60
+
     @OptionGroup(title: "Database")
     var database: DatabaseOption
 
@@ -62,6 +66,7 @@ struct NotifyServe: AsyncParsableCommand {
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535.") }
         guard (4...31).contains(bcryptCost) else { throw ValidationError("--bcrypt-cost must be 4…31.") }
+        guard (2...86_400).contains(deliveryLease) else { throw ValidationError("--delivery-lease must be 2…86400 seconds.") }
         guard resolvedAPIKey() != nil else { throw ValidationError("give --api-key or set XPEDITE_API_KEY.") }
     }
 
@@ -78,6 +83,7 @@ struct NotifyServe: AsyncParsableCommand {
         configuration.bcryptCost = bcryptCost
         configuration.logger = logger
         configuration.defaultPushProvider = LoggingPushProvider(logger: logger)
+        Self.apply(lease: .seconds(deliveryLease), to: &configuration)
         if let tiles = mapTiles ?? ProcessInfo.processInfo.environment["XPEDITE_MAP_TILES"].flatMap({ $0.isEmpty ? nil : $0 }) {
             configuration.mapTileURL = tiles
         }
@@ -88,12 +94,12 @@ struct NotifyServe: AsyncParsableCommand {
         try await database.connect(logger: logger) { postgres in
             var configuration = configuration
             let store: any NotifyStore
-            var relay: (PostgresNotifyStore, PostgresStoreDatabase)?
+            var shared: (PostgresNotifyStore, PostgresStoreDatabase)?
             if let postgres {
                 let postgresStore = try await PostgresNotifyStore(database: postgres)
                 // Every server's responses reach this server's subscribers through the relay.
                 configuration.publishesStoredResponses = false
-                relay = (postgresStore, postgres)
+                shared = (postgresStore, postgres)
                 store = postgresStore
             } else {
                 store = try SQLiteNotifyStore(directory: configuration.dataDirectory)
@@ -101,17 +107,33 @@ struct NotifyServe: AsyncParsableCommand {
             let providers = try await push.makeProviders(logger: logger)
             configuration.pushProviders = providers.byPlatform
             configuration.webPush = providers.webPush
-            try await serve(configuration, store: store, relay: relay, providers: providers, metrics: metrics, logger: logger)
+            try await providers.closing {
+                if let shared, configuration.webPush?.keyFile == nil {
+                    // One VAPID key for every server on the database: the first server's wins
+                    // (the one its data directory had, if any), so a browser subscribed through
+                    // any server gets pushes any server signs.
+                    do {
+                        configuration.webPush?.key = try await shared.0.sharedVAPIDKey(
+                            offering: VAPIDKey.existing(in: configuration.dataDirectory) ?? .generate())
+                    } catch let error as PushConfigurationError {
+                        var standardError = StandardError()
+                        print("xpedite: push configuration: \(error)", to: &standardError)
+                        throw ExitCode(2)
+                    }
+                }
+                try await serve(configuration, store: store, shared: shared, providers: providers, metrics: metrics, logger: logger)
+            }
         }
     }
 
     private func serve(_ configuration: NotifyConfiguration, store: any NotifyStore,
-                       relay: (store: PostgresNotifyStore, database: PostgresStoreDatabase)?, providers: PushProviders,
+                       shared: (store: PostgresNotifyStore, database: PostgresStoreDatabase)?, providers: PushProviders,
                        metrics: PrometheusCollectorRegistry, logger: Logger) async throws {
         let notifier = try Notifier(configuration: configuration, store: store)
         var services = notifier.services
-        if let relay {
-            services.append(PostgresResponseRelay(notifier: notifier, store: relay.store, database: relay.database))
+        if let shared {
+            services.append(PostgresResponseRelay(notifier: notifier, store: shared.store, database: shared.database))
+            services.append(PostgresDeviceEventRelay(notifier: notifier, store: shared.store, database: shared.database))
         }
         let router = Router()
         try notifier.mount(on: router)
@@ -126,6 +148,15 @@ struct NotifyServe: AsyncParsableCommand {
                               },
                               logger: logger)
         logger.notice("\(providers.summary)")
-        try await providers.closing { try await app.runService() }
+        try await app.runService()
+    }
+
+    /// The lease of claimed deliveries (pushes and webhooks), and a webhook attempt's timeout
+    /// within half of it, so an attempt ends before another server may take its row over (the
+    /// push providers' own timeouts are shorter than the default lease).
+    static func apply(lease: Duration, to configuration: inout NotifyConfiguration) {
+        configuration.pushRetry.lease = lease
+        configuration.webhookRetry.lease = lease
+        configuration.webhookRetry.timeout = min(configuration.webhookRetry.timeout, lease / 2)
     }
 }
