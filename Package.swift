@@ -363,6 +363,10 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                // The demo's store tests and the two-server tests on PostgreSQL (issue 18).
+                "XpeditePostgres",
+                "XpeditePostgresTesting",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             swiftSettings: strict
         ),

@@ -3,11 +3,11 @@ import XpediteBuilder
 import XpediteServer
 
 /// The demo app, built with the server SDK and the DSL: sign-in, a slide-in menu, a customer
-/// list over SQLite with keyset paging and search, detail and edit screens, a quick-add dialog,
+/// list over SQLite or PostgreSQL (``DemoStore``) with keyset paging and search, detail and edit screens, a quick-add dialog,
 /// a cached dashboard and a permanent about page. Raising a credit limit above the threshold
 /// sends an approval payload to the approver (XpediteNotify). ``DemoServer`` serves it.
 public enum DemoApp {
-    /// The app on `configuration`, reading and writing `database`, signing in through `users`,
+    /// The app on `configuration`, reading and writing `store`, signing in through `users`,
     /// asking `approvals` for credit limits above the threshold.
     ///
     /// - Parameters:
@@ -15,14 +15,13 @@ public enum DemoApp {
     ///     the `critical` logo to the image manifest, and keeps its `version`.
     ///   - baseURL: where the server is reached (`http://127.0.0.1:8080`), for image URLs.
     /// - Throws: an ``XpediteSetupError`` when the app is set up wrongly.
-    static func make(configuration: XpediteConfiguration, database: DemoDatabase, users: DemoUsers,
+    static func make(configuration: XpediteConfiguration, store: any DemoStore, users: DemoUsers,
                      approvals: CreditApprovals, baseURL: String) throws -> XpediteApp {
         var configuration = configuration
         configuration.setDefaults = theme
         configuration.images = [DemoImages.logoEntry(baseURL: baseURL)] + configuration.images
         let version = configuration.version
         let clock = configuration.clock
-        let store = CustomerStore(database: database)
         let changes = approvals.changes
         let threshold = approvals.threshold
         /// Adds a customer from a form (a limit above the threshold starts at 0 and waits for approval).
@@ -67,7 +66,7 @@ public enum DemoApp {
             group.on("viewCustomer") { call in
                 let customer = try await existing(call, in: store)
                 return CustomerDetailScreen.make(customer, baseURL: baseURL,
-                                                 change: try await changes.latest(customerId: customer.id))
+                                                 change: try await changes.latestChange(customerId: customer.id))
             }
             group.on("editCustomer") { call in
                 let customer = try await existing(call, in: store)
@@ -140,7 +139,7 @@ public enum DemoApp {
     static let newScore = 50
 
     /// The customer a call names: `selected` (a row tap) or the `id` parameter.
-    static func existing(_ call: XpediteCall, in store: CustomerStore) async throws -> Customer {
+    static func existing(_ call: XpediteCall, in store: any DemoStore) async throws -> Customer {
         let id = call.selected?.intValue ?? call.selected?.stringValue.flatMap { Int($0) }
             ?? call.parameter("id").flatMap { Int($0) }
         guard let id, let customer = try await store.customer(id: id) else {
@@ -158,7 +157,7 @@ public enum DemoApp {
     /// The detail screen after a save: with `notice`, or — when the new limit waits for approval —
     /// with the pending line and an `rc` message saying who was asked. When the approval request
     /// cannot be sent, the change is withdrawn and the message says the limit was not changed.
-    static func screen(after outcome: CreditChangeStore.SaveOutcome, notice: String, user: DemoUser, call: XpediteCall,
+    static func screen(after outcome: CreditSaveOutcome, notice: String, user: DemoUser, call: XpediteCall,
                        approvals: CreditApprovals, baseURL: String) async throws -> Screen {
         switch outcome {
         case .missing:
@@ -166,7 +165,7 @@ public enum DemoApp {
         case .saved(let customer):
             // A pending change survives an edit that leaves the limit as it is: still shown.
             return CustomerDetailScreen.make(customer, baseURL: baseURL, notice: notice,
-                                             change: try await approvals.changes.latest(customerId: customer.id))
+                                             change: try await approvals.changes.latestChange(customerId: customer.id))
         case .held(let customer, let change):
             do {
                 try await approvals.requestApproval(of: change, for: customer, requester: user)

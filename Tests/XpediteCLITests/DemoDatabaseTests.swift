@@ -1,12 +1,15 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import PostgresNIO
 import Testing
 import XpeditePostgres
 import XpeditePostgresTesting
 import XpediteProtocol
 
-/// `xpedite demo --database`: the notification stores and the sessions in PostgreSQL, the
-/// customers still in the data directory; a bad URL stops the demo at start-up (exit 2).
+/// `xpedite demo --database`: the customers, the notification stores and the sessions in
+/// PostgreSQL, shared by two demo processes; a bad URL stops the demo at start-up (exit 2).
 @Suite struct DemoDatabaseTests {
     @Test func aDatabaseURLThatCannotBeReadStopsTheDemo() async throws {
         let directory = try TemporaryDirectory("xpedite-demo-db-url")
@@ -19,40 +22,80 @@ import XpediteProtocol
         #expect(!FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("demo.sqlite").path))
     }
 
+    /// Two `xpedite demo` processes started at once on one database, as the README's two-server
+    /// demo runs them: one seeds, both serve, a session signed in on one goes on through the other,
+    /// and the data directories keep only the generated Web Push key.
     @Test(.enabled(if: TestDatabaseServer.isConfigured, "needs XPEDITE_TEST_DATABASE_URL (scripts/test)"))
-    func theNotificationStoresAndSessionsGoToTheDatabase() async throws {
+    func twoDemosOnOneDatabaseSeedOnceAndShareSessions() async throws {
         try await TestDatabaseServer.withDatabaseURL { url in
             let directory = try TemporaryDirectory("xpedite-demo-db")
-            let data = directory.url.appendingPathComponent("data").path
-            let port = Int.random(in: 10_000..<32_768)
             let password = (url.password ?? "").addingPercentEncoding(withAllowedCharacters: .urlPasswordAllowed) ?? ""
-            let arguments = ["demo", "--port", "\(port)", "--data-dir", data, "--customers", "20", "--api-key", "k",
-                             "--database", "postgres://\(url.username):\(password)@\(url.host):\(url.port)/\(url.database)"]
-            let run = try await XpediteBinary.command(arguments).withRunning { demo in
-                let started = try await DemoCommandTests.started(demo)
-                #expect(started, "stdout: \(demo.stdout)\nstderr: \(demo.stderr)")
-                let answer = try await DemoCommandTests.connect(port: port)
-                #expect(answer["title"] == "Sign in")
-                await demo.stop(.interrupt, grace: .seconds(30))
-            }.result
-            #expect(run.status == 0, "\(run.stderr)")
+            let databaseURL = "postgres://\(url.username):\(password)@\(url.host):\(url.port)/\(url.database)"
+            let portA = Int.random(in: 10_000..<21_000)
+            let portB = Int.random(in: 21_000..<32_768)
+            func arguments(_ port: Int, _ name: String) -> [String] {
+                ["demo", "--port", "\(port)", "--data-dir", directory.url.appendingPathComponent(name).path,
+                 "--customers", "2000", "--api-key", "k", "--database", databaseURL]
+            }
+            let runs = try await XpediteBinary.command(arguments(portA, "a")).withRunning { demoA in
+                let runB = try await XpediteBinary.command(arguments(portB, "b")).withRunning { demoB in
+                    let startedA = try await DemoCommandTests.started(demoA)
+                    let startedB = try await DemoCommandTests.started(demoB)
+                    #expect(startedA, "stdout: \(demoA.stdout)\nstderr: \(demoA.stderr)")
+                    #expect(startedB, "stdout: \(demoB.stdout)\nstderr: \(demoB.stderr)")
+                    let token = try #require(try await DemoCommandTests.connect(port: portA)["token"]?.stringValue)
+                    let signedIn = try await Self.post(port: portA, [
+                        "method": "signIn", "token": .string(token),
+                        "formdata": ["signIn": ["email": "demo@xpedite.dev", "password": "demo1234"]],
+                    ])
+                    #expect(signedIn["title"] == "Customers")
+                    #expect(try await Self.post(port: portB, ["method": "dashboard", "token": .string(token)])["title"]
+                            == "Dashboard")
+                    await demoB.stop(.interrupt, grace: .seconds(30))
+                }.result
+                await demoA.stop(.interrupt, grace: .seconds(30))
+                return runB
+            }
+            let runA = runs.result
+            let runB = runs.value
+            #expect(runA.status == 0, "\(runA.stderr)")
+            #expect(runB.status == 0, "\(runB.stderr)")
+            #expect([runA.stdout, runB.stdout].filter { $0.contains("Seeded 2000 customers in ") }.count == 1)
+            #expect(runA.stdout.contains("Data in PostgreSQL postgres://\(url.username)"), "\(runA.stdout)")
             let database = try await PostgresStoreDatabase.connect(url)
             let counts = try await Self.counts(database)
             await database.close()
-            #expect(counts.sessions == 1)                 // the setConnection above
+            #expect(counts.customers == 2000)
+            #expect(counts.sessions == 1)
             #expect(counts.users == 1)                    // the demo account
-            let files = try FileManager.default.contentsOfDirectory(atPath: data)
-            #expect(files.contains("demo.sqlite"))        // the customers stay in SQLite
-            #expect(!files.contains("sessions.sqlite"))
-            #expect(!FileManager.default.fileExists(atPath: data + "/notify/notify.sqlite"))
+            for name in ["a", "b"] {
+                let files = try FileManager.default.contentsOfDirectory(atPath: directory.url.appendingPathComponent(name).path)
+                #expect(!files.contains("demo.sqlite"))
+                #expect(!files.contains("sessions.sqlite"))
+                // The notification stores are in the database; only the generated Web Push key is a file.
+                let notify = directory.url.appendingPathComponent(name).appendingPathComponent("notify").path
+                #expect(try FileManager.default.contentsOfDirectory(atPath: notify) == ["vapid-private-key.pem"])
+            }
         }
     }
 
-    static func counts(_ database: PostgresStoreDatabase) async throws -> (sessions: Int, users: Int) {
+    /// Posts a packet to the demo on `port`; the parsed answer.
+    static func post(port: Int, _ members: [String: JSONValue]) async throws -> JSONValue {
+        let url = try #require(URL(string: "http://127.0.0.1:\(port)/xpedite"))
+        var request = URLRequest(url: url)
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = Data(CanonicalJSON.string(.object(JSONObject(members))).utf8)
+        let (body, _) = try await URLSession.shared.data(for: request)
+        return try JSONValue(parsing: body)
+    }
+
+    static func counts(_ database: PostgresStoreDatabase) async throws -> (customers: Int, sessions: Int, users: Int) {
         let rows = try await database.client.query("""
-            SELECT (SELECT count(*) FROM xpedite_session), (SELECT count(*) FROM notify_user)
+            SELECT (SELECT count(*) FROM demo_customer), (SELECT count(*) FROM xpedite_session),
+                   (SELECT count(*) FROM notify_user)
             """, logger: database.logger)
-        for try await (sessions, users) in rows.decode((Int, Int).self) { return (sessions, users) }
-        return (-1, -1)
+        for try await (customers, sessions, users) in rows.decode((Int, Int, Int).self) { return (customers, sessions, users) }
+        return (-1, -1, -1)
     }
 }

@@ -62,8 +62,9 @@ import XpediteTestFixtures
         return try #require(message["messageId"]?.stringValue)
     }
 
-    @Test func approvingAppliesTheNewLimitOnce() async throws {
-        try await withDemo { client in
+    @Test(arguments: DemoStoreKind.tested)
+    func approvingAppliesTheNewLimitOnce(_ kind: DemoStoreKind) async throws {
+        try await withDemo(on: kind) { client in
             let notify = NotifyTestClient(client: client)
             let token = try await client.signedIn()
             let device = try await notify.login()
@@ -199,9 +200,14 @@ import XpediteTestFixtures
         }
     }
 
-    @Test func answersGivenWhileTheDemoWasStoppedAreAppliedAtStartOnce() async throws {
-        let directory = try TemporaryDirectory("xpedite-demo")
-        let configuration = demoConfiguration(directory: directory.url)
+    @Test(arguments: DemoStoreKind.tested)
+    func answersGivenWhileTheDemoWasStoppedAreAppliedAtStartOnce(_ kind: DemoStoreKind) async throws {
+        try await kind.withConfiguration { configuration in
+            try await Self.answersGivenWhileTheDemoWasStoppedAreAppliedAtStartOnce(configuration)
+        }
+    }
+
+    static func answersGivenWhileTheDemoWasStoppedAreAppliedAtStartOnce(_ configuration: DemoConfiguration) async throws {
         let first = try await DemoServer.open(configuration)
         let messageId = try await first.makeApplication().test(.router) { client in
             let notify = NotifyTestClient(client: client)
@@ -232,7 +238,7 @@ import XpediteTestFixtures
             try await Task.sleep(for: .milliseconds(100))
             #expect(try await Self.limitLine(client, token) == Self.limitText(2_000))
         }
-        #expect(try await CreditChangeStore(database: third.database).cursor(topic: CreditApprovalPayload.topic) > 0)
+        #expect(try await third.store.cursor(topic: CreditApprovalPayload.topic) > 0)
         try third.close()
     }
 

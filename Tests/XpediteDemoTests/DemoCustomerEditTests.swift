@@ -9,9 +9,10 @@ import XpediteServer
     /// A customer whose generated notes hold HTML characters.
     static let customerWithMarkup = (1...100).map(CustomerGenerator().customer(id:)).first { $0.notes.contains("<") }
 
-    @Test func theDetailScreenShowsLabelsAvatarNotesAndSideBySideButtons() async throws {
+    @Test(arguments: DemoStoreKind.tested)
+    func theDetailScreenShowsLabelsAvatarNotesAndSideBySideButtons(_ kind: DemoStoreKind) async throws {
         let customer = try #require(Self.customerWithMarkup)
-        try await withDemo { client in
+        try await withDemo(on: kind) { client in
             let token = try await client.signedIn()
             let screen = try await client.call("viewCustomer", token, ["selected": .number(Double(customer.id))])
             #expect(screen["title"] == .string(customer.name))
@@ -99,8 +100,9 @@ import XpediteServer
         }
     }
 
-    @Test func aSavedEditShowsInTheList() async throws {
-        try await withDemo { client in
+    @Test(arguments: DemoStoreKind.tested)
+    func aSavedEditShowsInTheList(_ kind: DemoStoreKind) async throws {
+        try await withDemo(on: kind) { client in
             let token = try await client.signedIn()
             let saved = try await client.call("saveCustomer", token, [
                 "parameters": ["id": 7], "formdata": ["customer": Self.form([:])],
@@ -117,8 +119,9 @@ import XpediteServer
         }
     }
 
-    @Test func addCustomerFromTheMenuUsesTheInlineForm() async throws {
-        try await withDemo { client in
+    @Test(arguments: DemoStoreKind.tested)
+    func addCustomerFromTheMenuUsesTheInlineForm(_ kind: DemoStoreKind) async throws {
+        try await withDemo(on: kind) { client in
             let token = try await client.signedIn()
             let empty = try await client.call("newCustomer", token)
             #expect(empty.component(id: "customer")?["save"] == ["function": "createCustomer"])

@@ -45,8 +45,9 @@ import XpediteServer
         }
     }
 
-    @Test func aDeepOffsetWithoutACursorFallsBackToTheSameRows() async throws {
-        try await withDemo { client in
+    @Test(arguments: DemoStoreKind.tested)
+    func aDeepOffsetWithoutACursorFallsBackToTheSameRows(_ kind: DemoStoreKind) async throws {
+        try await withDemo(on: kind) { client in
             let token = try await client.signedIn()
             let page = try await client.page(token, offset: 60, limit: 40)
             #expect(page.rowIDs == Array(61...100))
@@ -56,8 +57,9 @@ import XpediteServer
         }
     }
 
-    @Test func theSearchBoxFiltersTheTable() async throws {
-        try await withDemo { client in
+    @Test(arguments: DemoStoreKind.tested)
+    func theSearchBoxFiltersTheTable(_ kind: DemoStoreKind) async throws {
+        try await withDemo(on: kind) { client in
             let token = try await client.signedIn()
             let screen = try await client.call("customers", token, ["formdata": ["search": " berlin "]])
             #expect(screen.component(id: "customers")?["data"]

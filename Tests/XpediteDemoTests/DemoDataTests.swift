@@ -45,9 +45,12 @@ import XpediteTestFixtures
         try database.close()
     }
 
-    @Test func editsSurviveARestartAndResetSeedsAgain() async throws {
-        let directory = try TemporaryDirectory("xpedite-demo")
-        let configuration = demoConfiguration(directory: directory.url)
+    @Test(arguments: DemoStoreKind.tested)
+    func editsSurviveARestartAndResetSeedsAgain(_ kind: DemoStoreKind) async throws {
+        try await kind.withConfiguration { configuration in try await Self.editsSurviveARestartAndResetSeedsAgain(configuration) }
+    }
+
+    static func editsSurviveARestartAndResetSeedsAgain(_ configuration: DemoConfiguration) async throws {
         let first = try await DemoServer.open(configuration)
         #expect(first.seedReport?.count == 100)
         try await first.makeApplication().test(.router) { client in
@@ -81,9 +84,12 @@ import XpediteTestFixtures
         try third.close()
     }
 
-    @Test func sessionsSurviveARestart() async throws {
-        let directory = try TemporaryDirectory("xpedite-demo")
-        let configuration = demoConfiguration(directory: directory.url)
+    @Test(arguments: DemoStoreKind.tested)
+    func sessionsSurviveARestart(_ kind: DemoStoreKind) async throws {
+        try await kind.withConfiguration { configuration in try await Self.sessionsSurviveARestart(configuration) }
+    }
+
+    static func sessionsSurviveARestart(_ configuration: DemoConfiguration) async throws {
         let first = try await DemoServer.open(configuration)
         let token = try await first.makeApplication().test(.router) { client in try await client.signedIn() }
         try first.close()
@@ -96,15 +102,28 @@ import XpediteTestFixtures
     }
 
     /// The full demo: 50,000 customers. The time is printed, never asserted.
-    @Test func seedsFiftyThousandCustomers() async throws {
-        let directory = try TemporaryDirectory("xpedite-demo")
-        let database = try DemoDatabase(directory: directory.url)
-        let report = try #require(try await database.seedIfEmpty(count: 50_000))
-        print("Seeded \(report.count) customers in \(report.duration)")
-        #expect(try await database.customerCount() == 50_000)
-        let store = CustomerStore(database: database)
-        #expect(try await store.customer(id: 50_000) == CustomerGenerator().customer(id: 50_000))
-        try database.close()
+    @Test(arguments: DemoStoreKind.tested)
+    func seedsFiftyThousandCustomers(_ kind: DemoStoreKind) async throws {
+        try await kind.withStore { store in
+            let report = try #require(try await store.seedIfEmpty(count: 50_000) { _, _ in })
+            print("Seeded \(report.count) customers on \(kind.rawValue) in \(report.duration)")
+            #expect(try await store.customerCount() == 50_000)
+            #expect(try await store.customer(id: 50_000) == CustomerGenerator().customer(id: 50_000))
+        }
+    }
+
+    /// Two servers starting at once on one data directory (the two-server demo) get one key.
+    @Test func serversStartingAtOnceOnOneDirectoryGetOneAPIKey() async throws {
+        let directory = try TemporaryDirectory("xpedite-demo-key")
+        let url = directory.url
+        let keys = try await withThrowingTaskGroup(of: DemoAPIKey.self) { group in
+            for _ in 0..<8 { group.addTask { try DemoAPIKey.resolve(given: nil, directory: url) } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(Set(keys.map(\.value)).count == 1)
+        #expect(keys.filter { $0.source == .generated }.count == 1)
+        #expect(keys.filter { $0.source == .file }.count == 7)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: url.path) == [DemoAPIKey.fileName])
     }
 
     @Test func progressIsABarOnATerminalAndLinesElsewhere() {

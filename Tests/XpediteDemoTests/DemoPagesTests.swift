@@ -9,8 +9,9 @@ import XpediteTestSupport
 
 /// The cached pages, the app version, images, metrics and the route hook.
 @Suite struct DemoPagesTests {
-    @Test func theDashboardExpiresAfterSixtySeconds() async throws {
-        try await withDemo { client in
+    @Test(arguments: DemoStoreKind.tested)
+    func theDashboardExpiresAfterSixtySeconds(_ kind: DemoStoreKind) async throws {
+        try await withDemo(on: kind) { client in
             let token = try await client.signedIn()
             let screen = try await client.call("dashboard", token)
             #expect(screen["id"] == "dashboard")
@@ -46,8 +47,9 @@ import XpediteTestSupport
         }
     }
 
-    @Test func theImagesAreServedByTheDemo() async throws {
-        try await withDemo { client in
+    @Test(arguments: DemoStoreKind.tested)
+    func theImagesAreServedByTheDemo(_ kind: DemoStoreKind) async throws {
+        try await withDemo(on: kind) { client in
             let logo = try await client.execute(uri: "/images/logo.svg", method: .get)
             #expect(logo.status == .ok)
             #expect(logo.headers[.contentType] == "image/svg+xml; charset=utf-8")

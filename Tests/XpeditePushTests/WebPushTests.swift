@@ -169,6 +169,19 @@ import XpediteTestFixtures
         #expect(throws: PushConfigurationError.self) { try VAPIDKey.load(file: broken.path, directory: directory.url) }
     }
 
+    /// Servers starting at once on one data directory (the two-server demo) get one key.
+    @Test func serversStartingAtOnceOnOneDirectoryGetOneVAPIDKey() async throws {
+        let directory = try TemporaryDirectory("vapid-race")
+        let url = directory.url
+        let keys = try await withThrowingTaskGroup(of: String.self) { group in
+            for _ in 0..<8 { group.addTask { try VAPIDKey.load(file: nil, directory: url).publicKeyBase64URL } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(keys.count == 8)
+        #expect(Set(keys).count == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: url.path) == [VAPIDKey.fileName])
+    }
+
     @Test func aSendReachesABrowserThroughTheOutboxAndAGoneSubscriptionIsRemoved() async throws {
         let standIn = WebPushStandIn()
         try await standIn.start()

@@ -9,12 +9,13 @@ import XpediteServer
 /// the server — applies the answers published to ``CreditApprovalPayload/topic``.
 ///
 /// The in-process subscription (``Notifier/responses(on:)``) only wakes it: the answers themselves
-/// are read from the store after the cursor kept in `demo.sqlite`, and each is applied in the same
-/// transaction that moves the cursor. So an answer is applied exactly once, in order, and answers
-/// published while the demo was stopped are applied when it starts.
+/// are read from the store after the cursor kept in the demo's store, and each is applied in the same
+/// transaction that moves the cursor. So an answer is applied exactly once, in order — by one
+/// server when several share a PostgreSQL database — and answers published while the demo was
+/// stopped are applied when it starts.
 struct CreditApprovals: Service {
     let notifier: Notifier
-    let changes: CreditChangeStore
+    let changes: any DemoStore
     /// Who approves (a user of the directory).
     let approver: String
     /// Limits above it need approval.
@@ -75,7 +76,7 @@ struct CreditApprovals: Service {
         }
     }
 
-    private func log(_ outcome: CreditChangeStore.ApplyOutcome, cursor: Int64) {
+    private func log(_ outcome: CreditApplyOutcome, cursor: Int64) {
         switch outcome {
         case .approved(let change), .rejected(let change):
             logger.info("Credit limit change \(change.state.rawValue)", metadata: [

@@ -31,20 +31,40 @@ public struct DemoAPIKey: Sendable, Hashable {
     public static func resolve(given: String?, directory: URL) throws -> DemoAPIKey {
         if let given, !given.isEmpty { return DemoAPIKey(value: given, source: .given) }
         let file = directory.appendingPathComponent(fileName)
-        if FileManager.default.fileExists(atPath: file.path) {
-            let text = try String(contentsOf: file, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !text.isEmpty else {
-                throw DemoSetupError("\(file.path) holds no API key; delete it to generate a new one.")
-            }
-            return DemoAPIKey(value: text, source: .file)
-        }
+        if FileManager.default.fileExists(atPath: file.path) { return try read(file) }
+        // Written whole to a file of its own, then linked to its name, which fails when the name
+        // exists: two demo servers starting at once on one data directory (the two-server demo)
+        // end up with the same key, the one linked first.
         let key = generate()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        guard FileManager.default.createFile(atPath: file.path, contents: Data((key + "\n").utf8),
+        let draft = directory.appendingPathComponent(fileName + "." + UUID().uuidString + ".tmp")
+        guard FileManager.default.createFile(atPath: draft.path, contents: Data((key + "\n").utf8),
                                              attributes: [.posixPermissions: 0o600]) else {
-            throw DemoSetupError("could not write the API key to \(file.path).")
+            throw DemoSetupError("could not write the API key to \(draft.path).")
+        }
+        let linked: Result<Void, any Error>
+        do {
+            linked = .success(try FileManager.default.linkItem(at: draft, to: file))
+        } catch {
+            linked = .failure(error)
+        }
+        try FileManager.default.removeItem(at: draft)  // the draft's name only; a link made keeps the key
+        if case .failure(let error) = linked {
+            guard FileManager.default.fileExists(atPath: file.path) else {
+                throw DemoSetupError("could not write the API key to \(file.path): \(error)")
+            }
+            return try read(file)
         }
         return DemoAPIKey(value: key, source: .generated)
+    }
+
+    /// The key kept in `file`.
+    private static func read(_ file: URL) throws -> DemoAPIKey {
+        let text = try String(contentsOf: file, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty else {
+            throw DemoSetupError("\(file.path) holds no API key; delete it to generate a new one.")
+        }
+        return DemoAPIKey(value: text, source: .file)
     }
 
     /// A new key: `xak_` and 32 bytes of `SystemRandomNumberGenerator` (the operating system's

@@ -8,7 +8,8 @@ import XpediteServer
 /// whether to reseed, the app version, the notification API's key and the credit approval rule.
 public struct DemoConfiguration: Sendable {
     /// The data directory: `demo.sqlite` (customers, credit changes), `sessions.sqlite`,
-    /// `notify/` (the notification API: users, devices, messages, responses) and `api-key`.
+    /// `notify/` (the notification API: users, devices, messages, responses) and `api-key`; with
+    /// ``postgres`` only `api-key` and the simulator's folder.
     public var dataDirectory: URL
     /// The TCP port on 127.0.0.1 (the demo never binds another address). The image manifest's
     /// URLs name it, so give a real port (`0` would pick a free one the URLs do not know).
@@ -45,9 +46,9 @@ public struct DemoConfiguration: Sendable {
     /// The map tiles of the notification app (`/notify/app/`): a URL template with `{z}`, `{x}`, `{y}`.
     public var mapTileURL: String = NotifyAppFiles.defaultMapTileURL
 
-    /// The PostgreSQL database of the notification stores and the sessions (docs/deploying.md);
-    /// `nil` keeps them in SQLite files in the data directory. The customers and credit changes
-    /// stay in `demo.sqlite` either way.
+    /// The PostgreSQL database of the customers and credit changes, the notification stores and
+    /// the sessions, shared by every demo server on it (docs/deploying.md); `nil` keeps them in
+    /// SQLite files in the data directory.
     public var postgres: PostgresStoreDatabase?
 
     /// The default data directory, relative to the current directory.

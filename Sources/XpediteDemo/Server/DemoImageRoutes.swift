@@ -4,7 +4,7 @@ import XpediteServer
 /// `GET /images/logo.svg` and `GET /images/avatars/<id>.svg`: the pictures of the image
 /// manifest, drawn by the demo itself so it works offline.
 struct DemoImageRoutes: Sendable {
-    let store: CustomerStore
+    let store: any DemoStore
 
     func add(to router: Router<XpediteRequestContext>) {
         router.get(RouterPath(DemoImages.logoPath)) { _, _ in

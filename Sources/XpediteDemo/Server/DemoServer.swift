@@ -12,7 +12,8 @@ import XpediteSQLite
 /// `xpedite demo`: the demo app with its database, sessions in SQLite (or PostgreSQL), images,
 /// metrics, one log line per request, and the notification API (XpediteNotify, under
 /// `/notify/v1`; its stores in SQLite or PostgreSQL), on 127.0.0.1. The customers and credit
-/// changes are always in `demo.sqlite`.
+/// changes are in `demo.sqlite`, or in the PostgreSQL database with everything else, so any number
+/// of demo servers on one database form one demo (docs/deploying.md).
 ///
 /// ```swift
 /// var server = try await DemoServer.open(configuration)        // migrates, seeds on the first run
@@ -25,8 +26,8 @@ public struct DemoServer: Sendable {
 
     /// What the server was opened with.
     public let configuration: DemoConfiguration
-    /// Customers and credit changes.
-    public let database: DemoDatabase
+    /// Customers and credit changes: ``DemoDatabase`` (SQLite) or ``PostgresDemoStore``.
+    let store: any DemoStore
     /// The sessions, kept across restarts (`sessions.sqlite`, or PostgreSQL).
     public let sessions: any SessionStore
     /// The notification server: the user directory the sign-in uses, and the approval payloads.
@@ -41,8 +42,8 @@ public struct DemoServer: Sendable {
     /// The SQLite stores this server opened, closed by ``close()`` (none on PostgreSQL: the
     /// database belongs to whoever connected it).
     private let sqliteStores: (sessions: SQLiteSessionStore?, notify: SQLiteNotifyStore?)
-    /// The relay of every server's responses, on PostgreSQL.
-    private let relay: PostgresResponseRelay?
+    /// The relays of every server's responses and device events, on PostgreSQL.
+    private let relays: [any Service]
     private var extraRoutes: [Routes] = []
     private var extraServices: [any Service] = []
 
@@ -52,8 +53,10 @@ public struct DemoServer: Sendable {
     /// Opens the data directory: resolves the API key, migrates `demo.sqlite` and seeds it on the
     /// first run (or with `reset`, which also clears `notify/`), opens the notification store,
     /// makes sure the demo account exists there, and opens `sessions.sqlite`. With
-    /// ``DemoConfiguration/postgres`` the notification stores and the sessions are in that
-    /// database instead (migrated; `reset` empties its notification tables).
+    /// ``DemoConfiguration/postgres`` the customers, the credit changes, the notification stores
+    /// and the sessions are all in that database instead (migrated; seeded by whichever server
+    /// gets there first, the others wait and find the customers there; `reset` empties the demo's
+    /// and the notification tables).
     ///
     /// - Parameters:
     ///   - configuration: the data directory, the seed, the API key, the clock and the logger.
@@ -62,16 +65,21 @@ public struct DemoServer: Sendable {
                             progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) async throws -> DemoServer {
         let directory = configuration.dataDirectory
         let apiKey = try DemoAPIKey.resolve(given: configuration.apiKey, directory: directory)
-        let database = try DemoDatabase(directory: directory)
+        let demoStore: any DemoStore
+        if let postgres = configuration.postgres {
+            demoStore = try await PostgresDemoStore(database: postgres)
+        } else {
+            demoStore = try DemoDatabase(directory: directory)
+        }
         let notifyDirectory = directory.appendingPathComponent(notifyFolder, isDirectory: true)
         let report: SeedReport?
         if configuration.reset {
             if FileManager.default.fileExists(atPath: notifyDirectory.path) {
                 try FileManager.default.removeItem(at: notifyDirectory)
             }
-            report = try await database.reset(count: configuration.customerCount, progress: progress)
+            report = try await demoStore.reset(count: configuration.customerCount, progress: progress)
         } else {
-            report = try await database.seedIfEmpty(count: configuration.customerCount, progress: progress)
+            report = try await demoStore.seedIfEmpty(count: configuration.customerCount, progress: progress)
         }
         let notifyStore: any NotifyStore
         var sqliteNotify: SQLiteNotifyStore?
@@ -92,6 +100,13 @@ public struct DemoServer: Sendable {
         notify.defaultPushProvider = LoggingPushProvider(logger: configuration.logger)
         notify.pushProviders = configuration.pushProviders
         notify.webPush = configuration.webPush
+        if let relayStore, notify.webPush != nil, notify.webPush?.keyFile == nil {
+            // One VAPID key for every server on the database: the first server's wins (the one
+            // its data directory had, if any), so a browser subscribed through any server gets
+            // pushes any server signs.
+            notify.webPush?.key = try await relayStore.sharedVAPIDKey(
+                offering: VAPIDKey.existing(in: notifyDirectory) ?? .generate())
+        }
         notify.mapTileURL = configuration.mapTileURL
         notify.now = configuration.clock
         let metrics = PrometheusCollectorRegistry()
@@ -99,9 +114,10 @@ public struct DemoServer: Sendable {
         // On PostgreSQL every server's responses reach this one's subscribers through the relay.
         notify.publishesStoredResponses = relayStore == nil
         let notifier = try Notifier(configuration: notify, store: notifyStore)
-        var relay: PostgresResponseRelay?
+        var relays: [any Service] = []
         if let relayStore, let postgres = configuration.postgres {
-            relay = PostgresResponseRelay(notifier: notifier, store: relayStore, database: postgres)
+            relays.append(PostgresResponseRelay(notifier: notifier, store: relayStore, database: postgres))
+            relays.append(PostgresDeviceEventRelay(notifier: notifier, store: relayStore, database: postgres))
         }
         try await DemoUsers(notifier: notifier).ensureDemoAccount()
         let sessions: any SessionStore
@@ -113,29 +129,29 @@ public struct DemoServer: Sendable {
             sqliteSessions = store
             sessions = store
         }
-        return DemoServer(configuration: configuration, database: database, sessions: sessions, notifier: notifier,
-                          sqliteStores: (sqliteSessions, sqliteNotify), relay: relay, apiKey: apiKey, seedReport: report,
+        return DemoServer(configuration: configuration, store: demoStore, sessions: sessions, notifier: notifier,
+                          sqliteStores: (sqliteSessions, sqliteNotify), relays: relays, apiKey: apiKey, seedReport: report,
                           metrics: metrics)
     }
 
-    private init(configuration: DemoConfiguration, database: DemoDatabase, sessions: any SessionStore,
+    private init(configuration: DemoConfiguration, store: any DemoStore, sessions: any SessionStore,
                  notifier: Notifier, sqliteStores: (sessions: SQLiteSessionStore?, notify: SQLiteNotifyStore?),
-                 relay: PostgresResponseRelay?, apiKey: DemoAPIKey, seedReport: SeedReport?,
+                 relays: [any Service], apiKey: DemoAPIKey, seedReport: SeedReport?,
                  metrics: PrometheusCollectorRegistry) {
         self.metrics = metrics
         self.configuration = configuration
-        self.database = database
+        self.store = store
         self.sessions = sessions
         self.notifier = notifier
         self.sqliteStores = sqliteStores
-        self.relay = relay
+        self.relays = relays
         self.apiKey = apiKey
         self.seedReport = seedReport
     }
 
     /// Sends approval payloads and applies their answers; a service of the application.
     var approvals: CreditApprovals {
-        CreditApprovals(notifier: notifier, changes: CreditChangeStore(database: database),
+        CreditApprovals(notifier: notifier, changes: store,
                         approver: configuration.approver, threshold: configuration.creditApprovalThreshold,
                         logger: configuration.logger, clock: configuration.clock)
     }
@@ -156,7 +172,7 @@ public struct DemoServer: Sendable {
         xpedite.logger = configuration.logger
         xpedite.clock = configuration.clock
         xpedite.exportPrometheus(metrics)
-        return try DemoApp.make(configuration: xpedite, database: database, users: DemoUsers(notifier: notifier),
+        return try DemoApp.make(configuration: xpedite, store: store, users: DemoUsers(notifier: notifier),
                                 approvals: approvals, baseURL: configuration.baseURL)
     }
 
@@ -169,11 +185,10 @@ public struct DemoServer: Sendable {
         let router = Router(context: XpediteRequestContext.self)
         router.add(middleware: LogRequestsMiddleware(.info))
         try app.mount(on: router)
-        DemoImageRoutes(store: CustomerStore(database: database)).add(to: router)
+        DemoImageRoutes(store: store).add(to: router)
         try notifier.mount(on: router)
         for routes in extraRoutes { try routes(router) }
-        let relayServices: [any Service] = relay.map { [$0] } ?? []
-        return (router, app.services + notifier.services + relayServices + [approvals] + extraServices)
+        return (router, app.services + notifier.services + relays + [approvals] + extraServices)
     }
 
     /// The Hummingbird application on 127.0.0.1 and the configured port.
@@ -207,10 +222,14 @@ public struct DemoServer: Sendable {
         try await makeApplication(server: server, onServerRunning: onServerRunning).runService()
     }
 
+    /// Where the customers are, for people: the path of `demo.sqlite`, or the PostgreSQL
+    /// database's URL without its password.
+    public var dataLocation: String { store.location }
+
     /// Closes the SQLite databases (a PostgreSQL database is closed by whoever connected it).
     public func close() throws {
         try sqliteStores.sessions?.close()
         try sqliteStores.notify?.close()
-        try database.close()
+        try store.close()
     }
 }

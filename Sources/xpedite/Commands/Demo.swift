@@ -11,7 +11,7 @@ struct Demo: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Serve the demo customer app and the browser simulator on http://127.0.0.1:PORT/.",
         discussion: """
-            Sign-in (demo@xpedite.dev / demo1234), a slide-in menu, a list of 50,000 customers in SQLite \
+            Sign-in (demo@xpedite.dev / demo1234), a slide-in menu, a list of 50,000 customers in SQLite (or PostgreSQL, see below) \
             paged 40 at a time with search, detail and edit screens, a quick-add dialog, a cached dashboard \
             and a permanent about page. The first run creates the database in the data directory and seeds \
             it; later runs reuse it, so edits persist (--reset seeds again). Sessions are kept there too. \
@@ -29,15 +29,19 @@ struct Demo: AsyncParsableCommand {
             in. Raising a customer's credit limit above €50,000 sends an approval payload to \
             demo@xpedite.dev (topic /demo/credit-approvals); Approve applies the limit, Reject keeps it.
 
-            With --database (or XPEDITE_DATABASE_URL) the notification API's stores and the \
-            sessions are kept in that PostgreSQL database instead of DATA-DIR (--reset empties its \
-            notification tables); the customers and credit changes stay in DATA-DIR/demo.sqlite, so \
-            the demo still runs as one server (docs/deploying.md). A database URL that cannot be read \
-            or a database that cannot be reached stops the demo at start-up (exit 2).
+            With --database (or XPEDITE_DATABASE_URL) the customers, the credit changes, the \
+            notification API's stores and the sessions are kept in that PostgreSQL database instead \
+            of DATA-DIR, so any number of demo servers on one database form one demo: the first to \
+            start seeds the customers, the others wait and serve them; a session started on one goes \
+            on through any other, and an approval answered through one is applied once \
+            (docs/deploying.md). --reset empties the demo's and the notification tables and seeds \
+            again. A database URL that cannot be read or a database that cannot be reached stops the \
+            demo at start-up (exit 2).
 
             Examples:
               xpedite demo
               xpedite demo --database postgres://xpedite:secret@127.0.0.1:5432/xpedite
+              xpedite demo --database postgres://xpedite:secret@127.0.0.1:5432/xpedite --port 8081
               xpedite demo --port 9000 --data-dir /tmp/xpedite-demo --reset
               xpedite demo --app-version 2        # phones purge their caches (version change)
             """
@@ -66,7 +70,7 @@ struct Demo: AsyncParsableCommand {
             help: "The notification app's map tiles, a URL template with {z}, {x}, {y} (default: $XPEDITE_MAP_TILES, else OpenStreetMap's).")
     var mapTiles: String?
 
-    @OptionGroup(title: "Database (notification stores and sessions; the customers stay in SQLite)")
+    @OptionGroup(title: "Database (customers, credit changes, notification stores and sessions)")
     var database: DatabaseOption
 
     @OptionGroup(title: "Push providers")
@@ -122,7 +126,7 @@ struct Demo: AsyncParsableCommand {
             let seconds = Double(report.duration.components.attoseconds) / 1e18 + Double(report.duration.components.seconds)
             write("Seeded \(report.count) customers in \(String(format: "%.2f", seconds)) s.\n")
         }
-        let database = server.database.path
+        let database = server.dataLocation
         let key = server.apiKey
         let keyArgument = apiKey == nil && key.source == .given ? "\"$XPEDITE_API_KEY\"" : key.value
         let keyOrigin = switch key.source {

@@ -23,16 +23,18 @@ func demoConfiguration(directory: URL, customers: Int = 100, logs: LogCapture = 
     return configuration
 }
 
-/// Opens a demo server in a fresh directory, runs `body` with a router test client, and closes it.
-func withDemo(customers: Int = 100, logs: LogCapture = LogCapture(),
+/// Opens a demo server in a fresh directory (and, on PostgreSQL, a fresh database), runs `body`
+/// with a router test client, and closes it.
+func withDemo(on kind: DemoStoreKind = .sqlite, customers: Int = 100, logs: LogCapture = LogCapture(),
               configure: (inout DemoConfiguration) -> Void = { _ in },
               _ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
-    let directory = try TemporaryDirectory("xpedite-demo")
-    var configuration = demoConfiguration(directory: directory.url, customers: customers, logs: logs)
-    configure(&configuration)
-    let server = try await DemoServer.open(configuration)
-    try await server.makeApplication().test(.router) { client in try await body(client) }
-    try server.close()
+    try await kind.withConfiguration(customers: customers, logs: logs) { configuration in
+        var configuration = configuration
+        configure(&configuration)
+        let server = try await DemoServer.open(configuration)
+        try await server.makeApplication().test(.router) { client in try await body(client) }
+        try server.close()
+    }
 }
 
 /// The `setConnection` packet of an iPhone 16.

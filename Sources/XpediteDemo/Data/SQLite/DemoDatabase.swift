@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import XpediteServer
 
-/// The demo's own data: `demo.sqlite` in the data directory (GRDB `DatabasePool`, WAL), with the
+/// The demo's own data in SQLite, the default ``DemoStore``: `demo.sqlite` in the data directory (GRDB `DatabasePool`, WAL), with the
 /// `customer`, `credit_change` and `response_cursor` tables created by migrations (users live in
 /// XpediteNotify's directory, `notify/notify.sqlite`).
 ///
@@ -148,12 +148,4 @@ public final class DemoDatabase: Sendable {
         }
         return SeedReport(count: count, duration: clock.now - start)
     }
-}
-
-/// What seeding did: how many customers, in how long.
-public struct SeedReport: Sendable, Hashable {
-    /// Customers inserted.
-    public var count: Int
-    /// Wall-clock time of generating and inserting them.
-    public var duration: Duration
 }

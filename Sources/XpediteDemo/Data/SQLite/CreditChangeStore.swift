@@ -1,33 +1,12 @@
 import Foundation
 import GRDB
 
-/// Saves customers under the credit approval rule, and keeps credit changes (`credit_change`) and
+/// The GRDB side of ``DemoDatabase``: saves customers under the credit approval rule, and keeps credit changes (`credit_change`) and
 /// the cursor of approval answers already applied (`response_cursor`) — each step one transaction.
 struct CreditChangeStore: Sendable {
     let database: DemoDatabase
 
     private var pool: DatabasePool { database.pool }
-
-    /// What saving a customer did.
-    enum SaveOutcome: Sendable, Hashable {
-        /// Saved as edited.
-        case saved(Customer)
-        /// Saved with the limit it had; the new limit waits for approval as `change`.
-        case held(Customer, CreditChange)
-        /// There is no such customer.
-        case missing
-    }
-
-    /// What an answer did.
-    enum ApplyOutcome: Sendable, Hashable {
-        /// The change was approved and its limit applied.
-        case approved(CreditChange)
-        /// The change was rejected.
-        case rejected(CreditChange)
-        /// Nothing to do: not an approval answer, or its change is no longer pending (answered
-        /// already, superseded, or reset away).
-        case ignored
-    }
 
     static let columns = "id, customer_id, old_limit, new_limit, requested_by, message_id, state, decided_by, reason"
 
@@ -36,7 +15,7 @@ struct CreditChangeStore: Sendable {
     /// Saves the edits of customer `edited.id`: as they are, or — when the new limit needs
     /// approval (``CreditChange/needsApproval(from:to:threshold:)``) — with the limit it had and a
     /// pending change. Any other change of the limit supersedes a pending change.
-    func save(_ edited: Customer, threshold: Int, requestedBy: String, at date: Date) async throws -> SaveOutcome {
+    func save(_ edited: Customer, threshold: Int, requestedBy: String, at date: Date) async throws -> CreditSaveOutcome {
         try await pool.write { db in
             guard let current = try Self.customer(edited.id, in: db) else { return .missing }
             if CreditChange.needsApproval(from: current.creditLimit, to: edited.creditLimit, threshold: threshold) {
@@ -55,7 +34,7 @@ struct CreditChangeStore: Sendable {
 
     /// Adds a customer: as it is, or — when its limit needs approval (from 0) — with limit 0 and
     /// a pending change. Returns the customer as stored, with its id.
-    func insert(_ customer: Customer, threshold: Int, requestedBy: String, at date: Date) async throws -> SaveOutcome {
+    func insert(_ customer: Customer, threshold: Int, requestedBy: String, at date: Date) async throws -> CreditSaveOutcome {
         try await pool.write { db in
             var stored = customer
             let asked = customer.creditLimit
@@ -142,7 +121,7 @@ struct CreditChangeStore: Sendable {
     /// Applies the answer at `cursor` on `topic` and moves the cursor past it, in one transaction,
     /// so an answer is applied once even across restarts. A change that is not pending, or whose
     /// message is not the one answered, is left alone.
-    func apply(_ decision: ApprovalDecision?, cursor: Int64, topic: String, at date: Date) async throws -> ApplyOutcome {
+    func apply(_ decision: ApprovalDecision?, cursor: Int64, topic: String, at date: Date) async throws -> CreditApplyOutcome {
         try await pool.write { db in
             try db.execute(sql: """
                 INSERT INTO response_cursor (topic, cursor) VALUES (?, ?)

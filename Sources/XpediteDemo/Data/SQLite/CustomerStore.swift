@@ -3,7 +3,7 @@ import GRDB
 import XpediteServer
 import XpediteSQLite
 
-/// The queries of the demo's screens over the `customer` table.
+/// The GRDB queries of ``DemoDatabase`` over the `customer` table.
 struct CustomerStore: Sendable {
     let database: DemoDatabase
 
@@ -19,29 +19,13 @@ struct CustomerStore: Sendable {
 
     // MARK: - The list
 
-    /// The rows of the customer table: `id`, `name`, `city`, `score`, filtered by `search` (a
-    /// case-insensitive substring of the name, email or city), in id order.
+    /// The rows of the customer table: `id`, `name`, `city`, `score`, filtered by `search`
+    /// (``CustomerSearch``; SQLite's `LIKE` folds ASCII letters only), in id order.
     static func listRequest(search: String?) -> QueryInterfaceRequest<Row> {
         let request = Table("customer").select(Column("id"), Column("name"), Column("city"), Column("score"))
-        guard let search, !search.isEmpty else { return request }
-        let pattern = "%" + Self.escapeLike(search) + "%"
+        guard let pattern = CustomerSearch.pattern(search) else { return request }
         return request.filter(sql: "name LIKE ? ESCAPE '\\' OR email LIKE ? ESCAPE '\\' OR city LIKE ? ESCAPE '\\'",
                               arguments: [pattern, pattern, pattern])
-    }
-
-    /// The batch a data request asks for, by keyset paging on `id` (the cursor lives in the session).
-    func page(for call: XpediteCall, search: String?) async throws -> TablePage {
-        try await KeysetPaging(Self.listRequest(search: search), key: "id", in: pool).page(for: call)
-    }
-
-    /// `%`, `_` and `\` match themselves in the search.
-    static func escapeLike(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            if character == "%" || character == "_" || character == "\\" { escaped.append("\\") }
-            escaped.append(character)
-        }
-        return escaped
     }
 
     // MARK: - One customer
@@ -119,18 +103,4 @@ struct CustomerStore: Sendable {
                                       topCountries: countries.map { CustomerStatistics.CountryCount(country: $0.0, count: $0.1) })
         }
     }
-}
-
-/// The dashboard's figures.
-struct CustomerStatistics: Sendable, Hashable {
-    struct CountryCount: Sendable, Hashable {
-        var country: Country
-        var count: Int
-    }
-
-    var total: Int
-    var active: Int
-    var averageScore: Double
-    var totalCredit: Int
-    var topCountries: [CountryCount]
 }
