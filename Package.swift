@@ -367,6 +367,7 @@ let package = Package(
                 "XpeditePostgres",
                 "XpeditePostgresTesting",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             swiftSettings: strict
         ),

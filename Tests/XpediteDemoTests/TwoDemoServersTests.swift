@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import HummingbirdTesting
 import Testing
@@ -11,7 +12,7 @@ import XpediteTestSupport
 
 /// Two demo servers in one test process on one PostgreSQL database, each with its own connection
 /// pool, data directory and application, as two `xpedite demo --database …` would be: they seed
-/// once, share sessions, and an approval raised on one and answered through the other is applied
+/// once, share sessions and the Web Push key, and an approval raised on one and answered through the other is applied
 /// once and seen on both.
 @Suite(.enabled(if: TestDatabaseServer.isConfigured, "needs XPEDITE_TEST_DATABASE_URL (scripts/test)"))
 struct TwoDemoServersTests {
@@ -20,6 +21,7 @@ struct TwoDemoServersTests {
         let directory = try TemporaryDirectory("xpedite-demo-two")
         var configuration = demoConfiguration(directory: directory.url, customers: 3_000, logs: logs)
         configuration.postgres = database
+        configuration.webPush = WebPushConfiguration(httpClient: HTTPClient.shared)
         return configuration
     }
 
@@ -53,6 +55,9 @@ struct TwoDemoServersTests {
         #expect([serverA.seedReport, serverB.seedReport].compactMap { $0 }.map(\.count) == [3_000])
         #expect(try await serverA.store.customerCount() == 3_000)
         #expect(serverA.dataLocation.hasPrefix("PostgreSQL postgres://"))
+        // Each has a data directory of its own, and both sign Web Push with the database's one key.
+        let keyA = try #require(serverA.notifier.webPushKey?.publicKeyBase64URL)
+        #expect(keyA == serverB.notifier.webPushKey?.publicKeyBase64URL)
 
         try await serverA.makeApplication().test(.router) { clientA in
             try await serverB.makeApplication().test(.router) { clientB in
