@@ -1,7 +1,7 @@
 import Testing
 @testable import XpediteProtocol
 
-/// The old dialect and PHP quirks are rewritten into the new dialect exactly as PROTOCOL.md §8.2
+/// The old dialect and PHP quirks are rewritten into the new dialect exactly as docs/protocol/versions.md#how-a-phone-normalises-an-answer
 /// orders it.
 @Suite("Dialect normalisation")
 struct NormalizationTests {

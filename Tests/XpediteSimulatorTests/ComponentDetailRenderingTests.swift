@@ -4,7 +4,7 @@ import XpediteLayout
 import XpediteProtocol
 @testable import XpediteSimulator
 
-/// Details of PROTOCOL.md §4–§6 the renderer draws: images named by a reference (bar buttons,
+/// Details of docs/protocol/components/README.md, docs/protocol/values.md the renderer draws: images named by a reference (bar buttons,
 /// menu entries, button icons), the panel's shade and shrink, button alignment, field
 /// backgrounds and keyboard hints, text-style fonts.
 @Suite("Rendering component details")

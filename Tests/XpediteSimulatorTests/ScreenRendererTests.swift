@@ -98,7 +98,7 @@ struct ScreenRendererTests {
         #expect(html.contains("data-action=\"row\" data-path=\"0\" data-row=\"39\""))
     }
 
-    /// §4.15 `scroll`: "on" (the default, and the first entry's value when they disagree) makes the
+    /// docs/protocol/components/table.md `scroll`: "on" (the default, and the first entry's value when they disagree) makes the
     /// header the first row of the scrolling body; "off" keeps it fixed above a body that is
     /// shorter by the header's height.
     @Test(arguments: [(nil, nil, true), ("on", "off", true), ("off", nil, false), ("off", "on", false)] as [(String?, String?, Bool)])

@@ -1,6 +1,6 @@
 import XpediteProtocol
 
-/// `date`: a date picker whose value is a calendar date `yyyy-MM-dd` (PROTOCOL.md §4.8).
+/// `date`: a date picker whose value is a calendar date `yyyy-MM-dd` (docs/protocol/components/inputs.md#date).
 /// Named `DateField` so it never clashes with Foundation's `Date`.
 ///
 /// ```swift

@@ -1,6 +1,6 @@
 import XpediteProtocol
 
-/// An interactive entry of a ``Navigation`` menu: `menuEntry` with a method (PROTOCOL.md §4.17).
+/// An interactive entry of a ``Navigation`` menu: `menuEntry` with a method (docs/protocol/components/navigation.md#menuentry).
 /// Headers are ``MenuHeader`` and separators ``MenuSeparator``.
 ///
 /// ```swift

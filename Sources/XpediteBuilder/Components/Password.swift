@@ -1,6 +1,6 @@
 import XpediteProtocol
 
-/// `password`: a masked text input with an eye button that reveals it (PROTOCOL.md §4.5).
+/// `password`: a masked text input with an eye button that reveals it (docs/protocol/components/inputs.md#password).
 /// Autocorrect is always off.
 ///
 /// ```swift

@@ -1,6 +1,6 @@
 import XpediteProtocol
 
-/// `web`: a web view showing a URL or an HTML string (PROTOCOL.md §4.14). Exactly one source is
+/// `web`: a web view showing a URL or an HTML string (docs/protocol/components/display.md#web). Exactly one source is
 /// given, by the initializer.
 ///
 /// ```swift

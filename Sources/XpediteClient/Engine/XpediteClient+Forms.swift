@@ -1,7 +1,7 @@
 import XpediteProtocol
 
 extension XpediteClient {
-    /// Save (§3.5.1): always `formdata.{formId}`; a form without `id` calls the method without
+    /// Save (docs/protocol/forms.md#save): always `formdata.{formId}`; a form without `id` calls the method without
     /// `formdata` and reports it.
     func save(form path: [Int]) async {
         guard case .form(let form)? = state.component(at: path), let save = form.save else { return }
@@ -14,7 +14,7 @@ extension XpediteClient {
         await requestScreen(request)
     }
 
-    /// Cancel (§3.5.2): `formdata.{formId}` only when the cancel method says `formdata:true`
+    /// Cancel (docs/protocol/forms.md#cancel): `formdata.{formId}` only when the cancel method says `formdata:true`
     /// (old-dialect string cancels do).
     func cancel(form path: [Int]) async {
         guard case .form(let form)? = state.component(at: path), let cancel = form.cancel else { return }
@@ -30,7 +30,7 @@ extension XpediteClient {
         return FormState.values(ofForm: path, in: packet.components, values: state.values)
     }
 
-    /// The return key (§3.9): `onEnter` naming the `id` of a focusable input moves the focus
+    /// The return key (docs/protocol/forms.md#focus-and-the-return-key): `onEnter` naming the `id` of a focusable input moves the focus
     /// there; any other value is a function called with the captured input; no `onEnter` just
     /// dismisses the keyboard.
     func returnKey(in path: [Int]) async {
@@ -60,7 +60,7 @@ extension XpediteClient {
         await requestScreen(request)
     }
 
-    /// The input focused when a screen appears (§4.4, §4.11): an old form-level `focus` (a field
+    /// The input focused when a screen appears (docs/protocol/components/inputs.md#textbox, docs/protocol/components/containers.md#form): an old form-level `focus` (a field
     /// name) first, then the first field with `focus:true`; otherwise none.
     static func initialFocus(_ components: [Component]) -> [Int]? {
         var byForm: [Int]?

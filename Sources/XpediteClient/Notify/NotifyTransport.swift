@@ -1,6 +1,6 @@
 import Foundation
 
-/// Carries one request of the notification API's device routes (NOTIFY-API.md §3) and brings
+/// Carries one request of the notification API's device routes (docs/notify-api.md#device-routes) and brings
 /// back the answer, whatever its status. ``URLSessionNotifyTransport`` speaks HTTP to a server;
 /// tests call a `Notifier` in the same process through the same protocol.
 ///

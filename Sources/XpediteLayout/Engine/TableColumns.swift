@@ -1,6 +1,6 @@
 import XpediteProtocol
 
-/// The column widths of a table (PROTOCOL.md §4.15): columns with `width%` take their share of
+/// The column widths of a table (docs/protocol/components/table.md): columns with `width%` take their share of
 /// the table width first, the others share what is left equally; when the `width%` values add
 /// up to more than 100 they are all scaled down proportionally, leaving nothing for the others.
 ///

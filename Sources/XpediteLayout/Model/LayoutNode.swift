@@ -4,7 +4,7 @@ import XpediteProtocol
 public struct LayoutNode: Sendable, Hashable, Codable {
     /// Which coordinate space a node's ``LayoutNode/frame`` is in.
     public enum Placement: String, Sendable, Hashable, Codable, CaseIterable {
-        /// Placed by the stacking algorithm (PROTOCOL.md §5.4): the frame is relative to the
+        /// Placed by the stacking algorithm (docs/protocol/layout.md#the-rules): the frame is relative to the
         /// content area of the container (``ScreenLayout/frame`` at the top level,
         /// ``ContentLayout/frame`` inside a container).
         case flow
@@ -31,7 +31,7 @@ public struct LayoutNode: Sendable, Hashable, Codable {
     /// relative to ``frame``.
     public var parts: [LayoutPart]
     /// The laid-out children of a container, in array order; frames relative to ``content``.
-    /// A navigation's menu entries are not laid out by §5, so a navigation has none.
+    /// A navigation's menu entries are not laid out by docs/protocol/layout.md, so a navigation has none.
     public var children: [LayoutNode]
 
     /// Creates a node.

@@ -1,4 +1,4 @@
-/// The kinds of document a device uploads (NOTIFY-API.md §3), recognised by their magic bytes.
+/// The kinds of document a device uploads (docs/notify-api.md#device-routes), recognised by their magic bytes.
 /// Recordings come in two containers: ISO base media (M4A, MP4: what phones record) and WebM
 /// (what browsers record); the document name's extension says which.
 public enum DocumentKind: String, Sendable, Hashable, CaseIterable {

@@ -1,6 +1,6 @@
 import Hummingbird
 
-/// The request context of the device routes (NOTIFY-API.md §3): the application's context plus
+/// The request context of the device routes (docs/notify-api.md#device-routes): the application's context plus
 /// the device its token belongs to, set by ``DeviceAuthentication``.
 struct DeviceRequestContext<Parent: RequestContext>: ChildRequestContext {
     var coreContext: CoreRequestContextStorage

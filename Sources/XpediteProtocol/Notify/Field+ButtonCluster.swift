@@ -1,5 +1,5 @@
 extension Field {
-    /// `buttonCluster` (PROTOCOL.md §9.5): a set of inline submit buttons; the clicked button's
+    /// `buttonCluster` (docs/notify.md#field-types): a set of inline submit buttons; the clicked button's
     /// `value` becomes the response's `submitValue`. Needs no `id`.
     public struct ButtonCluster: Sendable, Hashable {
         /// One button of the cluster.

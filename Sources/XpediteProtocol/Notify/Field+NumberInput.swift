@@ -1,5 +1,5 @@
 extension Field {
-    /// `inputInteger` and `inputReal` (PROTOCOL.md §9.5): a number typed into a text field or
+    /// `inputInteger` and `inputReal` (docs/notify.md#field-types): a number typed into a text field or
     /// chosen on a slider, always within `minValue`…`maxValue`.
     public struct NumberInput: Sendable, Hashable {
         /// The widget.
@@ -67,7 +67,7 @@ extension Field {
         /// `placeholder`, or "".
         public var resolvedPlaceholder: String { placeholder ?? Self.defaultText }
 
-        /// How the field must be answered (PROTOCOL.md §9.4): a slider always has a value (its
+        /// How the field must be answered (docs/notify.md#optional-and-default): a slider always has a value (its
         /// `default`, or `minValue`), so `optional` is ignored for it.
         public var requirement: Requirement {
             if resolvedFlavor == .slider { return .defaulted(.number(defaultValue ?? resolvedMinValue)) }

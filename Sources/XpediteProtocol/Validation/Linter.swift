@@ -1,4 +1,4 @@
-/// The semantic rules of PROTOCOL.md Appendix C, run on a normalised tree after the shape check:
+/// The semantic rules of docs/protocol/validation.md, run on a normalised tree after the shape check:
 /// rules that look across keys and components (ids, names, forms, rows, references).
 /// (Two size keys for one quantity are checked by ``DialectNormalizer``, which still sees the
 /// sender's key names.)
@@ -183,7 +183,7 @@ struct Linter {
         }
     }
 
-    /// Duplicate ids (PROTOCOL.md §7.5): images (whose id names a preloaded image) and navigation
+    /// Duplicate ids (docs/protocol/caching.md#the-duplicate-guard): images (whose id names a preloaded image) and navigation
     /// stubs are exempt.
     private mutating func lintID(_ id: String, type: String, isStub: Bool) {
         if type == "image" || (type == "navigation" && isStub) { return }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Validates packets: normalises the old dialect, checks the structure against the new
-/// dialect's shape, and applies the lint rules of PROTOCOL.md Appendix C, collecting every issue
+/// dialect's shape, and applies the lint rules of docs/protocol/validation.md, collecting every issue
 /// with its JSON path.
 ///
 /// ```swift

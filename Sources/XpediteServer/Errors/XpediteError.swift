@@ -6,7 +6,7 @@
 ///
 /// The answer carries `rc` (the message as a string, or the code) and an empty `components`, so
 /// the phone shows an alert and keeps the screen the user was on, with what they typed
-/// (PROTOCOL.md §2.1 step 5). Any other error a handler throws becomes a generic message and is
+/// (docs/protocol/packets.md#rc-the-return-code step 5). Any other error a handler throws becomes a generic message and is
 /// logged with the request id; its text never reaches the phone.
 ///
 /// A struct rather than an enum, as Hummingbird's errors are, so that new kinds can be added

@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 import XpediteProtocol
 
-/// APNs' provider authentication token (NOTIFY-API.md §5): an ES256 JWT `{alg: ES256, kid}`
+/// APNs' provider authentication token (docs/push.md#setting-up-apns): an ES256 JWT `{alg: ES256, kid}`
 /// `{iss: team id, iat}`, made once and reused for ``lifetime`` (Apple refuses one older than an
 /// hour, and one renewed more often than every 20 minutes), and made afresh on demand after an
 /// `ExpiredProviderToken` answer. Safe to share between concurrent deliveries.

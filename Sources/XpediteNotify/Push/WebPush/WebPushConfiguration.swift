@@ -1,7 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 
-/// Web Push for devices of platform `web` (NOTIFY-API.md §5): the VAPID subject and key, the push
+/// Web Push for devices of platform `web` (docs/push.md#web-push): the VAPID subject and key, the push
 /// services allowed, and the HTTP client. Set ``NotifyConfiguration/webPush`` to turn it on; the
 /// key pair is then generated on the first run and kept in the data directory.
 public struct WebPushConfiguration: Sendable {
@@ -17,7 +17,7 @@ public struct WebPushConfiguration: Sendable {
     /// How many pushes are sent at once.
     public var concurrency: Int = 200
 
-    /// The defaults of §5, sending through `httpClient`.
+    /// The defaults of docs/push.md#web-push, sending through `httpClient`.
     public init(httpClient: HTTPClient) {
         self.httpClient = httpClient
     }

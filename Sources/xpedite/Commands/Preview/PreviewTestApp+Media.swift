@@ -5,7 +5,7 @@ import XpediteProtocol
 import XpediteServer
 
 extension PreviewTestApp {
-    /// The test app's own URL: relative image URLs resolve against it (§2.9). Its images are
+    /// The test app's own URL: relative image URLs resolve against it (docs/protocol/packets.md#images). Its images are
     /// served by ``ImageFiles``, in process, so the tests need no second server.
     static let endpointURL = "https://preview-test-app.invalid/xpedite"
 
@@ -28,7 +28,7 @@ extension PreviewTestApp {
             .cached(id: "images", .permanent).packet
     }
 
-    /// A screen in the old dialect (§3.10): a slide-in menu whose entries come from a data
+    /// A screen in the old dialect (docs/protocol/menus.md#old-dialect-menus): a slide-in menu whose entries come from a data
     /// request mapped through `cell`, and a web view whose HTML comes from one.
     static func oldDialect() throws -> ResponsePacket {
         let json = """
