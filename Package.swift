@@ -25,7 +25,8 @@ let package = Package(
         .library(name: "XpediteSQLite", targets: ["XpediteSQLite"]),
         .executable(name: "xpedite", targets: ["xpedite"]),
         // Test tooling, not part of the product: the APNs and FCM stand-ins (see
-        // docs/architecture.md#modules-and-what-each-may-depend-on), a product only so the Benchmarks package can run them.
+        // docs/architecture.md#modules-and-what-each-may-depend-on), a product only so the
+        // Benchmarks package can run them.
         .library(name: "XpeditePushStandIns", targets: ["XpeditePushStandIns"]),
     ],
     dependencies: [

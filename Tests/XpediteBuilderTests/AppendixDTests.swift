@@ -2,8 +2,8 @@ import Testing
 import XpediteBuilder
 import XpediteProtocol
 
-/// The complete screen of docs/protocol/README.md#a-complete-screen, written with the DSL, is exactly the JSON of
-/// the appendix.
+/// The complete screen of docs/protocol/README.md#a-complete-screen, written with the DSL, is
+/// exactly the JSON of the appendix.
 @Suite("the complete screen of docs/protocol/README.md#a-complete-screen")
 struct AppendixDTests {
     /// docs/protocol/README.md#a-complete-screen, verbatim.

@@ -17,8 +17,9 @@ struct ComponentCase: Sendable, CustomTestStringConvertible {
     var testDescription: String { name }
 }
 
-/// Every component and form field of docs/protocol/components/README.md, built with the DSL: the JSON is what the
-/// protocol says, the validator finds nothing, and decoding gives back the same packet.
+/// Every component and form field of docs/protocol/components/README.md, built with the DSL: the
+/// JSON is what the protocol says, the validator finds nothing, and decoding gives back the same
+/// packet.
 @Suite("Components")
 struct ComponentTests {
     static let cases: [ComponentCase] = [

@@ -2,7 +2,8 @@ import Testing
 import XpediteBuilder
 import XpediteProtocol
 
-/// The size modifiers write the keys of docs/protocol/layout.md#keys, and never two keys for one quantity.
+/// The size modifiers write the keys of docs/protocol/layout.md#keys, and never two keys for one
+/// quantity.
 @Suite("Placement")
 struct PlacementTests {
     struct Case: Sendable, CustomTestStringConvertible {

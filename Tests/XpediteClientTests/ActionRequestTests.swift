@@ -3,7 +3,9 @@ import Testing
 import XpediteClient
 import XpediteProtocol
 
-/// Every action kind sends exactly the request JSON of docs/protocol/packets.md#the-request-envelope, docs/protocol/menus.md#old-dialect-menus, in both dialects.
+/// Every action kind sends exactly the request JSON of
+/// docs/protocol/packets.md#the-request-envelope, docs/protocol/menus.md#old-dialect-menus, in both
+/// dialects.
 @Suite("Action requests")
 struct ActionRequestTests {
     struct Case: Sendable, CustomTestStringConvertible {

@@ -5,8 +5,9 @@ import XpediteLayout
 import XpediteProtocol
 import XpediteTestFixtures
 
-/// Images (docs/protocol/packets.md#images, docs/protocol/components/display.md#image, docs/protocol/caching.md#images): critical ones before delivery within a time bound,
-/// background ones after, cached by URL.
+/// Images (docs/protocol/packets.md#images, docs/protocol/components/display.md#image,
+/// docs/protocol/caching.md#images): critical ones before delivery within a time bound, background
+/// ones after, cached by URL.
 @Suite("Images")
 struct ImageTests {
     static func screen(_ images: String, _ components: String) -> ScriptedTransport {

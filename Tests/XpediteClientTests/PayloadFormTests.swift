@@ -3,8 +3,9 @@ import Testing
 import XpediteClient
 import XpediteProtocol
 
-/// The form state of a payload on the device: defaults (docs/notify.md#optional-and-default), values typed as text,
-/// and the checks before submitting, which are the server's own (`ResponseValidator`).
+/// The form state of a payload on the device: defaults (docs/notify.md#optional-and-default),
+/// values typed as text, and the checks before submitting, which are the server's own
+/// (`ResponseValidator`).
 @Suite struct PayloadFormTests {
     /// One field of each of the 24 types.
     static let everyType: JSONValue = [

@@ -4,7 +4,8 @@ import XpediteClient
 import XpediteProtocol
 import XpediteNotifyTestSupport
 
-/// Inbox, message, start requests, answering, uploads: the loop of docs/notify.md#the-loop-in-one-example from the device.
+/// Inbox, message, start requests, answering, uploads: the loop of
+/// docs/notify.md#the-loop-in-one-example from the device.
 @Suite struct DeviceInboxTests {
     @Test func theDeviceListsShowsAndAnswersTheColourPayload() async throws {
         let harness = try DeviceHarness()

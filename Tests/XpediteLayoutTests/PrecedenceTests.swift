@@ -2,9 +2,9 @@ import Testing
 import XpediteLayout
 import XpediteProtocol
 
-/// Several keys for one quantity (docs/protocol/layout.md#the-rules): for position centre > relative > absolute >
-/// percent, for size absolute > percent > relative. Each case follows a 100 × 40 button at the
-/// origin of a 400 × 800 screen.
+/// Several keys for one quantity (docs/protocol/layout.md#the-rules): for position centre >
+/// relative > absolute > percent, for size absolute > percent > relative. Each case follows a 100 ×
+/// 40 button at the origin of a 400 × 800 screen.
 @Suite("Size key precedence")
 struct PrecedenceTests {
     struct Case: Sendable, CustomTestStringConvertible {

@@ -1,8 +1,9 @@
 import XpediteProtocol
 
-/// `navigation`: a slide-in panel or a bar-button menu (docs/protocol/components/navigation.md#navigation). It belongs to the
-/// screen, never to a container, so it conforms to ``ScreenContent`` only: it can be written at
-/// the top level of a ``Screen`` and nowhere else.
+/// `navigation`: a slide-in panel or a bar-button menu
+/// (docs/protocol/components/navigation.md#navigation). It belongs to the screen, never to a
+/// container, so it conforms to ``ScreenContent`` only: it can be written at the top level of a
+/// ``Screen`` and nowhere else.
 ///
 /// A navigation always has a ``Presentation`` (its `implementation`), or is a cache stub that
 /// reuses a definition sent earlier under the same id (docs/protocol/menus.md#a-menu-cached-by-id).

@@ -1,7 +1,7 @@
 import XpediteProtocol
 
-/// `table`: rows fetched page by page from a server function, drawn column by column, with
-/// optional pull-to-refresh and row taps (docs/protocol/components/table.md, docs/protocol/tables.md).
+/// `table`: rows fetched page by page from a server function, drawn column by column, with optional
+/// pull-to-refresh and row taps (docs/protocol/components/table.md, docs/protocol/tables.md).
 ///
 /// ```swift
 /// Table(data: .dynamic("listCustomers"), refresh: "Pull to refresh",

@@ -1,8 +1,9 @@
 import XpediteProtocol
 
 extension MethodCall {
-    /// The screen-stack hint of a method dict (docs/protocol/packets.md#method-dicts). `root` is the only value the
-    /// SDK may send; leave the hint out for the default (the new screen replaces the current one).
+    /// The screen-stack hint of a method dict (docs/protocol/packets.md#method-dicts). `root` is
+    /// the only value the SDK may send; leave the hint out for the default (the new screen replaces
+    /// the current one).
     public enum NavigationHint: String, Sendable, Hashable, CaseIterable {
         /// The new screen becomes the root: any back stack is cleared.
         case root

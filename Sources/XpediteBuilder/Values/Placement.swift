@@ -3,10 +3,10 @@ import XpediteProtocol
 /// Where a component sits and how big it is: the builder's form of the `size` dict
 /// (docs/protocol/layout.md).
 ///
-/// Each of the four quantities — horizontal position, vertical position, width, height — holds
-/// at most one value, so a placement can never emit two keys for one quantity (an error under
-/// docs/protocol/validation.md). Unset quantities take the component's defaults (docs/protocol/layout.md#default-sizes): full width, stacked
-/// below what is already placed.
+/// Each of the four quantities — horizontal position, vertical position, width, height — holds at
+/// most one value, so a placement can never emit two keys for one quantity (an error under
+/// docs/protocol/validation.md). Unset quantities take the component's defaults
+/// (docs/protocol/layout.md#default-sizes): full width, stacked below what is already placed.
 public struct Placement: Sendable, Hashable {
     /// The horizontal position of a component.
     public enum Horizontal: Sendable, Hashable, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
@@ -67,7 +67,8 @@ public struct Placement: Sendable, Hashable {
     public var y: Vertical?
     /// The width; from `x` to the container's right edge when `nil`.
     public var width: Length?
-    /// The height; the component's default height (docs/protocol/layout.md#default-sizes) when `nil`.
+    /// The height; the component's default height (docs/protocol/layout.md#default-sizes) when
+    /// `nil`.
     public var height: Height?
 
     /// Creates a placement; every quantity left out takes its default.

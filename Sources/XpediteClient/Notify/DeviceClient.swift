@@ -1,9 +1,9 @@
 import Foundation
 import XpediteProtocol
 
-/// The device side of the notification API (docs/notify-api.md#device-routes, docs/notify.md): a phone without
-/// a screen. It logs in and registers the device, keeps the device token, lists the inbox and
-/// the start requests, fetches payloads, uploads media, and submits responses with a
+/// The device side of the notification API (docs/notify-api.md#device-routes, docs/notify.md): a
+/// phone without a screen. It logs in and registers the device, keeps the device token, lists the
+/// inbox and the start requests, fetches payloads, uploads media, and submits responses with a
 /// device-made `responseId`, queueing them on disk while the server cannot be reached (with the
 /// media attached meanwhile, uploaded first when it is back).
 ///

@@ -73,9 +73,9 @@ public struct PayloadForm: Sendable, Hashable {
                                message: "no input field has the id \"\(id)\"; \(list)")
     }
 
-    /// This form with the values that have no UI filled in as at a submit (docs/notify.md#field-types):
-    /// `currentDateTime` the time `date` (UTC), `currentLocation` `location` when known. Values
-    /// already set are kept.
+    /// This form with the values that have no UI filled in as at a submit
+    /// (docs/notify.md#field-types): `currentDateTime` the time `date` (UTC), `currentLocation`
+    /// `location` when known. Values already set are kept.
     public func completed(at date: Date, location: Location?) -> PayloadForm {
         var form = self
         for field in inputFields {

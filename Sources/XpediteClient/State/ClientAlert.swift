@@ -1,6 +1,8 @@
 import XpediteProtocol
 
-/// An alert the renderer shows (docs/protocol/packets.md#rc-the-return-code, docs/protocol/components/README.md#keys-every-component-has, docs/protocol/caching.md#offline-fallback).
+/// An alert the renderer shows (docs/protocol/packets.md#rc-the-return-code,
+/// docs/protocol/components/README.md#keys-every-component-has,
+/// docs/protocol/caching.md#offline-fallback).
 public struct ClientAlert: Sendable, Hashable {
     /// Why the alert is shown.
     public enum Kind: Sendable, Hashable {
@@ -10,8 +12,10 @@ public struct ClientAlert: Sendable, Hashable {
         case connection
         /// The answer broke the protocol (not JSON, no usable `rc`); the message has the path.
         case protocolError
-        /// The screen has component errors (docs/protocol/components/README.md#keys-every-component-has): components skipped or repaired, one line
-        /// each. Only a client that ``ClientConfiguration/reportsComponentErrors`` shows it.
+        /// The screen has component errors
+        /// (docs/protocol/components/README.md#keys-every-component-has): components skipped or
+        /// repaired, one line each. Only a client that
+        /// ``ClientConfiguration/reportsComponentErrors`` shows it.
         case componentErrors
     }
 

@@ -14,9 +14,11 @@ public struct ScreenState: Sendable, Hashable {
     public var frames: FrameTree?
     /// Alerts to show: non-zero `rc`, connection failures, protocol errors.
     public var alerts: [ClientAlert] = []
-    /// Whether a screen request is in flight (the renderer blocks interaction, docs/protocol/packets.md#transport).
+    /// Whether a screen request is in flight (the renderer blocks interaction,
+    /// docs/protocol/packets.md#transport).
     public var isLoading: Bool = false
-    /// Whether the screen was served from the page cache because the server is unreachable (docs/protocol/caching.md#offline-fallback).
+    /// Whether the screen was served from the page cache because the server is unreachable
+    /// (docs/protocol/caching.md#offline-fallback).
     public var isOffline: Bool = false
     /// What lenient decoding found in the screen's answer (warnings, repaired and dropped
     /// errors), with their JSON paths, plus the client's own component errors.
@@ -27,7 +29,8 @@ public struct ScreenState: Sendable, Hashable {
     public var tables: [[Int]: TableRows] = [:]
     /// The value of every input, by index path (docs/protocol/values.md#input-values).
     public var values: [[Int]: FieldValue] = [:]
-    /// The entries of old dynamic navigation menus (docs/protocol/menus.md#old-dialect-menus), by the navigation's index path.
+    /// The entries of old dynamic navigation menus (docs/protocol/menus.md#old-dialect-menus), by
+    /// the navigation's index path.
     public var menus: [[Int]: [Component.MenuEntry]] = [:]
     /// The HTML of old dynamic web views (docs/protocol/menus.md#old-dialect-menus), by index path.
     public var webContent: [[Int]: String] = [:]

@@ -29,7 +29,8 @@ public struct DemoConfiguration: Sendable {
 
     /// ``creditApprovalThreshold`` as the screens print it: `€50,000`.
     public var creditApprovalThresholdText: String { "€" + Numbers.grouped(creditApprovalThreshold) }
-    /// The app's `version` (docs/protocol/versions.md#the-servers-version); changing it makes phones purge their caches.
+    /// The app's `version` (docs/protocol/versions.md#the-servers-version); changing it makes
+    /// phones purge their caches.
     public var appVersion: AppVersion = .number(1)
     /// bcrypt's cost for the users' passwords (4…31), in XpediteNotify's user directory.
     public var passwordCost: UInt8 = 10

@@ -32,8 +32,8 @@ public struct LayoutConfiguration: Sendable {
 
     /// The safe-area insets; the bounds minus these is the screen before the navigation bar.
     public var safeAreaInsets: Insets
-    /// The height of the navigation bar shown when a screen has a `title` or a navigation
-    /// component (docs/protocol/components/navigation.md#navigation), and of a dialog form's header bar.
+    /// The height of the navigation bar shown when a screen has a `title` or a navigation component
+    /// (docs/protocol/components/navigation.md#navigation), and of a dialog form's header bar.
     public var navigationBarHeight: Double
     /// The font size when neither the component nor `setDefaults` sets one (the iOS body size).
     public var defaultFontSize: Double

@@ -1,7 +1,8 @@
 import XpediteProtocol
 
-/// The layout engine: places every component of a screen from its `size` dict and the bounds
-/// the phone reported, exactly as docs/protocol/layout.md says, so every renderer shows the same frames.
+/// The layout engine: places every component of a screen from its `size` dict and the bounds the
+/// phone reported, exactly as docs/protocol/layout.md says, so every renderer shows the same
+/// frames.
 ///
 /// It is a pure function of its inputs: no UI framework, no fonts (text is measured through
 /// ``LayoutConfiguration/textMeasurer``), no global state. It takes time linear in the number of
@@ -49,7 +50,8 @@ public struct LayoutEngine: Sendable {
                             defaults: screen.setDefaults.map(defaults.merging) ?? defaults, bounds: boundsRect,
                             safeArea: safe)
 
-        // A navigation bar is shown when the screen has a title or a navigation component (docs/protocol/components/navigation.md#navigation).
+        // A navigation bar is shown when the screen has a title or a navigation component
+        // (docs/protocol/components/navigation.md#navigation).
         let showsBar = Component.shows(screen.title) || screen.components.contains { $0.type == "navigation" }
         let barHeight = showsBar ? min(safe.height, run.rounded(max(0, finite(configuration.navigationBarHeight)))) : 0
         let navigationBar = showsBar ? LayoutRect(x: safe.x, y: safe.y, width: safe.width, height: barHeight) : nil

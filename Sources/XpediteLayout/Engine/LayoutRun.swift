@@ -83,7 +83,8 @@ struct LayoutRun {
     func font(name: String?, size: Double?) -> TextFont {
         let ownSize = size.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
         let fontName = name ?? defaultFont.name
-        // A text-style name brings its own size (docs/protocol/values.md#fonts); `fontsize` still overrides it.
+        // A text-style name brings its own size (docs/protocol/values.md#fonts); `fontsize` still
+        // overrides it.
         let styleSize = fontName.flatMap(TextStyle.init(name:))?.size
         return TextFont(name: fontName, size: ownSize ?? styleSize ?? defaultFont.size)
     }

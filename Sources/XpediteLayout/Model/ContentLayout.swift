@@ -8,8 +8,9 @@ public struct ContentLayout: Sendable, Hashable, Codable {
     /// The visible content area, relative to the container's own frame: below an inline form's
     /// title row and above its footer, below a dialog's header bar, the whole frame otherwise.
     public var frame: LayoutRect
-    /// The content height: the bottom edge of the children (docs/protocol/layout.md#the-rules). It can exceed
-    /// `frame.height`, in which case the content scrolls (scroll view, dialog) or overflows.
+    /// The content height: the bottom edge of the children (docs/protocol/layout.md#the-rules). It
+    /// can exceed `frame.height`, in which case the content scrolls (scroll view, dialog) or
+    /// overflows.
     public var height: Double
     /// `H`: the height that `%` keys and vertical centring of the children refer to.
     public var visibleHeight: Double

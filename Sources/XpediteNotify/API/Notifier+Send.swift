@@ -5,8 +5,9 @@ extension Notifier {
     /// Sends a payload to users (the source document's `sendPayload`): validates it, resolves a
     /// named payload, and commits the message with one pending delivery per registered device of
     /// each recipient, in one transaction. It returns then: the delivery engines push in the
-    /// background (docs/push.md#how-a-send-becomes-pushes), and `GET /messages/{id}` shows each delivery's state. With
-    /// `direct`, the push carries the payload when the whole push fits the provider's limit.
+    /// background (docs/push.md#how-a-send-becomes-pushes), and `GET /messages/{id}` shows each
+    /// delivery's state. With `direct`, the push carries the payload when the whole push fits the
+    /// provider's limit.
     ///
     /// ```swift
     /// let sent = try await notifier.sendPayload(payload, title: "Colour", body: "Pick one",

@@ -12,7 +12,8 @@ import Metrics
 ///                             store: SQLiteNotifyStore(directory: configuration.dataDirectory))  // import XpediteSQLite
 /// ```
 public struct NotifyConfiguration: Sendable {
-    /// The backend API keys (docs/notify-api.md#conventions): `Authorization: Bearer <key>` on the docs/notify-api.md routes.
+    /// The backend API keys (docs/notify-api.md#conventions): `Authorization: Bearer <key>` on the
+    /// docs/notify-api.md routes.
     public var apiKeys: [String]
     /// Where the SQLite database (`notify.sqlite`) and the uploaded documents live.
     public var dataDirectory: URL

@@ -2,9 +2,9 @@ import Foundation
 import Hummingbird
 import XpediteProtocol
 
-/// An error of the notification API (docs/notify-api.md#conventions): a status, a stable code, a readable
-/// message and, for validation, the issues with their JSON paths. It is both what the Swift API
-/// throws and what a route answers:
+/// An error of the notification API (docs/notify-api.md#conventions): a status, a stable code, a
+/// readable message and, for validation, the issues with their JSON paths. It is both what the
+/// Swift API throws and what a route answers:
 ///
 /// ```json
 /// {"error": {"code": "invalid", "message": "the payload fails validation",

@@ -7,8 +7,8 @@ extension Notifier {
     /// The base path of every route (docs/notify-api.md#conventions).
     public static let basePath = "notify/v1"
 
-    /// Adds every route of docs/notify-api.md under `/notify/v1` to a Hummingbird router (or group),
-    /// and the notification app under `/notify/app/`.
+    /// Adds every route of docs/notify-api.md under `/notify/v1` to a Hummingbird router (or
+    /// group), and the notification app under `/notify/app/`.
     ///
     /// - Throws: when the app's files are missing from the module's resources.
     public func mount<Routes: RouterMethods>(on router: Routes) throws {

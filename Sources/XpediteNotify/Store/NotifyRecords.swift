@@ -140,7 +140,8 @@ public struct NotifyMessage: Sendable, Hashable {
     }
 }
 
-/// A start request (the app's Start tab, docs/notify-api.md): a form a user may fill in at any time.
+/// A start request (the app's Start tab, docs/notify-api.md): a form a user may fill in at any
+/// time.
 public struct StartRequest: Sendable, Hashable {
     /// Its name, the key it is stored and answered under.
     public var name: String
@@ -200,7 +201,8 @@ public enum ResponseRecordOutcome: Sendable, Hashable {
     case alreadyAnswered
 }
 
-/// A webhook (docs/notify-api.md): every response on `topic` is POSTed to `url`, signed with `secret`.
+/// A webhook (docs/notify-api.md): every response on `topic` is POSTed to `url`, signed with
+/// `secret`.
 public struct Webhook: Sendable, Hashable {
     /// Its name.
     public var name: String

@@ -1,5 +1,6 @@
 extension Component {
-    /// `checkbox`: a boolean toggle; its value travels as `"1"` or `"0"` (docs/protocol/components/inputs.md#checkbox).
+    /// `checkbox`: a boolean toggle; its value travels as `"1"` or `"0"`
+    /// (docs/protocol/components/inputs.md#checkbox).
     public struct Checkbox: Sendable, Hashable {
         /// The `id`: names the component in error messages and guards against duplicates on a page.
         public var id: String?

@@ -1,5 +1,6 @@
 extension Component {
-    /// `date`: a date picker; values are calendar dates `yyyy-MM-dd` (docs/protocol/components/inputs.md#date).
+    /// `date`: a date picker; values are calendar dates `yyyy-MM-dd`
+    /// (docs/protocol/components/inputs.md#date).
     public struct DatePicker: Sendable, Hashable {
         /// The `id`: names the component in error messages and guards against duplicates on a page.
         public var id: String?

@@ -1,6 +1,7 @@
 extension Component {
-    /// `form`: groups input fields with Save and Cancel (docs/protocol/components/containers.md#form). On save every field's
-    /// value goes to the server under `formdata.{id}`.
+    /// `form`: groups input fields with Save and Cancel
+    /// (docs/protocol/components/containers.md#form). On save every field's value goes to the
+    /// server under `formdata.{id}`.
     public struct Form: Sendable, Hashable {
         /// `inline` (in the page flow, the default) or `dialog` (modal, ✕ and ✓ in the header).
         public enum Style: String, Sendable, Hashable, CaseIterable {

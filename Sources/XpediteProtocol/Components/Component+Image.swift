@@ -1,6 +1,7 @@
 extension Component {
     /// `image`: a picture, by preloaded image `id`, by `url`, or (old dialect) by file `name`
-    /// inside the old `images` folder (docs/protocol/components/display.md#image). Resolution order: id, url, name.
+    /// inside the old `images` folder (docs/protocol/components/display.md#image). Resolution
+    /// order: id, url, name.
     public struct Image: Sendable, Hashable {
         /// The id of an image in the packet's `images` manifest.
         public var id: String?

@@ -1,6 +1,7 @@
 extension Component {
     /// `navigation`: a slide-in panel or a bar-button menu of ``MenuEntry`` items
-    /// (docs/protocol/components/navigation.md#navigation). It never takes part in vertical stacking.
+    /// (docs/protocol/components/navigation.md#navigation). It never takes part in vertical
+    /// stacking.
     ///
     /// A navigation with only `type` and `id` is a cache stub: the client reuses the definition it
     /// stored under that id (docs/protocol/menus.md#a-menu-cached-by-id).
@@ -146,7 +147,8 @@ extension Component {
         public var cell: CellMapping?
         /// Old dialect panel styling.
         public var color: Colour?
-        /// The `font`: a font name or family (docs/protocol/values.md#fonts); `setDefaults` when absent.
+        /// The `font`: a font name or family (docs/protocol/values.md#fonts); `setDefaults` when
+        /// absent.
         public var font: String?
         /// The `fontsize` in points; `setDefaults` when absent.
         public var fontsize: Double?

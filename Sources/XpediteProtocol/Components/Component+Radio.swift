@@ -1,5 +1,6 @@
 extension Component {
-    /// `radio`: a vertical group of radio buttons over `options` sorted by key (docs/protocol/components/inputs.md#radio).
+    /// `radio`: a vertical group of radio buttons over `options` sorted by key
+    /// (docs/protocol/components/inputs.md#radio).
     public struct Radio: Sendable, Hashable {
         /// The `id`: names the component in error messages and guards against duplicates on a page.
         public var id: String?

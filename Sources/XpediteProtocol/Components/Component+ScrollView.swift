@@ -1,6 +1,7 @@
 extension Component {
-    /// `scrollview`: a scrolling container for `components` (new dialect), or a read-only
-    /// scrolling text (old `text`) (docs/protocol/components/display.md#scrollview). With both, `components` wins.
+    /// `scrollview`: a scrolling container for `components` (new dialect), or a read-only scrolling
+    /// text (old `text`) (docs/protocol/components/display.md#scrollview). With both, `components`
+    /// wins.
     public struct ScrollView: Sendable, Hashable {
         /// The `id`: names the component in error messages and guards against duplicates on a page.
         public var id: String?

@@ -1,6 +1,7 @@
 extension Component {
-    /// `select`: a picker wheel over `options` sorted by key (docs/protocol/components/inputs.md#select). The old dialect's
-    /// `multi` list with a `values` map is normalised to `multi` with an array `value`.
+    /// `select`: a picker wheel over `options` sorted by key
+    /// (docs/protocol/components/inputs.md#select). The old dialect's `multi` list with a `values`
+    /// map is normalised to `multi` with an array `value`.
     public struct Select: Sendable, Hashable {
         /// The selection: one option key, or (with `multi`) a list of keys.
         public enum Value: Sendable, Hashable {

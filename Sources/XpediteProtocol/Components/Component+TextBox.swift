@@ -1,5 +1,6 @@
 extension Component {
-    /// `textbox`: a single-line text input, captured under its `name` (docs/protocol/components/inputs.md#textbox).
+    /// `textbox`: a single-line text input, captured under its `name`
+    /// (docs/protocol/components/inputs.md#textbox).
     public struct TextBox: Sendable, Hashable {
         /// The `id`: names the component in error messages and guards against duplicates on a page.
         public var id: String?
@@ -21,7 +22,8 @@ extension Component {
         public var autotext: AutoText?
         /// The text `color`; `setDefaults`, then the system label colour, when absent.
         public var color: Colour?
-        /// The `font`: a font name or family (docs/protocol/values.md#fonts); `setDefaults` when absent.
+        /// The `font`: a font name or family (docs/protocol/values.md#fonts); `setDefaults` when
+        /// absent.
         public var font: String?
         /// The `fontsize` in points; `setDefaults` when absent.
         public var fontsize: Double?

@@ -1,8 +1,8 @@
 /// The `size` dict (docs/protocol/layout.md#keys): where a component sits and how big it is.
 ///
 /// Every key is optional and kept as given, so a linter can see two keys for one quantity; the
-/// layout engine applies the precedence of docs/protocol/layout.md#the-rules. The old flags `center-x`/`centre-x` and
-/// `center-y`/`centre-y` are normalised to a centre offset of 0.
+/// layout engine applies the precedence of docs/protocol/layout.md#the-rules. The old flags
+/// `center-x`/`centre-x` and `center-y`/`centre-y` are normalised to a centre offset of 0.
 public struct SizeSpec: Sendable, Hashable {
     /// `x`: left edge in points from the container's left edge.
     public var x: Double?

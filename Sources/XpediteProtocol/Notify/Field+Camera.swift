@@ -1,5 +1,6 @@
 extension Field {
-    /// `camera` (docs/notify.md#field-types): takes a JPEG photo; the value is the uploaded document name (rcs/image/<uuid>.jpg).
+    /// `camera` (docs/notify.md#field-types): takes a JPEG photo; the value is the uploaded
+    /// document name (rcs/image/<uuid>.jpg).
     public struct Camera: Sendable, Hashable {
         /// `id`: the property name of the value in the response's `values`; required, unique within `fields`.
         public var id: String?
@@ -9,7 +10,8 @@ extension Field {
         public var labelStyle: LabelStyle
         /// `placeholder`: the prompt shown in the field's body before it is used.
         public var placeholder: String?
-        /// `optional`: the user may skip the field; a skipped field is returned as `null` (docs/notify.md#optional-and-default).
+        /// `optional`: the user may skip the field; a skipped field is returned as `null`
+        /// (docs/notify.md#optional-and-default).
         public var optional: Bool?
 
         /// The default `placeholder`.

@@ -1,5 +1,6 @@
 extension Field {
-    /// `checkbox` (docs/notify.md#field-types): a checkbox; the value is true or false. Always optional.
+    /// `checkbox` (docs/notify.md#field-types): a checkbox; the value is true or false. Always
+    /// optional.
     public struct Checkbox: Sendable, Hashable {
         /// `id`: the property name of the value in the response's `values`; required, unique within `fields`.
         public var id: String?
@@ -11,7 +12,8 @@ extension Field {
         public var defaultValue: Bool?
         /// `checkboxLabel`: the text beside the box.
         public var checkboxLabel: String?
-        /// `optional`: accepted, but a checkbox is always optional (docs/notify.md#optional-and-default).
+        /// `optional`: accepted, but a checkbox is always optional
+        /// (docs/notify.md#optional-and-default).
         public var optional: Bool?
 
         /// The initial state when no `default` is given: unchecked.

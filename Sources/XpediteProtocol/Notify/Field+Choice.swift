@@ -1,6 +1,6 @@
 extension Field {
-    /// `droplist` and `radioButtons` (docs/notify.md#field-types), which have the same structure: one value
-    /// chosen from `values`, given as plain strings or as `{label, value}` objects.
+    /// `droplist` and `radioButtons` (docs/notify.md#field-types), which have the same structure:
+    /// one value chosen from `values`, given as plain strings or as `{label, value}` objects.
     public struct Choice: Sendable, Hashable {
         /// How `values` was written.
         public enum Form: Sendable, Hashable {

@@ -1,5 +1,6 @@
 extension Field {
-    /// `currentDateTime` (docs/notify.md#field-types): no UI: the value is the ISO date-time of the submit.
+    /// `currentDateTime` (docs/notify.md#field-types): no UI: the value is the ISO date-time of the
+    /// submit.
     public struct CurrentDateTime: Sendable, Hashable {
         /// `id`: the property name of the value in the response's `values`; required, unique within `fields`.
         public var id: String?

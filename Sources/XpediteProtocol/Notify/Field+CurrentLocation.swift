@@ -1,5 +1,6 @@
 extension Field {
-    /// `currentLocation` (docs/notify.md#field-types): no UI: the value is {longitude, latitude} at the submit.
+    /// `currentLocation` (docs/notify.md#field-types): no UI: the value is {longitude, latitude} at
+    /// the submit.
     public struct CurrentLocation: Sendable, Hashable {
         /// `id`: the property name of the value in the response's `values`; required, unique within `fields`.
         public var id: String?

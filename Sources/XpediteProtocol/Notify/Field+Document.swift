@@ -1,6 +1,6 @@
 extension Field {
-    /// `document` (docs/notify.md#field-types): opens a document (a PDF, a web page, or media captured
-    /// earlier by an audio, camera or video field); no value.
+    /// `document` (docs/notify.md#field-types): opens a document (a PDF, a web page, or media
+    /// captured earlier by an audio, camera or video field); no value.
     public struct Document: Sendable, Hashable {
         /// How a document is shown. Unknown flavors are kept and shown as a web link
         /// (docs/notify.md).

@@ -22,7 +22,8 @@ extension Field {
     }
 
     /// The four styling properties a field's `label` allows: `size`, `align`, `color`, `style`
-    /// (docs/notify.md#field-types). Each is `nil` when absent; the `resolved…` values apply the defaults.
+    /// (docs/notify.md#field-types). Each is `nil` when absent; the `resolved…` values apply the
+    /// defaults.
     public struct LabelStyle: Sendable, Hashable {
         /// `size`: the label's font size (not the Xpedite `size` dict). A numeric string is read as its number.
         public var size: Double?

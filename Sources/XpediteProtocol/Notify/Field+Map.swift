@@ -1,6 +1,6 @@
 extension Field {
-    /// `map` (docs/notify.md#field-types): a map with optional markers. With an `id` the user may click a
-    /// location, which becomes the value; without one the map is read-only.
+    /// `map` (docs/notify.md#field-types): a map with optional markers. With an `id` the user may
+    /// click a location, which becomes the value; without one the map is read-only.
     public struct Map: Sendable, Hashable {
         /// `maptype`.
         public enum MapType: String, Sendable, Hashable, Codable, CaseIterable {

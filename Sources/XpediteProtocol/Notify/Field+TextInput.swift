@@ -1,7 +1,7 @@
 extension Field {
-    /// `inputString`, `barcode`, `date` and `datetime` (docs/notify.md#field-types), which have the same
-    /// structure: a value given as text, with an optional `default` and `placeholder`. They differ
-    /// in their type, the form of `default` and the default `placeholder`.
+    /// `inputString`, `barcode`, `date` and `datetime` (docs/notify.md#field-types), which have the
+    /// same structure: a value given as text, with an optional `default` and `placeholder`. They
+    /// differ in their type, the form of `default` and the default `placeholder`.
     public struct TextInput: Sendable, Hashable {
         /// Which text field this is.
         public enum Kind: String, Sendable, Hashable, CaseIterable {
@@ -48,7 +48,8 @@ extension Field {
         public var placeholder: String?
         /// `default`: the initial value (for a barcode, used as if it had been scanned).
         public var defaultValue: String?
-        /// `optional`: the user may skip the field; a skipped field is returned as `null` (docs/notify.md#optional-and-default).
+        /// `optional`: the user may skip the field; a skipped field is returned as `null`
+        /// (docs/notify.md#optional-and-default).
         public var optional: Bool?
 
         /// Creates an `inputString`, `barcode`, `date` or `datetime` field.

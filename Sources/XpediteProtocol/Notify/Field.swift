@@ -1,11 +1,11 @@
 /// One entry of a payload's `fields` array (docs/notify.md#field-types): one widget of the form.
 ///
 /// Each case carries the wire type of its family, nested under `Field` (`Field.Camera`,
-/// `Field.Choice`, …). Types with the same structure share one: `droplist` and `radioButtons`
-/// share ``Choice``, `inputInteger` and `inputReal` ``NumberInput``, `audio` and `video`
-/// ``Recording``, and `inputString`, `barcode`, `date` and `datetime` ``TextInput``. A type the model
-/// does not know is kept as ``unknown(type:members:)``: the app ignores it (docs/notify.md#field-types) and the
-/// validator reports it as a warning.
+/// `Field.Choice`, …). Types with the same structure share one: `droplist` and `radioButtons` share
+/// ``Choice``, `inputInteger` and `inputReal` ``NumberInput``, `audio` and `video` ``Recording``,
+/// and `inputString`, `barcode`, `date` and `datetime` ``TextInput``. A type the model does not
+/// know is kept as ``unknown(type:members:)``: the app ignores it (docs/notify.md#field-types) and
+/// the validator reports it as a warning.
 public enum Field: Sendable, Hashable {
     /// `audio`: records a sound clip.
     case audio(Recording)
@@ -178,8 +178,8 @@ public enum Field: Sendable, Hashable {
         }
     }
 
-    /// How an input field must be answered (docs/notify.md#optional-and-default); `nil` for fields that produce no
-    /// value (display fields, buttons, a map without `id`, unknown types).
+    /// How an input field must be answered (docs/notify.md#optional-and-default); `nil` for fields
+    /// that produce no value (display fields, buttons, a map without `id`, unknown types).
     public var requirement: Requirement? {
         switch self {
         case .audio(let f): f.requirement

@@ -2,10 +2,10 @@
 /// the same definitions the validator checks against (``NotifyCatalogue``), like
 /// ``JSONSchemaGenerator`` does for screens.
 ///
-/// Field types the model does not know are allowed (the app ignores them, docs/notify.md#field-types), so a field is
-/// matched to its definition by `type` with `if`/`then`. Rules that span keys (unique ids and
-/// button values, `default` among the values or within the range, `minValue` < `maxValue`) are
-/// the validator's alone.
+/// Field types the model does not know are allowed (the app ignores them,
+/// docs/notify.md#field-types), so a field is matched to its definition by `type` with `if`/`then`.
+/// Rules that span keys (unique ids and button values, `default` among the values or within the
+/// range, `minValue` < `maxValue`) are the validator's alone.
 public enum NotifySchemaGenerator {
     /// What a schema describes.
     public enum Document: String, Sendable, CaseIterable {

@@ -163,7 +163,8 @@ public struct PayloadValidator: Sendable {
             }
         }
 
-        /// `default` wins over `optional` (docs/notify.md#optional-and-default); a slider ignores `optional`.
+        /// `default` wins over `optional` (docs/notify.md#optional-and-default); a slider ignores
+        /// `optional`.
         mutating func checkRequirement(_ type: String, _ members: JSONObject, at path: JSONPath) {
             guard members["optional"] != nil, type != "checkbox" else { return }
             if members["default"] != nil, Field.shapes[type]?.property("default") != nil {

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The response object (docs/notify.md#the-response-object): what is published to a payload's `responseTopic` when
-/// a user answers.
+/// The response object (docs/notify.md#the-response-object): what is published to a payload's
+/// `responseTopic` when a user answers.
 ///
 /// ```json
 /// {"responseTopic":"/a/b/c","submitValue":0,"username":"joeuser@gmail.com",
@@ -9,9 +9,9 @@ import Foundation
 ///  "values":{"simpleDropList":"Green"},"state":{"myStateData":123}}
 /// ```
 ///
-/// `username`, `deviceId` and `deviceName` come from the device that answered, never from the
-/// body it sent (docs/notify-api.md#device-routes). The server adds `messageId` or `request`, `responseId` and
-/// `receivedAt` when it publishes.
+/// `username`, `deviceId` and `deviceName` come from the device that answered, never from the body
+/// it sent (docs/notify-api.md#device-routes). The server adds `messageId` or `request`,
+/// `responseId` and `receivedAt` when it publishes.
 public struct ResponseObject: Sendable, Hashable {
     /// `responseTopic`: copied from the payload.
     public var responseTopic: String
@@ -29,7 +29,8 @@ public struct ResponseObject: Sendable, Hashable {
     public var state: JSONValue?
     /// `messageId`: the message answered (docs/notify-api.md#device-routes), when it answers one.
     public var messageId: String?
-    /// `request`: the start request answered (docs/notify-api.md#device-routes), when it answers one.
+    /// `request`: the start request answered (docs/notify-api.md#device-routes), when it answers
+    /// one.
     public var request: String?
     /// `responseId`: the id the device made for this response; the same id is the same response.
     public var responseId: String?

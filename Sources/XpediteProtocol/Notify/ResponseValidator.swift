@@ -82,7 +82,8 @@ public struct ResponseValidator: Sendable {
             guard let requirement = field.requirement, let id = field.id else { continue }
             inputIDs.append(id)
             let path = valuesPath.appending(id)
-            // `null` means "no data entered" (docs/notify.md#optional-and-default), the same as an absent value.
+            // `null` means "no data entered" (docs/notify.md#optional-and-default), the same as an
+            // absent value.
             guard let given = sent[id], !given.isNull else {
                 switch requirement {
                 case .required:
@@ -150,8 +151,8 @@ public struct ResponseValidator: Sendable {
             guard case .string(let text) = value else { return fail(.typeMismatch, ISODateTime.expectation(got: value)) }
             return ISODateTime.isValid(text) ? value : fail(.invalidDateTime, ISODateTime.expectation(got: value))
         case .currentLocation, .map:
-            // One issue per value (docs/notify-api.md#device-routes): the first problem, located inside the value
-            // by its relative path ("longitude: …").
+            // One issue per value (docs/notify-api.md#device-routes): the first problem, located
+            // inside the value by its relative path ("longitude: …").
             guard let first = Location.issues(value, at: path).errors.sortedByPath().first else { return Location(json: value)?.json }
             var inside = JSONPath(steps: Array(first.path.steps.dropFirst(path.steps.count))).description.dropFirst()
             if inside.hasPrefix(".") { inside = inside.dropFirst() }

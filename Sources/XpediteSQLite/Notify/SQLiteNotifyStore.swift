@@ -153,8 +153,9 @@ public final class SQLiteNotifyStore: NotifyStore {
                 CREATE INDEX notify_document_owner ON notify_document(owner);
                 """)
         }
-        // The push outbox (docs/push.md#how-a-send-becomes-pushes): each delivery has its own id (APNs' apns-id), its
-        // recipient, a due time and a lease; states are pending, delivered, gone and failed.
+        // The push outbox (docs/push.md#how-a-send-becomes-pushes): each delivery has its own id
+        // (APNs' apns-id), its recipient, a due time and a lease; states are pending, delivered,
+        // gone and failed.
         migrator.registerMigration("notify.v2-outbox") { db in
             try db.execute(sql: """
                 ALTER TABLE notify_delivery ADD COLUMN delivery_id TEXT;

@@ -74,8 +74,8 @@ public struct XpediteConfiguration: Sendable {
     /// renews the session and shows the entry screen.
     public var sessionExpiredMessage: String = "Your session has expired."
     /// The `rc` message of a table data request that a guard answered with a screen (a data
-    /// response cannot show one, docs/protocol/tables.md#the-data-answer); the phone's next screen request meets the
-    /// guard again and shows its screen.
+    /// response cannot show one, docs/protocol/tables.md#the-data-answer); the phone's next screen
+    /// request meets the guard again and shows its screen.
     public var refusedDataMessage: String = "Please sign in again."
 
     // MARK: Operations

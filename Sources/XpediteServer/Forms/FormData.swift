@@ -1,8 +1,9 @@
 /// The captured input of a request: `formdata` and, for servers written against the old page,
 /// the request's unknown top-level keys (docs/protocol/forms.md).
 ///
-/// A field `name` of form `formId` is looked up in the order of docs/protocol/forms.md#the-lookup-order:
-/// `formdata[formId][name]`, then `formdata[name]`, then the top-level key `name`.
+/// A field `name` of form `formId` is looked up in the order of
+/// docs/protocol/forms.md#the-lookup-order: `formdata[formId][name]`, then `formdata[name]`, then
+/// the top-level key `name`.
 public struct FormData: Sendable, Hashable {
     /// The request's `formdata` object: forms by id, standalone fields by name.
     public var formdata: [String: JSONValue]

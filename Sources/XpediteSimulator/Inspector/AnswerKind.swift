@@ -1,8 +1,9 @@
 import XpediteProtocol
 
 /// What a request expects back, so the inspector validates each answer as what it is: a screen
-/// (docs/protocol/packets.md#top-level-entries), a page of table rows (docs/protocol/tables.md#the-data-answer), the records of an old dynamic menu or the HTML of an old
-/// dynamic web view (docs/protocol/menus.md#old-dialect-menus).
+/// (docs/protocol/packets.md#top-level-entries), a page of table rows
+/// (docs/protocol/tables.md#the-data-answer), the records of an old dynamic menu or the HTML of an
+/// old dynamic web view (docs/protocol/menus.md#old-dialect-menus).
 enum AnswerKind: String, Sendable, Hashable {
     case screen
     case tableRows = "table rows"

@@ -77,7 +77,8 @@ struct Client: AsyncParsableCommand {
         let configuration = ClientConfiguration(
             cacheDirectory: cache.map { URL(fileURLWithPath: ($0 as NSString).expandingTildeInPath) },
             bounds: screen, device: DeviceIdentity(uuid: "xpedite-cli"),
-            // Relative image URLs and old-dialect folders resolve against the endpoint (docs/protocol/packets.md#images), as in preview.
+            // Relative image URLs and old-dialect folders resolve against the endpoint
+            // (docs/protocol/packets.md#images), as in preview.
             imageBaseURL: endpoint)
         let client: XpediteClient
         do {

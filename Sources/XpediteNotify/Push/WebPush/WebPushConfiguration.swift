@@ -1,9 +1,9 @@
 import AsyncHTTPClient
 import Foundation
 
-/// Web Push for devices of platform `web` (docs/push.md#web-push): the VAPID subject and key, the push
-/// services allowed, and the HTTP client. Set ``NotifyConfiguration/webPush`` to turn it on; the
-/// key pair is then generated on the first run and kept in the data directory.
+/// Web Push for devices of platform `web` (docs/push.md#web-push): the VAPID subject and key, the
+/// push services allowed, and the HTTP client. Set ``NotifyConfiguration/webPush`` to turn it on;
+/// the key pair is then generated on the first run and kept in the data directory.
 public struct WebPushConfiguration: Sendable {
     /// The VAPID `sub` claim: how a push service reaches the sender (`mailto:` or `https:`).
     public var subject: String = "mailto:admin@localhost"
