@@ -3,9 +3,9 @@
 CONTRIBUTING.md, docs/**, the fixtures' indexes, the DocC catalogs), and every citation of the
 repository's docs in its other files.
 
-A relative link must name a file or folder inside the repository (never outside it, such as
-a sibling folder of the clone), and its #anchor must be a heading of the Markdown file it names (GitHub's slugs) or an
-explicit <a id="…"> / <a name="…">. A link to an anchor alone (#part) is checked against its own
+A relative link must name a file or folder inside the repository (never outside it, such as a
+sibling folder of the clone), and its #anchor must be a heading of the Markdown file it names
+(GitHub's slugs) or an explicit <a id="…"> / <a name="…">. A link to an anchor alone (#part) is checked against its own
 file. Links to web addresses (http, https, mailto) are not fetched: the check runs offline.
 Code blocks and `code spans` are not links and are skipped.
 

@@ -46,7 +46,8 @@ def number(key):
 
 
 def function_name(source):
-    """The function of a dynamic source: a string, or a method dict (docs/protocol/tables.md#declaring-where-the-rows-come-from)."""
+    """The function of a dynamic source: a string, or a method dict
+    (docs/protocol/tables.md#declaring-where-the-rows-come-from)."""
     if isinstance(source, dict):
         return source.get("function")
     return source
@@ -83,7 +84,8 @@ def rows_for(table):
 
 
 def menu_records(navigation):
-    """Records of an old dynamic menu, keyed by its `cell` mapping (docs/protocol/menus.md#old-dialect-menus)."""
+    """Records of an old dynamic menu, keyed by its `cell` mapping
+    (docs/protocol/menus.md#old-dialect-menus)."""
     cell = navigation.get("cell") or {}
     text, method, icon = cell.get("text", "text"), cell.get("method", "method"), cell.get("icon", "icon")
     return [{text: "Customers", method: "listCustomers", icon: "customers.png"},
