@@ -1,5 +1,6 @@
 // The form of a payload (docs/notify.md): its fields in order, the footer buttons (or the
-// automatic Submit), inline buttons and button clusters that submit; the checks of docs/notify.md#optional-and-default before
+// automatic Submit), inline buttons and button clusters that submit; the checks of
+// docs/notify.md#optional-and-default before
 // anything is sent, each failure at its field; the server's 422 issues at their fields too.
 import { el } from "./dom.js";
 import { requirement } from "./field.js";
@@ -93,7 +94,8 @@ export class Form {
     for (const button of this.element.querySelectorAll("button.button")) button.disabled = busy;
   }
 
-  /** The checks of docs/notify.md#optional-and-default and of each type; shows each failure at its field. */
+  /** The checks of docs/notify.md#optional-and-default and of each type; shows each failure at
+   * its field. */
   check() {
     let first = null;
     for (const control of this.controls) {
