@@ -24,8 +24,9 @@ let package = Package(
         .library(name: "XpeditePostgres", targets: ["XpeditePostgres"]),
         .library(name: "XpediteSQLite", targets: ["XpediteSQLite"]),
         .executable(name: "xpedite", targets: ["xpedite"]),
-        // Test tooling, not part of the product: the APNs and FCM stand-ins (DESIGN's
-        // XpediteTesting), a product only so the Benchmarks package can run them.
+        // Test tooling, not part of the product: the APNs and FCM stand-ins (see
+        // docs/architecture.md#modules-and-what-each-may-depend-on), a product only so the
+        // Benchmarks package can run them.
         .library(name: "XpeditePushStandIns", targets: ["XpeditePushStandIns"]),
     ],
     dependencies: [

@@ -1,19 +1,28 @@
 #!/usr/bin/env python3
-"""Checks every link and image of the repository's Markdown: README.md, CONTRIBUTING.md and
-docs/**/*.md (docs/protocol included).
+"""Checks every link and image of the repository's Markdown (every tracked .md file: README.md,
+CONTRIBUTING.md, docs/**, the fixtures' indexes, the DocC catalogs), and every citation of the
+repository's docs in its other files.
 
-A relative link must name a file or folder inside the repository (never outside it, such as
-../shared), and its #anchor must be a heading of the Markdown file it names (GitHub's slugs) or an
-explicit <a id="…"> / <a name="…">. A link to an anchor alone (#part) is checked against its own
+A relative link must name a file or folder inside the repository (never outside it, such as a
+sibling folder of the clone), and its #anchor must be a heading of the Markdown file it names
+(GitHub's slugs) or an explicit <a id="…"> / <a name="…">. A link to an anchor alone (#part) is checked against its own
 file. Links to web addresses (http, https, mailto) are not fetched: the check runs offline.
 Code blocks and `code spans` are not links and are skipped.
 
-Usage: scripts/check_links.py [repository root]   (exit 0: every link resolves; 1: one line per
-dead link, file:line: target: reason)
+Citations: the repository carries its own reference, so no tracked text file may name the source
+documents outside it (the protocol, design and notification-API specifications by their file
+names, the folder of seed documents, or any path through the parent folder to them), nor cite a
+bare section sign (U+00A7) other than an RFC's. A path `docs/….md` or `docs/….md#anchor` in any
+tracked file (a source comment, a test, a script) must name an existing page and one of its
+headings, as links must.
+
+Usage: scripts/check_links.py [repository root]   (exit 0: every link and citation resolves; 1: one
+line per problem, file:line: target: reason)
 """
 from __future__ import annotations
 
 import re
+import subprocess
 import sys
 import unicodedata
 from pathlib import Path
@@ -29,10 +38,37 @@ CODE_SPAN = re.compile(r"(`+)(.+?)\1")
 EXTERNAL = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
 
 
+# The names of the documents outside the repository, spelt so that this file does not match itself.
+OUTSIDE = re.compile(r"\.\./shared\b|\b(?:PROTOCOL|DESIGN|NOTIFY-API)\.md\b|\bseed[s]/")
+# A section sign is a citation of an outside document unless an RFC is named before it on the line.
+SECTION_SIGN = re.compile("\u00a7")
+RFC_BEFORE = re.compile(r"\bRFC\s?[0-9]+\b")
+# A repository-relative citation of a page of docs/, with its anchor.
+DOC_CITATION = re.compile(r"(?<![\w./-])(docs/[\w./-]*?[\w-]\.md)(?:#([\w-]+))?")
+
+
+def tracked_files(root: Path) -> list[Path]:
+    """The files git tracks, or, outside a git checkout, every file not under a hidden or build folder."""
+    try:
+        listed = subprocess.run(["git", "-C", str(root), "ls-files", "-z"], capture_output=True, check=True)
+        names = [name for name in listed.stdout.decode("utf-8").split("\0") if name]
+        if names:
+            return sorted(root / name for name in names if (root / name).is_file())
+    except (OSError, subprocess.CalledProcessError):
+        pass
+    return sorted(path for path in root.rglob("*") if path.is_file()
+                  and not any(part.startswith(".") for part in path.relative_to(root).parts))
+
+
 def markdown_files(root: Path) -> list[Path]:
-    files = [root / "README.md", root / "CONTRIBUTING.md"]
-    files += sorted((root / "docs").rglob("*.md"))
-    return [path for path in files if path.is_file()]
+    return [path for path in tracked_files(root) if path.suffix.lower() == ".md"]
+
+
+def text_of(path: Path) -> str | None:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (UnicodeDecodeError, OSError):
+        return None   # images and other binary files cite nothing
 
 
 def prose_lines(text: str):
@@ -107,6 +143,33 @@ def check(root: Path) -> list[str]:
                 problem = resolve(root, path, target, cache)
                 if problem:
                     problems.append(f"{shown}:{number}: {target}: {problem}")
+    problems += check_citations(root, cache)
+    return problems
+
+
+def check_citations(root: Path, cache: dict[Path, set[str]]) -> list[str]:
+    """Names of documents outside the repository, bare section signs, and `docs/….md#anchor`
+    citations that name no page or no heading, in every tracked text file."""
+    problems: list[str] = []
+    for path in tracked_files(root):
+        text = text_of(path)
+        if text is None:
+            continue
+        shown = path.relative_to(root)
+        for number, line in enumerate(text.splitlines(), start=1):
+            for match in OUTSIDE.finditer(line):
+                problems.append(f"{shown}:{number}: {match.group(0)}: names a document outside the repository;"
+                                " cite the repository's own docs (docs/protocol/, docs/notify-api.md, docs/architecture.md)")
+            for match in SECTION_SIGN.finditer(line):
+                if not RFC_BEFORE.search(line, 0, match.start()):
+                    problems.append(f"{shown}:{number}: {line[match.start():match.start() + 8].strip()}: a bare section"
+                                    " sign cites a document outside the repository; cite docs/….md#anchor instead")
+            for match in DOC_CITATION.finditer(line):
+                page, anchor = root / match.group(1), match.group(2)
+                if not page.is_file():
+                    problems.append(f"{shown}:{number}: {match.group(0)}: no such file")
+                elif anchor and anchor not in anchors(page, cache):
+                    problems.append(f"{shown}:{number}: {match.group(0)}: no heading or anchor #{anchor} in {match.group(1)}")
     return problems
 
 
@@ -139,9 +202,9 @@ def main() -> int:
     for problem in problems:
         print(problem)
     if problems:
-        print(f"check_links: {len(problems)} dead link(s) in {len(files)} Markdown files", file=sys.stderr)
+        print(f"check_links: {len(problems)} dead link(s) or citation(s) ({len(files)} Markdown files)", file=sys.stderr)
         return 1
-    print(f"check_links: every link of {len(files)} Markdown files resolves")
+    print(f"check_links: every link of {len(files)} Markdown files and every citation of the docs resolves")
     return 0
 
 

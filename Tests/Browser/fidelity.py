@@ -71,7 +71,8 @@ def oracle(path, device):
     width, height = DEVICES[device]
     packet = load(path)
     sizes = [f"--image-size={key}={IMAGE_SIZE[0]}x{IMAGE_SIZE[1]}" for key in image_keys(packet)]
-    # A fresh phone has no cached menus: it leaves a navigation stub out (PROTOCOL.md §7.4).
+    # A fresh phone has no cached menus: it leaves a navigation stub out
+    # (docs/protocol/menus.md#a-menu-cached-by-id).
     if isinstance(packet.get("components"), list):
         packet["components"] = [c for c in packet["components"] if not is_stub(c)]
     return json.loads(run(["layout", "-", "--lenient", f"--bounds=(0.0, 0.0, {width}.0, {height}.0)", *sizes],

@@ -1,8 +1,8 @@
 """Helpers of the notification app's browser tests: `xpedite notify serve` on a port that can
 be stopped and started again (the same origin, so the app's service worker, IndexedDB and
-localStorage survive), a backend speaking NOTIFY-API.md §2 with an API key (as a backend in
-another language would), a second device speaking §3, and the app's controls found by their
-accessible names."""
+localStorage survive), a backend speaking docs/notify-api.md with an API key (as a backend in
+another language would), a second device speaking the device routes
+(docs/notify-api.md#device-routes), and the app's controls found by their accessible names."""
 import json
 import os
 import queue
@@ -89,7 +89,7 @@ def call(base, method, path, token=API_KEY, body=None, raw=None, content_type=No
 
 
 class Backend:
-    """The §2 routes with the API key."""
+    """The backend routes of docs/notify-api.md, with the API key."""
 
     def __init__(self, server):
         self.server = server
@@ -138,7 +138,8 @@ class Backend:
 
 
 class Device:
-    """A device of a user speaking the §3 routes (the user's other phone, or another user)."""
+    """A device of a user speaking the device routes of docs/notify-api.md#device-routes (the
+    user's other phone, or another user)."""
 
     def __init__(self, server, username, password, device_id):
         self.server = server

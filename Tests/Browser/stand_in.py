@@ -29,7 +29,7 @@ def components_of(screen):
     """Every component of `screen`, depth first (forms, sections, scroll views, navigations)."""
     def walk(items):
         if isinstance(items, dict):
-            # Components sent as an object with numeric keys (§1.9), in the order of the keys.
+            # Components sent as an object with numeric keys (docs/protocol/packets.md#screens-replace-screens), in the order of the keys.
             items = [items[key] for key in sorted(items, key=number)]
         for item in items or []:
             if isinstance(item, dict):
@@ -46,7 +46,8 @@ def number(key):
 
 
 def function_name(source):
-    """The function of a dynamic source: a string, or a method dict (§3.7.1)."""
+    """The function of a dynamic source: a string, or a method dict
+    (docs/protocol/tables.md#declaring-where-the-rows-come-from)."""
     if isinstance(source, dict):
         return source.get("function")
     return source
@@ -83,7 +84,8 @@ def rows_for(table):
 
 
 def menu_records(navigation):
-    """Records of an old dynamic menu, keyed by its `cell` mapping (§3.10)."""
+    """Records of an old dynamic menu, keyed by its `cell` mapping
+    (docs/protocol/menus.md#old-dialect-menus)."""
     cell = navigation.get("cell") or {}
     text, method, icon = cell.get("text", "text"), cell.get("method", "method"), cell.get("icon", "icon")
     return [{text: "Customers", method: "listCustomers", icon: "customers.png"},

@@ -118,7 +118,8 @@ def test_a_swipe_closes_the_panel_an_edge_pan_opens_it_and_a_pull_refreshes_the_
     header = panel.find_element(By.CSS_SELECTOR, ".x-menu-header")
     ActionChains(browser).move_to_element(header).click_and_hold().move_by_offset(-120, 0).release().perform()
     wait(browser).until(lambda d: "x-open" not in panel.get_attribute("class"))
-    # An edge pan from the left edge opens it again (§4.16).
+    # An edge pan from the left edge opens it again
+    # (docs/protocol/components/navigation.md#navigation).
     screen = browser.find_element(By.ID, "screen")
     ActionChains(browser).move_to_element_with_offset(screen, -screen.rect["width"] / 2 + 6, 0).click_and_hold() \
         .move_by_offset(120, 0).release().perform()

@@ -30,7 +30,7 @@ def test_a_right_aligned_score_column_is_right_aligned_and_a_long_name_ends_in_a
 def test_web_wins_over_content(phone):
     phone.show(load(VALID / "doc-web-and-content.json"), "iPhone 16")
     frame = phone.driver.find_element(By.CSS_SELECTOR, "#screen .x-web iframe")
-    assert frame.get_attribute("src") == "https://example.com/", "web > content > data.html (PROTOCOL.md §4.14)"
+    assert frame.get_attribute("src") == "https://example.com/", "web > content > data.html (docs/protocol/components/display.md#web)"
     assert frame.get_dom_attribute("srcdoc") is None
     assert frame.get_dom_attribute("sandbox") == ""
 
@@ -61,7 +61,7 @@ def test_a_screen_with_component_errors_shows_one_alert_listing_them(phone):
     packet["components"].append({"type": "label", "text": "Still drawn", "color": "#12345"})
     phone.show(packet, "iPhone 16")
     alerts = phone.driver.find_elements(By.CSS_SELECTOR, "#screen .x-alerts")
-    assert len(alerts) == 1, "one alert for the screen's problems (PROTOCOL.md §4.0)"
+    assert len(alerts) == 1, "one alert for the screen's problems (docs/protocol/components/README.md#keys-every-component-has)"
     messages = [m.text for m in alerts[0].find_elements(By.CSS_SELECTOR, ".x-alert-message")]
     assert len(messages) == 1, messages
     text = messages[0]

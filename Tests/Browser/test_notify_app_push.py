@@ -1,4 +1,4 @@
-"""Web Push in the notification app (issue 17 §4), in headless Chromium: tapping a shown
+"""Web Push in the notification app (docs/notify-app.md#web-push), in headless Chromium: tapping a shown
 notification opens its message — in the app's open window, and in a new window when none is
 open — and the app's subscription after sign-in reaches the server, whose pushes arrive at a push
 service encrypted for that subscription and show as the service worker shows them.

@@ -188,7 +188,7 @@ def test_tap_to_next_screen_time(browser, server, output):
 
 
 def test_a_menu_entry_closes_its_panel_even_when_the_screen_stays(browser, server):
-    """§3.8: tapping an entry closes the panel, then sends the method; an answer that is the screen
+    """docs/protocol/menus.md#what-a-tap-does: tapping an entry closes the panel, then sends the method; an answer that is the screen
     already shown must not leave the panel covering it."""
     open_simulator(browser, server)
     browser.find_element(By.CSS_SELECTOR, "#screen .x-bar-button").click()

@@ -16,6 +16,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "PythonSupp
 import xpedite_process  # noqa: E402
 
 API_KEY = "contract-test-key"
+DEVICE_USER = "contract-device"   # the owner of the device token
 START_TIMEOUT = float(os.environ.get("XPEDITE_START_TIMEOUT", "180"))
 
 
@@ -43,7 +44,7 @@ def call(base, method, path, token=None, body=None):
 
 
 class Demo:
-    """A running `xpedite demo`; `url`, `api_key`, `device_token`; `stop()` ends it."""
+    """A running `xpedite demo`; `url`, `api_key`, `device_token` (of `device_user`); `stop()` ends it."""
 
     def __init__(self, executable):
         self.data = tempfile.mkdtemp(prefix="xpedite-contract-")
@@ -55,11 +56,12 @@ class Demo:
         if self.process is None:
             shutil.rmtree(self.data, ignore_errors=True)
             raise SystemExit(f"xpedite demo did not start: {message}")
-        status, _, _ = call(self.url, "PUT", "/users/contract-device", self.api_key,
+        self.device_user = DEVICE_USER
+        status, _, _ = call(self.url, "PUT", "/users/" + DEVICE_USER, self.api_key,
                             {"password": "contract-secret", "displayName": "Contract test"})
-        assert status == 200, f"PUT /users/contract-device answered {status}"
+        assert status == 200, f"PUT /users/{DEVICE_USER} answered {status}"
         status, answer, _ = call(self.url, "POST", "/device/login", None, {
-            "username": "contract-device", "password": "contract-secret", "deviceId": "contract-phone",
+            "username": DEVICE_USER, "password": "contract-secret", "deviceId": "contract-phone",
             "deviceName": "Contract phone", "platform": "android"})
         assert status == 200, f"POST /device/login answered {status}"
         self.device_token = answer["deviceToken"]

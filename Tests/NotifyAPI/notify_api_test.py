@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A backend in another language, using only NOTIFY-API.md over HTTP (Python's standard library).
+"""A backend in another language, using only docs/notify-api.md over HTTP (Python's standard library).
 
 Starts `xpedite notify serve` on a free port with a fresh data directory, then:
 creates a user, registers a webhook, opens a Server-Sent Events stream, sends the source

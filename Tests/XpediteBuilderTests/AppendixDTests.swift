@@ -2,11 +2,11 @@ import Testing
 import XpediteBuilder
 import XpediteProtocol
 
-/// The complete screen of PROTOCOL.md Appendix D, written with the DSL, is exactly the JSON of
-/// the appendix.
-@Suite("Appendix D screen")
+/// The complete screen of docs/protocol/README.md#a-complete-screen, written with the DSL, is
+/// exactly the JSON of the appendix.
+@Suite("the complete screen of docs/protocol/README.md#a-complete-screen")
 struct AppendixDTests {
-    /// PROTOCOL.md Appendix D, verbatim.
+    /// docs/protocol/README.md#a-complete-screen, verbatim.
     static let appendixD = #"""
     {
       "rc": 0, "token": "08829e57-56ec-42a8-8b84-061981c054c8", "version": 3,
@@ -64,12 +64,12 @@ struct AppendixDTests {
     .cached(id: "customer-list", .expiry(seconds: 3600))
     .images(ImageEntry(id: "logo", url: "https://my.app/images/logo.png", load: .critical))
 
-    @Test("the DSL builds exactly the JSON of Appendix D")
+    @Test("the DSL builds exactly the JSON of docs/protocol/README.md#a-complete-screen")
     func golden() throws {
         expectJSON(Self.screen.json, try JSONValue(parsing: Self.appendixD))
     }
 
-    @Test("the DSL builds exactly the Appendix D fixture of Tests/Fixtures")
+    @Test("the DSL builds exactly the complete-screen fixture of Tests/Fixtures")
     func fixture() throws {
         expectJSON(Self.screen.json, try Fixtures.json("valid", "spec-appendix-d-screen.json"))
     }

@@ -17,8 +17,9 @@ struct ComponentCase: Sendable, CustomTestStringConvertible {
     var testDescription: String { name }
 }
 
-/// Every component and form field of PROTOCOL.md §4, built with the DSL: the JSON is what the
-/// protocol says, the validator finds nothing, and decoding gives back the same packet.
+/// Every component and form field of docs/protocol/components/README.md, built with the DSL: the
+/// JSON is what the protocol says, the validator finds nothing, and decoding gives back the same
+/// packet.
 @Suite("Components")
 struct ComponentTests {
     static let cases: [ComponentCase] = [
@@ -268,7 +269,7 @@ struct ComponentTests {
         #expect(decoded.droppedComponents.isEmpty)
     }
 
-    @Test("every component type of §4 is covered")
+    @Test("every component type of docs/protocol/components/README.md is covered")
     func coverage() {
         var types: Set<String> = []
         func collect(_ components: [Component]) {

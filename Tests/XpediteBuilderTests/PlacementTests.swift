@@ -2,7 +2,8 @@ import Testing
 import XpediteBuilder
 import XpediteProtocol
 
-/// The size modifiers write the keys of PROTOCOL.md §5.2, and never two keys for one quantity.
+/// The size modifiers write the keys of docs/protocol/layout.md#keys, and never two keys for one
+/// quantity.
 @Suite("Placement")
 struct PlacementTests {
     struct Case: Sendable, CustomTestStringConvertible {
@@ -16,13 +17,13 @@ struct PlacementTests {
 
     static let cases: [Case] = [
         Case(name: "nothing", button: base, expected: nil),
-        Case(name: "§5.5 example 1", button: base.size(width: .percent(80), height: 44, centreX: 0),
+        Case(name: "worked figure 1", button: base.size(width: .percent(80), height: 44, centreX: 0),
              expected: ["width%": 80, "height": 44, "centrex": 0]),
-        Case(name: "§5.5 example 2, A", button: base.size(width: .percent(48), height: 44),
+        Case(name: "worked figure 2, A", button: base.size(width: .percent(48), height: 44),
              expected: ["width%": 48, "height": 44]),
-        Case(name: "§5.5 example 2, B", button: base.size(x: .beside(gap: 10), width: .percent(48), height: .relative(percent: 100)),
+        Case(name: "worked figure 2, B", button: base.size(x: .beside(gap: 10), width: .percent(48), height: .relative(percent: 100)),
              expected: ["x+": 10, "width%": 48, "relative-height%": 100]),
-        Case(name: "§5.5 example 2, B by modifiers", button: base.beside(gap: 10).width(.percent(48)).relativeHeight(percent: 100),
+        Case(name: "worked figure 2, B by modifiers", button: base.beside(gap: 10).width(.percent(48)).relativeHeight(percent: 100),
              expected: ["x+": 10, "width%": 48, "relative-height%": 100]),
         Case(name: "points everywhere", button: base.size(x: 10, y: 20.5, width: 100, height: 44.5),
              expected: ["x": 10, "y": 20.5, "width": 100, "height": 44.5]),
@@ -41,7 +42,7 @@ struct PlacementTests {
              expected: ["x": 1, "y+": 2, "width": 3, "height": 4]),
     ]
 
-    @Test("writes the §5.2 keys", arguments: cases)
+    @Test("writes the size keys of docs/protocol/layout.md#keys", arguments: cases)
     func keys(_ testCase: Case) {
         guard case .button(let button) = testCase.button.component else {
             Issue.record("not a button")
@@ -98,7 +99,7 @@ struct PlacementTests {
         }
     }
 
-    @Test("vertical centring is written as centre-y, the key the SDK sends (§5.2)")
+    @Test("vertical centring is written as centre-y, the key the SDK sends (docs/protocol/layout.md#keys)")
     func centreY() {
         let spec = Placement(y: .centred).sizeSpec
         #expect(spec?.centreY == 0)

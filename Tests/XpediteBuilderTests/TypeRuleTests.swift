@@ -2,8 +2,8 @@ import Testing
 import XpediteBuilder
 import XpediteProtocol
 
-/// The rules of PROTOCOL.md Appendix C that are types. A test cannot show that the wrong shapes
-/// do not compile, so these show the shapes that do, and that each yields a valid value.
+/// The rules of docs/protocol/validation.md that are types. A test cannot show that the wrong
+/// shapes do not compile, so these show the shapes that do, and that each yields a valid value.
 /// (docs/builder.md lists the shapes that are refused by the compiler.)
 @Suite("Rules enforced by types")
 struct TypeRuleTests {

@@ -3,7 +3,9 @@ import Testing
 import XpediteClient
 import XpediteProtocol
 
-/// Every action kind sends exactly the request JSON of PROTOCOL.md §3.3–§3.10, in both dialects.
+/// Every action kind sends exactly the request JSON of
+/// docs/protocol/packets.md#the-request-envelope, docs/protocol/menus.md#old-dialect-menus, in both
+/// dialects.
 @Suite("Action requests")
 struct ActionRequestTests {
     struct Case: Sendable, CustomTestStringConvertible {
@@ -45,7 +47,7 @@ struct ActionRequestTests {
             {"rc":0,"token":"T1","version":1,"components":[{"type":"button","text":"Open","method":{"function":"viewCustomer","parameters":{"id":"123"}}}]}
             """#, action: { $0.action(tapping: "Open") },
              expected: #"{"method":"viewCustomer","parameters":{"id":"123"},"token":"T1"}"#),
-        Case(name: "button press with formdata:true (§3.5.3)", screen: #"""
+        Case(name: "button press with formdata:true (docs/protocol/forms.md#the-shape-of-formdata)", screen: #"""
             {"rc":0,"token":"T1","version":1,"components":[\#(form),
               {"type":"textbox","name":"search","value":""},
               {"type":"button","text":"Go","method":{"function":"go","formdata":true}}]}
@@ -96,7 +98,7 @@ struct ActionRequestTests {
             {"rc":"0","token":"T1","version":1,"components":[{"type":"navigation","slidefrom":"left","data":[{"text":"Help","method":"callHelp"}]}]}
             """#, action: { $0.action(tapping: "Help") },
              expected: #"{"method":"callHelp","token":"T1"}"#),
-        Case(name: "old dynamic navigation entry (§3.10)", screen: #"""
+        Case(name: "old dynamic navigation entry (docs/protocol/menus.md#old-dialect-menus)", screen: #"""
             {"rc":"0","token":"T1","version":1,"components":[{"type":"navigation","slidefrom":"left","data":{"dynamic":"menuItems"},
               "cell":{"text":"label","method":"fn"}}]}
             """#, action: { $0.action(tapping: "Orders") },

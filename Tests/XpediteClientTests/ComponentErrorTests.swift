@@ -4,9 +4,9 @@ import XpediteClient
 import XpediteProtocol
 import XpediteTestFixtures
 
-/// Component errors (PROTOCOL.md §4.0): a debug client shows one alert listing every problem of
-/// a screen — the components it skipped or repaired, the navigation stubs it left out — and a
-/// release client shows none.
+/// Component errors (docs/protocol/components/README.md#keys-every-component-has): a debug client
+/// shows one alert listing every problem of a screen — the components it skipped or repaired, the
+/// navigation stubs it left out — and a release client shows none.
 @Suite("Component errors")
 struct ComponentErrorTests {
     static let broken = #"""

@@ -5,7 +5,10 @@ import XpediteClient
 import XpediteProtocol
 import XpediteTestFixtures
 
-/// Token, version, `rc` and superseded answers (PROTOCOL.md §1.1, §1.7, §2.1, §2.2, §7.7).
+/// Token, version, `rc` and superseded answers (docs/protocol/packets.md#transport,
+/// docs/protocol/packets.md#tokens-and-sessions, docs/protocol/packets.md#rc-the-return-code,
+/// docs/protocol/versions.md#the-servers-version,
+/// docs/protocol/caching.md#version-change-one-purge).
 @Suite("Conversation rules")
 struct ConversationTests {
     @Test func tokenIsAdoptedFromAnyAnswerAndKeptWhenAbsent() async throws {

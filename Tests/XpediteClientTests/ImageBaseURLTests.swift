@@ -6,7 +6,8 @@ import XpediteProtocol
 import XpediteTestFixtures
 
 /// Relative image URLs resolve against ``ClientConfiguration/imageBaseURL`` (the endpoint's URL,
-/// §2.9), are cached by the absolute URL (§7.3), and a renderer can read them back through
+/// docs/protocol/packets.md#images), are cached by the absolute URL
+/// (docs/protocol/caching.md#images), and a renderer can read them back through
 /// ``XpediteClient/imageData(id:url:)``.
 @Suite("Image base URL")
 struct ImageBaseURLTests {

@@ -5,8 +5,9 @@ import XpediteLayout
 import XpediteProtocol
 import XpediteTestFixtures
 
-/// Images (PROTOCOL.md §2.9, §4.2, §7.3): critical ones before delivery within a time bound,
-/// background ones after, cached by URL.
+/// Images (docs/protocol/packets.md#images, docs/protocol/components/display.md#image,
+/// docs/protocol/caching.md#images): critical ones before delivery within a time bound, background
+/// ones after, cached by URL.
 @Suite("Images")
 struct ImageTests {
     static func screen(_ images: String, _ components: String) -> ScriptedTransport {

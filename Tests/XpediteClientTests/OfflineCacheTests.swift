@@ -4,7 +4,8 @@ import XpediteClient
 import XpediteProtocol
 import XpediteTestFixtures
 
-/// The page cache and the offline fallback (PROTOCOL.md §7.1, §7.2), on disk across clients.
+/// The page cache and the offline fallback (docs/protocol/caching.md#the-page-cache,
+/// docs/protocol/caching.md#offline-fallback), on disk across clients.
 @Suite("Offline fallback and the page cache")
 struct OfflineCacheTests {
     static let server = ScriptedTransport { request in

@@ -3,8 +3,9 @@ import Testing
 import XpediteClient
 import XpediteProtocol
 
-/// The form state of a payload on the device: defaults (PROTOCOL.md §9.4), values typed as text,
-/// and the checks before submitting, which are the server's own (`ResponseValidator`).
+/// The form state of a payload on the device: defaults (docs/notify.md#optional-and-default),
+/// values typed as text, and the checks before submitting, which are the server's own
+/// (`ResponseValidator`).
 @Suite struct PayloadFormTests {
     /// One field of each of the 24 types.
     static let everyType: JSONValue = [
@@ -66,7 +67,7 @@ import XpediteProtocol
         #expect(report.values?["audio"] == .null)
     }
 
-    /// One failure per rule family of §9.4, each with its path.
+    /// One failure per rule family of docs/notify.md#optional-and-default, each with its path.
     @Test(arguments: [
         ("count", nil, "$.values.count: a value is required: the field has no default and is not optional"),
         ("count", "11", "$.values.count: expected a number from 1 to 10, got 11"),

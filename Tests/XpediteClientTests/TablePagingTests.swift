@@ -4,7 +4,8 @@ import Testing
 import XpediteClient
 import XpediteProtocol
 
-/// Table paging (PROTOCOL.md §3.7): `offset`/`limit`, the `max` rule, rows kept for the screen.
+/// Table paging (docs/protocol/tables.md): `offset`/`limit`, the `max` rule, rows kept for the
+/// screen.
 @Suite("Table paging")
 struct TablePagingTests {
     static func server(total: Int) -> ScriptedTransport {

@@ -11,7 +11,7 @@ import XpeditePushStandIns
 import XpediteTestFixtures
 
 /// The demo's approval payload reaches real phones: APNs and FCM configured through the
-/// environment (NOTIFY-API.md §5), pointed at local stand-ins that check every request as Apple
+/// environment (docs/push.md), pointed at local stand-ins that check every request as Apple
 /// and Google do.
 @Suite struct DemoPushTests {
     static let iPhoneToken = String(repeating: "a1b2c3d4", count: 8)

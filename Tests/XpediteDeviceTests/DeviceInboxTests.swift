@@ -4,7 +4,8 @@ import XpediteClient
 import XpediteProtocol
 import XpediteNotifyTestSupport
 
-/// Inbox, message, start requests, answering, uploads: the loop of PROTOCOL.md §9.1 from the device.
+/// Inbox, message, start requests, answering, uploads: the loop of
+/// docs/notify.md#the-loop-in-one-example from the device.
 @Suite struct DeviceInboxTests {
     @Test func theDeviceListsShowsAndAnswersTheColourPayload() async throws {
         let harness = try DeviceHarness()
@@ -21,7 +22,7 @@ import XpediteNotifyTestSupport
             let message = try await device.message(messageId)
             #expect(message.payload.fields?.first?.id == "simpleDropList")
             var form = message.form()
-            #expect(form.value("simpleDropList") == "Blue")      // the default (§9.4)
+            #expect(form.value("simpleDropList") == "Blue")      // the default (docs/notify.md#optional-and-default)
             try form.set("simpleDropList", text: "Green")
 
             guard case .published(let response) = try await device.submit(form) else {

@@ -140,7 +140,7 @@ import XpediteNotifyTestSupport
             #expect(report.sent.isEmpty && report.remaining == 1)
             #expect(report.refused.map(\.responseId) == [queued.responseId])
             let kept = try #require(try await device.outbox().first)
-            #expect(kept.lastError?.status == 422)    // NOTIFY-API.md §3: the bytes are not of the declared kind
+            #expect(kept.lastError?.status == 422)    // docs/notify-api.md#device-routes: the bytes are not of the declared kind
             #expect(kept.lastError?.issues.map(\.path.description).contains("$.values.photo") == true)
             #expect(kept.pendingMedia.map(\.reference) == [reference])
             #expect(kept.pendingMedia.first?.documentName == nil)
@@ -163,7 +163,7 @@ import XpediteNotifyTestSupport
             let report = try await device.flushOutbox()
             #expect(report.sent.isEmpty && report.refused.map(\.responseId) == [queued.responseId])
             let kept = try #require(try await device.outbox().first)
-            #expect(kept.lastError?.status == 413)    // NOTIFY-API.md §3: over the size limit
+            #expect(kept.lastError?.status == 413)    // docs/notify-api.md#device-routes: over the size limit
             #expect(kept.lastError?.issues.map(\.path.description).contains("$.values.photo") == true)
             #expect(kept.pendingMedia.map(\.reference) == [reference])
             #expect(kept.pendingMedia.first?.documentName == nil)

@@ -2,7 +2,8 @@ import Testing
 import XpediteLayout
 import XpediteProtocol
 
-/// The screen container from the bounds and the configuration (PROTOCOL.md §5.3, docs/layout.md).
+/// The screen container from the bounds and the configuration (docs/protocol/layout.md#containers,
+/// docs/layout.md).
 @Suite("Screen container and configuration")
 struct ConfigurationTests {
     let button = Component.button(Component.Button(text: "A"))

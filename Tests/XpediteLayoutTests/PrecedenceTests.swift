@@ -2,9 +2,9 @@ import Testing
 import XpediteLayout
 import XpediteProtocol
 
-/// Several keys for one quantity (PROTOCOL.md §5.4): for position centre > relative > absolute >
-/// percent, for size absolute > percent > relative. Each case follows a 100 × 40 button at the
-/// origin of a 400 × 800 screen.
+/// Several keys for one quantity (docs/protocol/layout.md#the-rules): for position centre >
+/// relative > absolute > percent, for size absolute > percent > relative. Each case follows a 100 ×
+/// 40 button at the origin of a 400 × 800 screen.
 @Suite("Size key precedence")
 struct PrecedenceTests {
     struct Case: Sendable, CustomTestStringConvertible {
@@ -47,7 +47,7 @@ struct PrecedenceTests {
              frame: LayoutRect(x: 1, y: 2, width: 30, height: 20), conflicts: 4),
     ]
 
-    @Test("the key §5.4 ranks first wins, with a warning per quantity", arguments: cases)
+    @Test("the key that docs/protocol/layout.md#the-rules ranks first wins, with a warning per quantity", arguments: cases)
     func precedence(_ testCase: Case) {
         let packet = ResponsePacket(components: [
             .button(Component.Button(text: "P", size: SizeSpec(width: 100, height: 40))),

@@ -2,9 +2,9 @@ import Testing
 import XpediteLayout
 import XpediteProtocol
 
-/// The worked examples of PROTOCOL.md §5.5 (screen width 393, visible height 759), built as
-/// Swift values, to the hundredth of a point.
-@Suite("PROTOCOL.md §5.5 worked examples")
+/// The worked examples of docs/protocol/layout.md#worked-figures (screen width 393, visible height
+/// 759), built as Swift values, to the hundredth of a point.
+@Suite("the worked figures of docs/protocol/layout.md#worked-figures")
 struct WorkedExampleTests {
     let bounds = Bounds(x: 0, y: 0, width: 393, height: 852)
 

@@ -7,8 +7,9 @@ import XpediteNotify
 import XpediteProtocol
 import XpediteTestFixtures
 
-/// `POST /device/barcode` (NOTIFY-API.md §3) with the system's ZBar, TurboJPEG and libpng
-/// (decision 180), on the pictures of Tests/Fixtures/barcodes (drawn by its make-fixtures.py).
+/// `POST /device/barcode` (docs/notify-api.md#device-routes) with the system's ZBar, TurboJPEG and
+/// libpng (decision 180), on the pictures of Tests/Fixtures/barcodes (drawn by its
+/// make-fixtures.py).
 @Suite struct NotifyBarcodeTests {
     static let qrText = "https://xpedite.example/customers/C-1042?approve=credit-limit"
 

@@ -10,7 +10,7 @@ import XpediteProtocol
 import XpediteTestFixtures
 import XpediteNotifyTestSupport
 
-/// The routes of NOTIFY-API.md: answers, error objects and status codes.
+/// The routes of docs/notify-api.md: answers, error objects and status codes.
 @Suite struct NotifyRoutesTests {
     @Test(arguments: StoreKind.tested)
     func anInvalidPayloadIs422WithIssuesUnderPayload(_ store: StoreKind) async throws {

@@ -7,8 +7,8 @@ import XpediteNotify
 import XpediteProtocol
 import XpediteNotifyTestSupport
 
-/// One test per access rule of NOTIFY-API.md: each shows the rule's owner allowed and a different
-/// caller refused.
+/// One test per access rule of docs/notify-api.md: each shows the rule's owner allowed and a
+/// different caller refused.
 @Suite struct NotifySecurityTests {
     @Test(arguments: StoreKind.tested)
     func aUserCannotReadAnotherUsersMessage(_ store: StoreKind) async throws {

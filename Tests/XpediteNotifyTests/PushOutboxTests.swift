@@ -5,9 +5,9 @@ import XpediteProtocol
 import XpediteTestFixtures
 import XpediteNotifyTestSupport
 
-/// The push outbox (NOTIFY-API.md §4, §5): committed by the send, delivered by the engines,
-/// retried with backoff and `Retry-After`, never sent again once delivered, dropped for answered
-/// messages, and surviving a restart.
+/// The push outbox (docs/push.md#how-a-send-becomes-pushes, docs/push.md): committed by the send,
+/// delivered by the engines, retried with backoff and `Retry-After`, never sent again once
+/// delivered, dropped for answered messages, and surviving a restart.
 @Suite struct PushOutboxTests {
     static let colour: JSONValue = SamplePayloads.colour
 

@@ -1,7 +1,8 @@
 import Testing
 @testable import XpediteProtocol
 
-/// The model covers every key PROTOCOL.md §2–§8 names: new-dialect keys are in the wire model,
+/// The model covers every key docs/protocol/packets.md#top-level-entries,
+/// docs/protocol/versions.md#the-two-dialects names: new-dialect keys are in the wire model,
 /// old-dialect keys are rewritten by the normaliser.
 @Suite("Key coverage")
 struct KeyCoverageTests {
@@ -46,7 +47,8 @@ struct KeyCoverageTests {
         "menuEntry": ["type", "text", "method", "icon", "symbol"],
     ]
 
-    /// Old-dialect keys (§8.1) and where the normaliser puts them.
+    /// Old-dialect keys (docs/protocol/versions.md#the-two-dialects) and where the normaliser puts
+    /// them.
     static let oldKeys: [(component: JSONValue, gone: String, becomes: String)] = [
         (["type": "label", "text": "t", "colour": "#000000"], "colour", "color"),
         (["type": "button", "text": "t", "name": "n"], "name", "type"),

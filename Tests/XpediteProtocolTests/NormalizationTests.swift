@@ -1,8 +1,8 @@
 import Testing
 @testable import XpediteProtocol
 
-/// The old dialect and PHP quirks are rewritten into the new dialect exactly as PROTOCOL.md §8.2
-/// orders it.
+/// The old dialect and PHP quirks are rewritten into the new dialect exactly as
+/// docs/protocol/versions.md#how-a-phone-normalises-an-answer orders it.
 @Suite("Dialect normalisation")
 struct NormalizationTests {
     /// A response holding one component; returns the normalised component.

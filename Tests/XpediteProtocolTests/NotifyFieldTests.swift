@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import XpediteProtocol
 
-/// The 24 field types of PROTOCOL.md §9.5: each decodes from its smallest form with every
-/// default of the table, and the optional/default rules of §9.4.
+/// The 24 field types of docs/notify.md#field-types: each decodes from its smallest form with every
+/// default of the table, and the optional/default rules of docs/notify.md#optional-and-default.
 @Suite("Notify fields")
 struct NotifyFieldTests {
     static func field(_ json: JSONValue) throws -> Field {
@@ -11,7 +11,7 @@ struct NotifyFieldTests {
         return try #require(Field(reading: members))
     }
 
-    @Test("the model knows exactly the 24 types of §9.5, each with a definition")
+    @Test("the model knows exactly the 24 field types of docs/notify.md#field-types, each with a definition")
     func types() {
         #expect(Field.types.count == 24)
         #expect(Set(Field.types).count == 24)
@@ -150,7 +150,7 @@ struct NotifyFieldTests {
         #expect(markers.map(\.resolvedColor.hue) == [0, 210, 45])
     }
 
-    /// The three cases of §9.4, with checkbox and slider.
+    /// The three cases of docs/notify.md#optional-and-default, with checkbox and slider.
     static let requirements: [(JSONValue, Field.Requirement?)] = [
         (["type": "inputString", "id": "s"], .required),
         (["type": "inputString", "id": "s", "default": "Joe"], .defaulted("Joe")),
@@ -175,7 +175,7 @@ struct NotifyFieldTests {
         (["type": "video1", "id": "v"], nil),
     ]
 
-    @Test("optional and default rules (§9.4)", arguments: requirements)
+    @Test("optional and default rules (docs/notify.md#optional-and-default)", arguments: requirements)
     func requirement(_ json: JSONValue, _ expected: Field.Requirement?) throws {
         #expect(try Self.field(json).requirement == expected)
     }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import XpediteProtocol
 
-/// Payload validation (PROTOCOL.md §9.2–9.5): every rule with its exact message and path, the
+/// Payload validation (docs/notify.md): every rule with its exact message and path, the
 /// fixtures of Tests/Fixtures/notify, and the canonical round trip.
 @Suite("Notify payloads")
 struct NotifyPayloadTests {

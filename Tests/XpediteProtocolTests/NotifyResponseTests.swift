@@ -2,9 +2,9 @@ import Foundation
 import Testing
 @testable import XpediteProtocol
 
-/// Response objects (PROTOCOL.md §9.6) and the check of submitted values against their payload:
-/// required, optional → null, default filled in, types, ranges, choices, dates, date-times,
-/// locations, media document names, unknown keys and submitValue.
+/// Response objects (docs/notify.md#the-response-object) and the check of submitted values against
+/// their payload: required, optional → null, default filled in, types, ranges, choices, dates,
+/// date-times, locations, media document names, unknown keys and submitValue.
 @Suite("Notify responses")
 struct NotifyResponseTests {
     /// One payload with a field of every input kind, and no buttons of its own.

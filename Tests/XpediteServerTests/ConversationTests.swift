@@ -5,8 +5,8 @@ import Testing
 import XpediteServer
 import XpediteTestSupport
 
-/// The conversation of PROTOCOL.md §1 through the router: connect, calls, tokens, expiry,
-/// dispatch, errors.
+/// The conversation of docs/protocol/packets.md#the-conversation through the router: connect,
+/// calls, tokens, expiry, dispatch, errors.
 @Suite struct ConversationTests {
     let clock = TestClock()
     let logs = LogCapture()
@@ -70,7 +70,8 @@ import XpediteTestSupport
             let (_, token) = try await client.connect()
             let answer = try await client.post(["method": "viewCustomer", "token": .string(token), "id": "12"])
             #expect(answer.labelTexts == ["Customer 12"])
-            // Nested parameters win over top-level keys (§3.3).
+            // Nested parameters win over top-level keys
+            // (docs/protocol/packets.md#the-request-envelope).
             let nested = try await client.post(["method": "viewCustomer", "token": .string(token), "id": "12",
                                                 "parameters": ["id": 13]])
             #expect(nested.labelTexts == ["Customer 13"])

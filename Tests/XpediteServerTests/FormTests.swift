@@ -3,7 +3,8 @@ import HummingbirdTesting
 import Testing
 import XpediteServer
 
-/// Form data (PROTOCOL.md §3.5) decoded into the app's own types (§6.4 value formats).
+/// Form data (docs/protocol/forms.md) decoded into the app's own types
+/// (docs/protocol/values.md#input-values value formats).
 @Suite struct FormTests {
     typealias Customer = CustomerTestApp.Customer
 

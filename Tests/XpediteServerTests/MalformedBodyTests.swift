@@ -5,7 +5,7 @@ import XpediteServer
 import XpediteTestSupport
 
 /// Every malformed body gets HTTP 200 and an `rc` message naming the problem, with an empty
-/// `components` — never a crash, a 500 or internal detail (§1.1).
+/// `components` — never a crash, a 500 or internal detail (docs/protocol/packets.md#transport).
 @Suite struct MalformedBodyTests {
     struct Case: Sendable, CustomTestStringConvertible {
         var name: String

@@ -4,7 +4,8 @@ import Testing
 import XpediteServer
 import XpediteTestSupport
 
-/// Navigation stubs are expanded the first time a session sees them (PROTOCOL.md §7.4).
+/// Navigation stubs are expanded the first time a session sees them
+/// (docs/protocol/menus.md#a-menu-cached-by-id).
 @Suite struct NavigationExpansionTests {
     static let menu = Component.Navigation(
         id: "main-menu", implementation: .init(style: .slidefrom, position: .left),
@@ -85,7 +86,8 @@ import XpediteTestSupport
         let token = try await Self.makeApp(store: store).test { client in
             try await client.connect().1
         }
-        // The same sessions, served by release 2: the phone purges its navigation cache (§7.7).
+        // The same sessions, served by release 2: the phone purges its navigation cache
+        // (docs/protocol/caching.md#version-change-one-purge).
         try await Self.makeApp(store: store, version: .number(2)).test { client in
             let first = try await client.post(["method": "home", "token": .string(token)])
             #expect(first["version"] == 2)

@@ -13,7 +13,8 @@ import XpediteTestSupport
         var app = XpediteApp(configuration: configuration)
         app.onConnect { _ in ResponsePacket(components: []) }
         app.on("broken") { _ in
-            // Two components with one id, and a form that saves without an id (Appendix C).
+            // Two components with one id, and a form that saves without an id
+            // (docs/protocol/validation.md).
             ResponsePacket(components: [
                 .label(.init(id: "dup", text: "A")), .label(.init(id: "dup", text: "B")),
                 .form(.init(save: MethodCall(function: "save"), components: [])),

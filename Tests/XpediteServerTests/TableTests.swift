@@ -9,14 +9,15 @@ import XpediteSQLite
 import XpediteServer
 import XpediteTestSupport
 
-/// Table pages (PROTOCOL.md §3.7): offset/limit, the `max` rule, keyset paging over SQLite and
-/// PostgreSQL.
+/// Table pages (docs/protocol/tables.md): offset/limit, the `max` rule, keyset paging over SQLite
+/// and PostgreSQL.
 @Suite struct TableTests {
     @Test func pagingFollowsTheMaxRule() async throws {
         let app = CustomerTestApp.make(configuration: testConfiguration())
         try await application(app).test(.router) { client in
             let (_, token) = try await client.connect()
-            // Appendix D: 57 rows come as 40 + 17; `max` only on the partial batch.
+            // docs/protocol/README.md#a-complete-screen: 57 rows come as 40 + 17; `max` only on the
+            // partial batch.
             let first = try await client.post(["method": "listCustomers", "token": .string(token), "offset": 0, "limit": 40])
             #expect(first["rc"] == 0)
             #expect(first["token"] == .string(token))

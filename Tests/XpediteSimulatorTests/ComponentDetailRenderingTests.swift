@@ -4,9 +4,9 @@ import XpediteLayout
 import XpediteProtocol
 @testable import XpediteSimulator
 
-/// Details of PROTOCOL.md §4–§6 the renderer draws: images named by a reference (bar buttons,
-/// menu entries, button icons), the panel's shade and shrink, button alignment, field
-/// backgrounds and keyboard hints, text-style fonts.
+/// Details of docs/protocol/components/README.md, docs/protocol/values.md the renderer draws:
+/// images named by a reference (bar buttons, menu entries, button icons), the panel's shade and
+/// shrink, button alignment, field backgrounds and keyboard hints, text-style fonts.
 @Suite("Rendering component details")
 struct ComponentDetailRenderingTests {
     @Test func panelShadeDefaultsToInvisibleAndTheOldShrinkScalesTheContent() async throws {

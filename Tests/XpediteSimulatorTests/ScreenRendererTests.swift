@@ -98,9 +98,9 @@ struct ScreenRendererTests {
         #expect(html.contains("data-action=\"row\" data-path=\"0\" data-row=\"39\""))
     }
 
-    /// §4.15 `scroll`: "on" (the default, and the first entry's value when they disagree) makes the
-    /// header the first row of the scrolling body; "off" keeps it fixed above a body that is
-    /// shorter by the header's height.
+    /// docs/protocol/components/table.md `scroll`: "on" (the default, and the first entry's value
+    /// when they disagree) makes the header the first row of the scrolling body; "off" keeps it
+    /// fixed above a body that is shorter by the header's height.
     @Test(arguments: [(nil, nil, true), ("on", "off", true), ("off", nil, false), ("off", "on", false)] as [(String?, String?, Bool)])
     func tableHeaderScrollsWithTheRowsOrStaysFixed(_ first: String?, _ second: String?, _ scrolls: Bool) async throws {
         func column(_ text: String, _ scroll: String?) -> String {

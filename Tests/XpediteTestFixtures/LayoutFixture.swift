@@ -3,7 +3,7 @@ import XpediteLayout
 import XpediteProtocol
 
 /// One file of Tests/Fixtures/layout: a screen, the bounds, the image sizes, and the frames
-/// computed by hand from PROTOCOL.md §5 (or the error the strict reader must give).
+/// computed by hand from docs/protocol/layout.md (or the error the strict reader must give).
 ///
 /// ```
 /// {"description": …, "bounds": "(0.0, 0.0, 400.0, 893.0)", "lenient": true?, "imageSizes": {"logo": "400x100"}?,

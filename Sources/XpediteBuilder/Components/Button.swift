@@ -1,7 +1,7 @@
 import XpediteProtocol
 
-/// `button`: calls a server method when tapped (PROTOCOL.md §4.3). A button has a caption, an
-/// icon, or both; without a method a tap does nothing.
+/// `button`: calls a server method when tapped (docs/protocol/components/display.md#button). A
+/// button has a caption, an icon, or both; without a method a tap does nothing.
 ///
 /// ```swift
 /// Button("Save", .call("saveCustomer", formdata: true)).style(.button)

@@ -1,6 +1,7 @@
 import XpediteProtocol
 
-/// `checkbox`: a boolean toggle whose value travels as `"1"` or `"0"` (PROTOCOL.md §4.7).
+/// `checkbox`: a boolean toggle whose value travels as `"1"` or `"0"`
+/// (docs/protocol/components/inputs.md#checkbox).
 ///
 /// ```swift
 /// Checkbox(name: "active", title: "Active customer", isOn: true)

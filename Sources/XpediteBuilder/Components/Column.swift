@@ -1,7 +1,7 @@
 import XpediteProtocol
 
 /// One column of a ``Table``: its heading and its cell together, so the two always line up
-/// (PROTOCOL.md §4.15 matches `header` and `cell` by index).
+/// (docs/protocol/components/table.md matches `header` and `cell` by index).
 ///
 /// Width, alignment and the title are shared; `font`, `fontSize`, `color` and `lines` style the
 /// cells, and the `header…` modifiers style the heading.

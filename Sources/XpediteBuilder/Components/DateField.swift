@@ -1,7 +1,8 @@
 import XpediteProtocol
 
-/// `date`: a date picker whose value is a calendar date `yyyy-MM-dd` (PROTOCOL.md §4.8).
-/// Named `DateField` so it never clashes with Foundation's `Date`.
+/// `date`: a date picker whose value is a calendar date `yyyy-MM-dd`
+/// (docs/protocol/components/inputs.md#date). Named `DateField` so it never clashes with
+/// Foundation's `Date`.
 ///
 /// ```swift
 /// DateField(name: "dob", title: "Date of birth", value: CalendarDay(year: 1990, month: 6, day: 15))

@@ -1,10 +1,10 @@
 import XpediteProtocol
 
-/// `form`: groups input fields with Save and Cancel (PROTOCOL.md §4.11). On save, every field's
-/// value goes to the server under `formdata.{id}`.
+/// `form`: groups input fields with Save and Cancel (docs/protocol/components/containers.md#form).
+/// On save, every field's value goes to the server under `formdata.{id}`.
 ///
-/// A form that saves must have an `id` (Appendix C): the initializer that takes `save:` also
-/// takes a non-optional `id:`, so a saving form without an id does not compile.
+/// A form that saves must have an `id` (docs/protocol/validation.md): the initializer that takes
+/// `save:` also takes a non-optional `id:`, so a saving form without an id does not compile.
 ///
 /// ```swift
 /// Form(id: "customer-form", save: .call("saveCustomer"), cancel: .call("listCustomers"), title: "Customer") {

@@ -1,7 +1,8 @@
 import XpediteProtocol
 
-/// `image`: a picture, either preloaded through the screen's image manifest or downloaded at
-/// render time (PROTOCOL.md §4.2). Exactly one source is given, by the initializer.
+/// `image`: a picture, either preloaded through the screen's image manifest or downloaded at render
+/// time (docs/protocol/components/display.md#image). Exactly one source is given, by the
+/// initializer.
 ///
 /// Give a height, or load the image `critical`, so the screen does not jump when it arrives.
 ///
@@ -13,8 +14,9 @@ public struct Image: Placeable, BackgroundStylable, Hashable {
     var wire: Component.Image
     public var placement = Placement()
 
-    /// The image preloaded under `id` by the screen's `images` manifest (§2.9), which a
-    /// ``Screen`` declares with `.images(ImageEntry(id:url:load:))`.
+    /// The image preloaded under `id` by the screen's `images` manifest
+    /// (docs/protocol/packets.md#images), which a ``Screen`` declares with
+    /// `.images(ImageEntry(id:url:load:))`.
     public init(id: String) {
         wire = Component.Image(id: id)
     }

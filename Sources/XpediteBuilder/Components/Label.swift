@@ -1,6 +1,7 @@
 import XpediteProtocol
 
-/// `label`: static text that wraps onto as many lines as it needs (PROTOCOL.md §4.1).
+/// `label`: static text that wraps onto as many lines as it needs
+/// (docs/protocol/components/display.md#label).
 ///
 /// ```swift
 /// Label("Welcome back").font("Helvetica-Bold", size: 20).align(.centre).color(.rgb(0x333333))

@@ -1,7 +1,8 @@
 import XpediteProtocol
 
-/// An interactive entry of a ``Navigation`` menu: `menuEntry` with a method (PROTOCOL.md §4.17).
-/// Headers are ``MenuHeader`` and separators ``MenuSeparator``.
+/// An interactive entry of a ``Navigation`` menu: `menuEntry` with a method
+/// (docs/protocol/components/navigation.md#menuentry). Headers are ``MenuHeader`` and separators
+/// ``MenuSeparator``.
 ///
 /// ```swift
 /// MenuEntry("Customers", .call("listCustomers"), icon: "logo")

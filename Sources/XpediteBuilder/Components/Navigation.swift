@@ -1,11 +1,12 @@
 import XpediteProtocol
 
-/// `navigation`: a slide-in panel or a bar-button menu (PROTOCOL.md §4.16). It belongs to the
-/// screen, never to a container, so it conforms to ``ScreenContent`` only: it can be written at
-/// the top level of a ``Screen`` and nowhere else.
+/// `navigation`: a slide-in panel or a bar-button menu
+/// (docs/protocol/components/navigation.md#navigation). It belongs to the screen, never to a
+/// container, so it conforms to ``ScreenContent`` only: it can be written at the top level of a
+/// ``Screen`` and nowhere else.
 ///
 /// A navigation always has a ``Presentation`` (its `implementation`), or is a cache stub that
-/// reuses a definition sent earlier under the same id (§7.4).
+/// reuses a definition sent earlier under the same id (docs/protocol/menus.md#a-menu-cached-by-id).
 ///
 /// ```swift
 /// Navigation.menu(id: "main", .slideFrom(.left, shade: 40)) {
@@ -75,7 +76,7 @@ public struct Navigation: ScreenContent, Hashable {
     }
 
     /// A cache stub `{"type": "navigation", "id": id}`: the phone reuses the menu it stored
-    /// under `id` (§7.4).
+    /// under `id` (docs/protocol/menus.md#a-menu-cached-by-id).
     public static func stub(id: String) -> Navigation {
         Navigation(Component.Navigation(id: id))
     }
@@ -87,7 +88,7 @@ public struct Navigation: ScreenContent, Hashable {
     public var isStub: Bool { wire.isStub }
 
     /// The protocol value, e.g. to register a menu definition with a server that expands stubs
-    /// (§7.4).
+    /// (docs/protocol/menus.md#a-menu-cached-by-id).
     public var definition: Component.Navigation { wire }
 
     /// The protocol value.

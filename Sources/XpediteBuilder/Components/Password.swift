@@ -1,7 +1,7 @@
 import XpediteProtocol
 
-/// `password`: a masked text input with an eye button that reveals it (PROTOCOL.md §4.5).
-/// Autocorrect is always off.
+/// `password`: a masked text input with an eye button that reveals it
+/// (docs/protocol/components/inputs.md#password). Autocorrect is always off.
 ///
 /// ```swift
 /// Password(name: "pwd", placeholder: "Enter password").id("pwd").returnKey(.go)

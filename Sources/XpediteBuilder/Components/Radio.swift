@@ -1,7 +1,8 @@
 import XpediteProtocol
 
 /// `radio`: a vertical group of radio buttons over options shown sorted by key
-/// (PROTOCOL.md §4.10, §6.5). Option keys are strings by type.
+/// (docs/protocol/components/inputs.md#radio, docs/protocol/values.md#options). Option keys are
+/// strings by type.
 ///
 /// ```swift
 /// Radio(name: "plan", title: "Plan", options: ["1-basic": "Basic", "2-pro": "Pro"], value: "1-basic")

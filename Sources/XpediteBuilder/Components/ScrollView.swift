@@ -1,7 +1,7 @@
 import XpediteProtocol
 
-/// `scrollview`: a scrolling container (PROTOCOL.md §4.13). Without a height it sizes itself to
-/// its content, so give it one to make it scroll.
+/// `scrollview`: a scrolling container (docs/protocol/components/display.md#scrollview). Without a
+/// height it sizes itself to its content, so give it one to make it scroll.
 ///
 /// ```swift
 /// ScrollView {

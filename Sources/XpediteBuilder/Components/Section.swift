@@ -1,6 +1,7 @@
 import XpediteProtocol
 
-/// `section`: a header row that starts a group of fields in a form (PROTOCOL.md §4.12).
+/// `section`: a header row that starts a group of fields in a form
+/// (docs/protocol/components/containers.md#section).
 ///
 /// Only the new dialect's header row is built; the old dialect's box around components is not,
 /// because the SDK never sends old-dialect forms.

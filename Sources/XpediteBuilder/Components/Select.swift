@@ -1,6 +1,7 @@
 import XpediteProtocol
 
-/// `select`: a picker wheel over options shown sorted by key (PROTOCOL.md §4.9, §6.5).
+/// `select`: a picker wheel over options shown sorted by key
+/// (docs/protocol/components/inputs.md#select, docs/protocol/values.md#options).
 ///
 /// Option keys are strings by type. They sort as text, so `"10"` comes before `"2"`: zero-pad
 /// numeric keys.

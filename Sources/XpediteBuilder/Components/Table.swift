@@ -1,7 +1,7 @@
 import XpediteProtocol
 
-/// `table`: rows fetched page by page from a server function, drawn column by column, with
-/// optional pull-to-refresh and row taps (PROTOCOL.md §4.15, §3.6–3.7).
+/// `table`: rows fetched page by page from a server function, drawn column by column, with optional
+/// pull-to-refresh and row taps (docs/protocol/components/table.md, docs/protocol/tables.md).
 ///
 /// ```swift
 /// Table(data: .dynamic("listCustomers"), refresh: "Pull to refresh",
@@ -67,7 +67,7 @@ public struct Table: Placeable, BackgroundStylable, IDAssignable, Hashable {
 
     /// Keeps the header fixed above the rows (`scroll: "off"` on every heading), or with `false`
     /// makes it scroll with them (`"on"`). One setting for the whole header, so the headings
-    /// always agree (§4.15).
+    /// always agree (docs/protocol/components/table.md).
     public func fixedHeader(_ fixed: Bool = true) -> Table {
         var copy = self
         copy.headerScrolls = !fixed

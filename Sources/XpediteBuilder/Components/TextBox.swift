@@ -1,7 +1,7 @@
 import XpediteProtocol
 
 /// `textbox`: a single-line text input whose value is captured under its `name`
-/// (PROTOCOL.md §4.4), inside a ``Form`` or standalone.
+/// (docs/protocol/components/inputs.md#textbox), inside a ``Form`` or standalone.
 ///
 /// ```swift
 /// TextBox(name: "email", title: "Email", placeholder: "you@example.com")

@@ -1,6 +1,6 @@
 import XpediteProtocol
 
-/// `textview`: a multi-line text input (PROTOCOL.md §4.6).
+/// `textview`: a multi-line text input (docs/protocol/components/inputs.md#textview).
 ///
 /// ```swift
 /// TextView(name: "notes", title: "Notes", placeholder: "Enter notes...").initialHeight(150)

@@ -1,7 +1,7 @@
 import XpediteProtocol
 
-/// `web`: a web view showing a URL or an HTML string (PROTOCOL.md §4.14). Exactly one source is
-/// given, by the initializer.
+/// `web`: a web view showing a URL or an HTML string (docs/protocol/components/display.md#web).
+/// Exactly one source is given, by the initializer.
 ///
 /// ```swift
 /// Web(url: "https://example.com").size(width: .percent(100), height: .percent(80))

@@ -1,7 +1,8 @@
 import XpediteProtocol
 
 /// Anything that can stand inside a ``Navigation`` menu: ``MenuEntry``, ``MenuHeader`` and
-/// ``MenuSeparator``. Only these can, and they can stand nowhere else (PROTOCOL.md §4.17).
+/// ``MenuSeparator``. Only these can, and they can stand nowhere else
+/// (docs/protocol/components/navigation.md#menuentry).
 public protocol MenuContent: Sendable {
     /// The `menuEntry` values this element contributes, in order.
     func makeEntries() -> [Component.MenuEntry]

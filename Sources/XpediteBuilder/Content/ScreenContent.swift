@@ -5,15 +5,16 @@ import XpediteProtocol
 ///
 /// Every component type of the DSL conforms through ``ComponentConvertible``. ``Navigation``
 /// conforms only to this protocol, so a menu can be written at the top level of a screen and
-/// nowhere else (PROTOCOL.md §4.16: a navigation is a screen menu, never part of a container).
+/// nowhere else (docs/protocol/components/navigation.md#navigation: a navigation is a screen menu,
+/// never part of a container).
 public protocol ScreenContent: Sendable {
     /// The protocol values this element contributes, in order.
     func makeComponents() -> [Component]
 }
 
-/// Anything that can stand inside a container (a ``Form``, a ``ScrollView``) as well as at the
-/// top level of a ``Screen``: every component of PROTOCOL.md §4 except navigation menus and
-/// their entries.
+/// Anything that can stand inside a container (a ``Form``, a ``ScrollView``) as well as at the top
+/// level of a ``Screen``: every component of docs/protocol/components/README.md except navigation
+/// menus and their entries.
 public protocol ComponentConvertible: ScreenContent {}
 
 extension Component: ComponentConvertible {

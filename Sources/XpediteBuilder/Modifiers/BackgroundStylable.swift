@@ -1,6 +1,7 @@
 import XpediteProtocol
 
-/// A component with a `background` colour (PROTOCOL.md §4.0); transparent when unset.
+/// A component with a `background` colour
+/// (docs/protocol/components/README.md#keys-every-component-has); transparent when unset.
 public protocol BackgroundStylable: ComponentConvertible {
     /// The component's background colour.
     var background: Colour? { get set }

@@ -1,7 +1,7 @@
 import XpediteProtocol
 
-/// A component with a `size` dict (PROTOCOL.md §5). The modifiers set one ``Placement`` value
-/// per quantity, so a later modifier replaces an earlier one instead of adding a second key.
+/// A component with a `size` dict (docs/protocol/layout.md). The modifiers set one ``Placement``
+/// value per quantity, so a later modifier replaces an earlier one instead of adding a second key.
 ///
 /// ```swift
 /// Button("Save", .call("save")).size(width: .percent(80), height: 44, centreX: 0)
@@ -10,7 +10,8 @@ import XpediteProtocol
 /// Label("Note").below(gap: 20)
 /// ```
 public protocol Placeable: ComponentConvertible {
-    /// Where the component sits and how big it is; empty for the defaults of §5.6.
+    /// Where the component sits and how big it is; empty for the defaults of
+    /// docs/protocol/layout.md#default-sizes.
     var placement: Placement { get set }
 }
 

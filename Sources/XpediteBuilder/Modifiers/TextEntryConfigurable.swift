@@ -1,7 +1,7 @@
 import XpediteProtocol
 
 /// The entry settings text boxes and password fields share: `keyboard`, `returnkey`, `onEnter`
-/// and `focus` (PROTOCOL.md §4.4–4.5).
+/// and `focus` (docs/protocol/components/inputs.md).
 public struct TextEntrySettings: Sendable, Hashable {
     /// The keyboard the field asks for (`keyboard`).
     public var keyboard: Component.Keyboard?

@@ -1,6 +1,6 @@
 import XpediteProtocol
 
-/// The text styling of a component: `color`, `font` and `fontsize` (PROTOCOL.md §6.1–6.3).
+/// The text styling of a component: `color`, `font` and `fontsize` (docs/protocol/values.md).
 /// Unset keys fall back to `setDefaults`, then the system.
 public struct TextAttributes: Sendable, Hashable {
     /// The text colour (`color`).
@@ -55,7 +55,7 @@ extension TextStylable {
     }
 }
 
-/// A component whose text can be aligned (`align`, PROTOCOL.md §6.6).
+/// A component whose text can be aligned (`align`, docs/protocol/values.md#other-values).
 public protocol Alignable: ComponentConvertible {
     /// The text alignment; `left` (natural) when unset, `centre` for buttons.
     var alignment: Alignment? { get set }

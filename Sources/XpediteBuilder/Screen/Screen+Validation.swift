@@ -1,9 +1,9 @@
 import XpediteProtocol
 
 extension Screen {
-    /// Runs `PacketValidator` on the screen's JSON: the rules of PROTOCOL.md
-    /// Appendix C that types cannot express (duplicate ids, a field name equal to a form id,
-    /// option values, dates, …), with warnings.
+    /// Runs `PacketValidator` on the screen's JSON: the rules of docs/protocol/validation.md that
+    /// types cannot express (duplicate ids, a field name equal to a form id, option values, dates,
+    /// …), with warnings.
     ///
     /// - Parameter options: `ValidationOptions(isConnectionReply: true)` for the answer to
     ///   `setConnection`, which must carry `version` and `token`.

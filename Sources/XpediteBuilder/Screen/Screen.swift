@@ -1,7 +1,8 @@
 import XpediteProtocol
 
 /// A screen: builds the `ResponsePacket` a method handler answers with
-/// (PROTOCOL.md §2), from a title, modifiers for the top-level entries, and the components.
+/// (docs/protocol/packets.md#top-level-entries), from a title, modifiers for the top-level entries,
+/// and the components.
 ///
 /// ```swift
 /// let screen = Screen(title: "Customers") {
@@ -46,7 +47,8 @@ public struct Screen: Sendable, Hashable {
         with { $0.token = token }
     }
 
-    /// Sets the application `version`; a change purges the phone's caches (§2.2).
+    /// Sets the application `version`; a change purges the phone's caches
+    /// (docs/protocol/versions.md#the-servers-version).
     public func version(_ version: AppVersion?) -> Screen {
         with { $0.version = version }
     }
@@ -76,8 +78,8 @@ public struct Screen: Sendable, Hashable {
         with { $0.id = id }
     }
 
-    /// Caches the page on the phone under the page `id` (§2.6, §2.7, §7.1): `.permanent`, or
-    /// `.expiry(seconds:)` with a positive number of seconds.
+    /// Caches the page on the phone under the page `id` (docs/protocol/caching.md#the-page-cache):
+    /// `.permanent`, or `.expiry(seconds:)` with a positive number of seconds.
     public func cached(id: String, _ disposition: Disposition) -> Screen {
         with {
             $0.id = id
@@ -85,7 +87,8 @@ public struct Screen: Sendable, Hashable {
         }
     }
 
-    /// Sets `setDefaults`, merged key by key into the phone's defaults (§2.8).
+    /// Sets `setDefaults`, merged key by key into the phone's defaults
+    /// (docs/protocol/packets.md#setdefaults).
     public func defaults(_ defaults: Defaults?) -> Screen {
         with { $0.setDefaults = defaults }
     }
@@ -103,7 +106,8 @@ public struct Screen: Sendable, Hashable {
                           color: color.map { .set($0) }, background: background.map { .set($0) }))
     }
 
-    /// Adds images to the `images` manifest (§2.9); components refer to them by id.
+    /// Adds images to the `images` manifest (docs/protocol/packets.md#images); components refer to
+    /// them by id.
     ///
     /// ```swift
     /// .images(ImageEntry(id: "logo", url: "https://my.app/images/logo.png", load: .critical))
@@ -112,7 +116,8 @@ public struct Screen: Sendable, Hashable {
         images(entries)
     }
 
-    /// Adds images to the `images` manifest (§2.9); components refer to them by id.
+    /// Adds images to the `images` manifest (docs/protocol/packets.md#images); components refer to
+    /// them by id.
     public func images(_ entries: [ImageEntry]) -> Screen {
         with { packet in
             var manifest: [ImageEntry] = []

@@ -1,7 +1,7 @@
 import XpediteProtocol
 
 extension DynamicSource {
-    /// Rows fetched page by page from the server function `function` (PROTOCOL.md §3.7).
+    /// Rows fetched page by page from the server function `function` (docs/protocol/tables.md).
     ///
     /// ```swift
     /// Table(data: .dynamic("listCustomers")) { … }

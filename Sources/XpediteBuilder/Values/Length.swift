@@ -1,4 +1,5 @@
-/// A width: points, or a percentage of the container width (PROTOCOL.md §5.2 `width`/`width%`).
+/// A width: points, or a percentage of the container width (docs/protocol/layout.md#keys
+/// `width`/`width%`).
 ///
 /// Integer and float literals mean points, so `.size(width: 120)` and
 /// `.size(width: .percent(80))` both read naturally.

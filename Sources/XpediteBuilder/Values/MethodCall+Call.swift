@@ -1,15 +1,16 @@
 import XpediteProtocol
 
 extension MethodCall {
-    /// The screen-stack hint of a method dict (PROTOCOL.md §3.1). `root` is the only value the
-    /// SDK may send; leave the hint out for the default (the new screen replaces the current one).
+    /// The screen-stack hint of a method dict (docs/protocol/packets.md#method-dicts). `root` is
+    /// the only value the SDK may send; leave the hint out for the default (the new screen replaces
+    /// the current one).
     public enum NavigationHint: String, Sendable, Hashable, CaseIterable {
         /// The new screen becomes the root: any back stack is cleared.
         case root
     }
 
     /// A call to the server function `function`: what a button, a menu entry, a form's save or
-    /// cancel runs (PROTOCOL.md §3.1).
+    /// cancel runs (docs/protocol/packets.md#method-dicts).
     ///
     /// ```swift
     /// Button("Save", .call("saveCustomer", parameters: ["id": "123"], formdata: true, navigation: .root))

@@ -1,12 +1,12 @@
 import XpediteProtocol
 
 /// Where a component sits and how big it is: the builder's form of the `size` dict
-/// (PROTOCOL.md §5).
+/// (docs/protocol/layout.md).
 ///
-/// Each of the four quantities — horizontal position, vertical position, width, height — holds
-/// at most one value, so a placement can never emit two keys for one quantity (an error under
-/// Appendix C). Unset quantities take the component's defaults (§5.6): full width, stacked
-/// below what is already placed.
+/// Each of the four quantities — horizontal position, vertical position, width, height — holds at
+/// most one value, so a placement can never emit two keys for one quantity (an error under
+/// docs/protocol/validation.md). Unset quantities take the component's defaults
+/// (docs/protocol/layout.md#default-sizes): full width, stacked below what is already placed.
 public struct Placement: Sendable, Hashable {
     /// The horizontal position of a component.
     public enum Horizontal: Sendable, Hashable, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
@@ -67,7 +67,8 @@ public struct Placement: Sendable, Hashable {
     public var y: Vertical?
     /// The width; from `x` to the container's right edge when `nil`.
     public var width: Length?
-    /// The height; the component's default height (§5.6) when `nil`.
+    /// The height; the component's default height (docs/protocol/layout.md#default-sizes) when
+    /// `nil`.
     public var height: Height?
 
     /// Creates a placement; every quantity left out takes its default.
@@ -96,7 +97,7 @@ public struct Placement: Sendable, Hashable {
         case .points(let value)?: spec.y = value
         case .percent(let value)?: spec.yPercent = value
         case .below(let gap)?: spec.yBelow = gap
-        case .centred?: spec.centreY = 0  // written as the documented `centre-y` flag (§5.2)
+        case .centred?: spec.centreY = 0  // written as the documented `centre-y` flag (docs/protocol/layout.md#keys)
         case nil: break
         }
         switch width {

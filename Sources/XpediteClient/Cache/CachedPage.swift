@@ -1,6 +1,7 @@
 import Foundation
 
-/// A page from the page cache (PROTOCOL.md §7.1): the canonical JSON of the packet as read, and when.
+/// A page from the page cache (docs/protocol/caching.md#the-page-cache): the canonical JSON of the
+/// packet as read, and when.
 struct CachedPage: Sendable {
     /// The packet's canonical JSON (new dialect, checked when it arrived).
     var body: Data

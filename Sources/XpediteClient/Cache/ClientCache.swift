@@ -1,10 +1,12 @@
 import Foundation
 import GRDB
 
-/// The phone's on-disk caches in one SQLite file (GRDB): pages by request key (PROTOCOL.md
-/// §7.1), navigation definitions by id (§7.4), images by URL and the image id→URL map (§7.3),
-/// and the last server version seen (§2.2). Every access goes through GRDB's async API, so the
-/// client's executor never blocks on the disk.
+/// The phone's on-disk caches in one SQLite file (GRDB): pages by request key
+/// (docs/protocol/caching.md#the-page-cache), navigation definitions by id
+/// (docs/protocol/menus.md#a-menu-cached-by-id), images by URL and the image id→URL map
+/// (docs/protocol/caching.md#images), and the last server version seen
+/// (docs/protocol/versions.md#the-servers-version). Every access goes through GRDB's async API, so
+/// the client's executor never blocks on the disk.
 final class ClientCache: Sendable {
     private let database: DatabaseQueue
 
@@ -55,8 +57,8 @@ final class ClientCache: Sendable {
         }
     }
 
-    /// Purges every cache in the order of §7.7 (pages, navigation, images, the id→URL map) and
-    /// records `version`, in one transaction.
+    /// Purges every cache in the order of docs/protocol/caching.md#version-change-one-purge (pages,
+    /// navigation, images, the id→URL map) and records `version`, in one transaction.
     func purge(storing version: String) async throws {
         try await database.write { db in
             try db.execute(sql: "DELETE FROM page")
@@ -76,7 +78,8 @@ final class ClientCache: Sendable {
 
     // MARK: Pages
 
-    /// Stores a page under its request key; every other entry with the same page id goes (§7.1).
+    /// Stores a page under its request key; every other entry with the same page id goes
+    /// (docs/protocol/caching.md#the-page-cache).
     func store(page body: Data, key: PageKey, pageID: String, receivedAt: Date, expiresAt: Date?, time: Int?,
                version: String?) async throws {
         try await database.write { db in
@@ -146,7 +149,8 @@ final class ClientCache: Sendable {
         }
     }
 
-    /// Records id→URL mappings; `evicting` lists URLs nothing refers to any more (§7.3).
+    /// Records id→URL mappings; `evicting` lists URLs nothing refers to any more
+    /// (docs/protocol/caching.md#images).
     func store(imageIDs: [String: String], evicting urls: [String]) async throws {
         try await database.write { db in
             for (id, url) in imageIDs {

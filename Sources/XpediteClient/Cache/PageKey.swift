@@ -1,8 +1,9 @@
 import XpediteProtocol
 
-/// The page-cache key of a request (PROTOCOL.md §7.1): the `method` plus the canonical JSON of
-/// its `parameters`. Requests that submit data (`formdata`, `selected`, a row index) have none:
-/// their answers are never cached and never served from the cache (§7.2).
+/// The page-cache key of a request (docs/protocol/caching.md#the-page-cache): the `method` plus the
+/// canonical JSON of its `parameters`. Requests that submit data (`formdata`, `selected`, a row
+/// index) have none: their answers are never cached and never served from the cache
+/// (docs/protocol/caching.md#offline-fallback).
 struct PageKey: Sendable, Hashable {
     var text: String
 

@@ -1,4 +1,5 @@
-/// Who the phone says it is in `setConnection` (PROTOCOL.md §1.2).
+/// Who the phone says it is in `setConnection`
+/// (docs/protocol/packets.md#1-the-first-packet-setconnection).
 public struct DeviceIdentity: Sendable, Hashable {
     /// `bundleID`: the mobile application; the development app is `"xpedite.software"`.
     public var bundleID: String

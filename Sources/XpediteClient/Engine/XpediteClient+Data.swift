@@ -2,8 +2,8 @@ import Foundation
 import XpediteProtocol
 
 extension XpediteClient {
-    /// Row taps (§3.6): `selected` carries the row's value of the named field (or `null`),
-    /// otherwise `row` carries the 0-based index in the loaded list.
+    /// Row taps (docs/protocol/tables.md#row-taps): `selected` carries the row's value of the named
+    /// field (or `null`), otherwise `row` carries the 0-based index in the loaded list.
     func tapRow(table path: [Int], row: Int) async {
         guard case .table(let table)? = state.component(at: path), let click = table.clickRow,
               let rows = state.tables[path]?.rows, rows.indices.contains(row) else { return }
@@ -17,8 +17,8 @@ extension XpediteClient {
         await requestScreen(request)
     }
 
-    /// Loads a table's next batch, or (refresh) its first batch again (§3.7.2–§3.7.4). One page
-    /// request is in flight per table; rows stay for the screen's life.
+    /// Loads a table's next batch, or (refresh) its first batch again (docs/protocol/tables.md).
+    /// One page request is in flight per table; rows stay for the screen's life.
     func loadPage(table path: [Int], refresh: Bool) async {
         guard case .table(let table)? = state.component(at: path), case .dynamic(let source) = table.data else { return }
         var rows = state.tables[path] ?? TableRows()
@@ -59,8 +59,8 @@ extension XpediteClient {
         emit()
     }
 
-    /// Sends a data request (§3.7, §3.10): the answer never replaces the screen, but its token
-    /// is adopted.
+    /// Sends a data request (docs/protocol/tables.md, docs/protocol/menus.md#old-dialect-menus):
+    /// the answer never replaces the screen, but its token is adopted.
     func requestData(_ request: RequestPacket) async -> DataOutcome {
         let answer: Data
         do {
@@ -80,7 +80,8 @@ extension XpediteClient {
     }
 
     /// After a screen is delivered: the first batch of every dynamic table, the entries of old
-    /// dynamic menus and the HTML of old dynamic web views (§3.7.4, §3.10).
+    /// dynamic menus and the HTML of old dynamic web views
+    /// (docs/protocol/tables.md#paging-on-the-phone, docs/protocol/menus.md#old-dialect-menus).
     func loadContent(generation: Int) async {
         guard let packet = state.packet else { return }
         var tables: [[Int]] = []
@@ -132,9 +133,9 @@ extension XpediteClient {
         }
     }
 
-    /// An old dynamic menu record mapped through `cell` (§3.10): `record[cell.text]` is the
-    /// text, `record[cell.method]` the function, `record[cell.icon]` the icon; without `cell`
-    /// the fields `text`, `method` and `icon` are read.
+    /// An old dynamic menu record mapped through `cell` (docs/protocol/menus.md#old-dialect-menus):
+    /// `record[cell.text]` is the text, `record[cell.method]` the function, `record[cell.icon]` the
+    /// icon; without `cell` the fields `text`, `method` and `icon` are read.
     static func menuEntry(from record: JSONObject, cell: Component.Navigation.CellMapping?) -> Component.MenuEntry {
         func text(_ field: String?, _ fallback: String) -> String? {
             record[field ?? fallback].flatMap { $0.isNull ? nil : ScreenState.cellText($0) }

@@ -1,8 +1,8 @@
 import XpediteProtocol
 
 extension XpediteClient {
-    /// Save (§3.5.1): always `formdata.{formId}`; a form without `id` calls the method without
-    /// `formdata` and reports it.
+    /// Save (docs/protocol/forms.md#save): always `formdata.{formId}`; a form without `id` calls
+    /// the method without `formdata` and reports it.
     func save(form path: [Int]) async {
         guard case .form(let form)? = state.component(at: path), let save = form.save else { return }
         var request = RequestPacket(method: save.function, token: token, parameters: save.parameters)
@@ -14,8 +14,8 @@ extension XpediteClient {
         await requestScreen(request)
     }
 
-    /// Cancel (§3.5.2): `formdata.{formId}` only when the cancel method says `formdata:true`
-    /// (old-dialect string cancels do).
+    /// Cancel (docs/protocol/forms.md#cancel): `formdata.{formId}` only when the cancel method says
+    /// `formdata:true` (old-dialect string cancels do).
     func cancel(form path: [Int]) async {
         guard case .form(let form)? = state.component(at: path), let cancel = form.cancel else { return }
         var request = RequestPacket(method: cancel.function, token: token, parameters: cancel.parameters)
@@ -30,9 +30,9 @@ extension XpediteClient {
         return FormState.values(ofForm: path, in: packet.components, values: state.values)
     }
 
-    /// The return key (§3.9): `onEnter` naming the `id` of a focusable input moves the focus
-    /// there; any other value is a function called with the captured input; no `onEnter` just
-    /// dismisses the keyboard.
+    /// The return key (docs/protocol/forms.md#focus-and-the-return-key): `onEnter` naming the `id`
+    /// of a focusable input moves the focus there; any other value is a function called with the
+    /// captured input; no `onEnter` just dismisses the keyboard.
     func returnKey(in path: [Int]) async {
         let onEnter: String? = switch state.component(at: path) {
         case .textbox(let field)?: field.onEnter
@@ -60,8 +60,9 @@ extension XpediteClient {
         await requestScreen(request)
     }
 
-    /// The input focused when a screen appears (§4.4, §4.11): an old form-level `focus` (a field
-    /// name) first, then the first field with `focus:true`; otherwise none.
+    /// The input focused when a screen appears (docs/protocol/components/inputs.md#textbox,
+    /// docs/protocol/components/containers.md#form): an old form-level `focus` (a field name)
+    /// first, then the first field with `focus:true`; otherwise none.
     static func initialFocus(_ components: [Component]) -> [Int]? {
         var byForm: [Int]?
         var byField: [Int]?

@@ -2,12 +2,12 @@ import Foundation
 import XpediteProtocol
 
 extension XpediteClient {
-    /// The bytes of an image the screen shows, for a renderer that draws images from the
-    /// engine's cache (the browser simulator serves them to its page): the URL a manifest maps
-    /// `id` to (§2.9), else `url` — an image URL or an old-dialect file name, resolved against the
-    /// images folder and then ``ClientConfiguration/imageBaseURL`` as the engine's own loads are.
-    /// Comes from the disk cache when there (also offline), otherwise from the image loader, and
-    /// is then cached; `nil` when it cannot be had.
+    /// The bytes of an image the screen shows, for a renderer that draws images from the engine's
+    /// cache (the browser simulator serves them to its page): the URL a manifest maps `id` to
+    /// (docs/protocol/packets.md#images), else `url` — an image URL or an old-dialect file name,
+    /// resolved against the images folder and then ``ClientConfiguration/imageBaseURL`` as the
+    /// engine's own loads are. Comes from the disk cache when there (also offline), otherwise from
+    /// the image loader, and is then cached; `nil` when it cannot be had.
     public func imageData(id: String?, url: String?) async -> Data? {
         await prepare()
         let reference: String

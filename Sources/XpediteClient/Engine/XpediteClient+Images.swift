@@ -3,8 +3,9 @@ import XpediteLayout
 import XpediteProtocol
 
 extension XpediteClient {
-    /// Records the manifest's id→URL mappings (§2.9); an id moved to a new URL evicts the old
-    /// file when no id refers to it any more (§7.3). Returns the manifest.
+    /// Records the manifest's id→URL mappings (docs/protocol/packets.md#images); an id moved to a
+    /// new URL evicts the old file when no id refers to it any more
+    /// (docs/protocol/caching.md#images). Returns the manifest.
     func register(images: Images?, diagnostics: inout [String]) async -> [ImageEntry] {
         if case .folder(let url)? = images { imageFolder = url }
         guard case .manifest(let entries)? = images else { return [] }
@@ -29,8 +30,9 @@ extension XpediteClient {
         return entries
     }
 
-    /// Waits for the `critical` images (from the cache or the loader) until all are in or the
-    /// time bound runs out; the rest are cancelled and the screen shows without them (§7.3).
+    /// Waits for the `critical` images (from the cache or the loader) until all are in or the time
+    /// bound runs out; the rest are cancelled and the screen shows without them
+    /// (docs/protocol/caching.md#images).
     func loadCriticalImages(_ urls: [String], diagnostics: inout [String]) async {
         let missing = Array(Set(urls.filter { !attemptedImageURLs.contains($0) })).sorted()
         guard !missing.isEmpty else { return }
@@ -62,7 +64,8 @@ extension XpediteClient {
     }
 
     /// Loads the images the screen refers to that are not in yet, after delivery; the screen is
-    /// laid out again as each arrives (§4.2, §7.3).
+    /// laid out again as each arrives (docs/protocol/components/display.md#image,
+    /// docs/protocol/caching.md#images).
     func startBackgroundImages(generation: Int) {
         guard let packet = state.packet else { return }
         var wanted: [String] = []
@@ -93,7 +96,8 @@ extension XpediteClient {
         imageTask = Task {
             for name in missing {
                 if Task.isCancelled { return }
-                // An old-dialect name relative to a folder sent on an earlier screen (§2.9).
+                // An old-dialect name relative to a folder sent on an earlier screen
+                // (docs/protocol/packets.md#images).
                 let url = folder.map { Images.resolve(name: name, inFolder: $0) } ?? name
                 let image = await Self.fetchImage(url, loader: loader, cache: cache, base: base)
                 // A load cut short by a newer screen is not a failure: it is tried again later.
@@ -130,7 +134,7 @@ extension XpediteClient {
 
     /// An image from the disk cache, or from the loader (then stored); `nil` when it cannot be
     /// had — the screen then shows a placeholder. A relative `url` is resolved against `base`
-    /// first; the cache is keyed by the absolute URL (§7.3).
+    /// first; the cache is keyed by the absolute URL (docs/protocol/caching.md#images).
     static func fetchImage(_ url: String, loader: any ImageLoader, cache: ClientCache, base: URL?) async -> CachedImage? {
         let absolute = resolve(url, against: base)
         do {

@@ -2,9 +2,10 @@ import Foundation
 import XpediteProtocol
 
 extension XpediteClient {
-    /// Navigation caching by id (§7.4): a full definition with an `id` is stored; a stub
-    /// (`type` and `id` only) is replaced by the stored definition, or left out and reported
-    /// when there is none (a component error, also added to `componentProblems`).
+    /// Navigation caching by id (docs/protocol/menus.md#a-menu-cached-by-id): a full definition
+    /// with an `id` is stored; a stub (`type` and `id` only) is replaced by the stored definition,
+    /// or left out and reported when there is none (a component error, also added to
+    /// `componentProblems`).
     func expandNavigation(_ components: [Component], diagnostics: inout [String],
                           componentProblems: inout [String]) async -> [Component] {
         var result: [Component] = []

@@ -3,9 +3,9 @@ import XpediteLayout
 import XpediteProtocol
 
 extension XpediteClient {
-    /// Sends a screen-producing request and shows its answer (§1.1): the newest tap wins, and an
-    /// answer to a superseded request is discarded. When the server is unreachable, the page
-    /// cache stands in (§7.2).
+    /// Sends a screen-producing request and shows its answer (docs/protocol/packets.md#transport):
+    /// the newest tap wins, and an answer to a superseded request is discarded. When the server is
+    /// unreachable, the page cache stands in (docs/protocol/caching.md#offline-fallback).
     func requestScreen(_ request: RequestPacket) async {
         await prepare()
         screenTickets += 1
@@ -26,8 +26,9 @@ extension XpediteClient {
         await receive(answer, key: key, isConnectionReply: request.isSetConnection, ticket: ticket)
     }
 
-    /// Handles a screen answer: token, version purge, `rc`, page cache, then the screen (§1.7,
-    /// §2.1, §7.1, §7.7).
+    /// Handles a screen answer: token, version purge, `rc`, page cache, then the screen
+    /// (docs/protocol/packets.md#tokens-and-sessions, docs/protocol/packets.md#rc-the-return-code,
+    /// docs/protocol/caching.md#the-page-cache, docs/protocol/caching.md#version-change-one-purge).
     func receive(_ answer: Data, key: PageKey?, isConnectionReply: Bool, ticket: Int) async {
         let decoded: Decoded<ResponsePacket>
         do {
@@ -56,11 +57,11 @@ extension XpediteClient {
         await show(packet, issues: decoded.issues, dropped: decoded.droppedComponents, offline: false, ticket: ticket)
     }
 
-    /// Caches a page (§7.1) as the canonical JSON of the packet as read (new dialect, checked, the
-    /// broken components of a lenient read left out), so that serving it offline skips the
-    /// normaliser and the validator. A permanent page whose answer this client already stored byte
-    /// for byte is neither encoded nor written again; an expiring one is, since its expiry counts
-    /// from reception.
+    /// Caches a page (docs/protocol/caching.md#the-page-cache) as the canonical JSON of the packet
+    /// as read (new dialect, checked, the broken components of a lenient read left out), so that
+    /// serving it offline skips the normaliser and the validator. A permanent page whose answer
+    /// this client already stored byte for byte is neither encoded nor written again; an expiring
+    /// one is, since its expiry counts from reception.
     func store(page packet: ResponsePacket, answer: Data, key: PageKey, id: String, disposition: Disposition) async {
         let now = configuration.clock()
         let expires: Date?
@@ -87,8 +88,9 @@ extension XpediteClient {
         }
     }
 
-    /// A new `version` purges every cache in the order of §7.7 before the answer is used;
-    /// the token and `setDefaults` stay.
+    /// A new `version` purges every cache in the order of
+    /// docs/protocol/caching.md#version-change-one-purge before the answer is used; the token and
+    /// `setDefaults` stay.
     func adopt(version: String) async {
         guard version != lastVersion else { return }
         do {
@@ -105,7 +107,8 @@ extension XpediteClient {
     }
 
     /// The server is unreachable: an unexpired cached page for the request is shown with the
-    /// offline flag; otherwise a connection alert, and the screen stays (§7.2).
+    /// offline flag; otherwise a connection alert, and the screen stays
+    /// (docs/protocol/caching.md#offline-fallback).
     func fallBack(to key: PageKey?, after error: any Error, ticket: Int) async {
         if error is CancellationError {
             state.isLoading = false
@@ -138,10 +141,11 @@ extension XpediteClient {
         emit()
     }
 
-    /// Shows a fresh screen (§1.9): images registered, navigation stubs expanded, critical
-    /// images awaited (§7.3), inputs at their starting values, the component errors alerted when
-    /// the client reports them (§4.0), laid out and delivered; then the
-    /// background images start, and a task loads the first batch of every table and the old
+    /// Shows a fresh screen (docs/protocol/packets.md#screens-replace-screens): images registered,
+    /// navigation stubs expanded, critical images awaited (docs/protocol/caching.md#images), inputs
+    /// at their starting values, the component errors alerted when the client reports them
+    /// (docs/protocol/components/README.md#keys-every-component-has), laid out and delivered; then
+    /// the background images start, and a task loads the first batch of every table and the old
     /// dynamic menus and web views.
     func show(_ received: ResponsePacket, issues: [ValidationIssue], dropped: [JSONPath], offline: Bool,
               ticket: Int) async {
@@ -166,7 +170,8 @@ extension XpediteClient {
         next.alerts = state.alerts
         if configuration.reportsComponentErrors,
            let alert = ComponentErrorReport(issues: issues, dropped: dropped, componentProblems: componentProblems).alert {
-            // A debug client's one alert listing the screen's problems (§4.0).
+            // A debug client's one alert listing the screen's problems
+            // (docs/protocol/components/README.md#keys-every-component-has).
             next.alerts.append(alert)
         }
         next.isOffline = offline

@@ -2,11 +2,12 @@ import Foundation
 import XpediteLayout
 import XpediteProtocol
 
-/// The phone's engine: everything an Xpedite app does except drawing (PROTOCOL.md §1–§3, §6.4,
-/// §7). It connects, keeps the token, sends every kind of method call, holds form input, pages
-/// tables, caches pages, menus and images on disk, falls back to the cache when the server is
-/// unreachable, and purges on a version change. A renderer maps each ``ScreenState`` to views
-/// and reports taps as ``ClientAction``s addressed by the frame tree's index paths.
+/// The phone's engine: everything an Xpedite app does except drawing (docs/protocol/packets.md,
+/// docs/protocol/values.md#input-values, docs/protocol/caching.md). It connects, keeps the token,
+/// sends every kind of method call, holds form input, pages tables, caches pages, menus and images
+/// on disk, falls back to the cache when the server is unreachable, and purges on a version change.
+/// A renderer maps each ``ScreenState`` to views and reports taps as ``ClientAction``s addressed by
+/// the frame tree's index paths.
 ///
 /// ```swift
 /// let client = try XpediteClient(transport: HTTPTransport(url: endpoint),
@@ -21,7 +22,8 @@ public actor XpediteClient {
     public nonisolated let states: AsyncStream<ScreenState>
     /// The current state.
     public internal(set) var state = ScreenState()
-    /// The session token of the conversation (§1.7); in memory only.
+    /// The session token of the conversation (docs/protocol/packets.md#tokens-and-sessions); in
+    /// memory only.
     public internal(set) var token: String?
 
     let transport: any Transport
@@ -32,10 +34,10 @@ public actor XpediteClient {
     var preparation: Task<Void, Never>?
     /// The last server version seen (canonical text), loaded from the cache.
     var lastVersion: String?
-    /// The image id→URL map (§2.9), mirrored in the cache.
+    /// The image id→URL map (docs/protocol/packets.md#images), mirrored in the cache.
     var imageURLs: [String: String] = [:]
-    /// The old dialect's images folder (§2.9), from the last answer that sent one: later screens
-    /// name their images relative to it.
+    /// The old dialect's images folder (docs/protocol/packets.md#images), from the last answer that
+    /// sent one: later screens name their images relative to it.
     var imageFolder: String?
     /// Sizes of the images loaded, by URL.
     var knownImageSizes: [String: ImageSize] = [:]
@@ -46,7 +48,8 @@ public actor XpediteClient {
     var storedPages: [PageKey: (pageID: String, hash: Int)] = [:]
     /// Navigation definitions stored this process, by id, so an unchanged one is not rewritten.
     var navigationDefinitions: [String: Component.Navigation] = [:]
-    /// Counts screen requests: an answer whose ticket is not the latest is discarded (§1.1).
+    /// Counts screen requests: an answer whose ticket is not the latest is discarded
+    /// (docs/protocol/packets.md#transport).
     var screenTickets = 0
     /// Counts screens shown: data answers for an earlier screen are discarded.
     var screenGeneration = 0
@@ -69,8 +72,9 @@ public actor XpediteClient {
         (states, continuation) = AsyncStream.makeStream(of: ScreenState.self, bufferingPolicy: .bufferingNewest(1))
     }
 
-    /// Starts the conversation: sends `setConnection` with the device's bundle id, uuid, bounds
-    /// and app version (§1.2) and shows the answer. It never carries a token.
+    /// Starts the conversation: sends `setConnection` with the device's bundle id, uuid, bounds and
+    /// app version (docs/protocol/packets.md#1-the-first-packet-setconnection) and shows the
+    /// answer. It never carries a token.
     public func connect(device: DeviceIdentity? = nil) async {
         let device = device ?? configuration.device
         let request = RequestPacket(method: RequestPacket.setConnection, bundleID: device.bundleID, uuid: device.uuid,
@@ -121,7 +125,7 @@ public actor XpediteClient {
     }
 
     /// Lays the current screen out again for new bounds (rotation, resizing); the server is not
-    /// told (§1.3).
+    /// told (docs/protocol/packets.md#the-bounds-string).
     public func setBounds(_ bounds: Bounds) {
         self.bounds = bounds
         relayout()
@@ -155,7 +159,8 @@ public actor XpediteClient {
         }
     }
 
-    /// Sends a method call (§3.4, §3.8): with the screen's captured input when it says
+    /// Sends a method call (docs/protocol/components/display.md#button,
+    /// docs/protocol/menus.md#what-a-tap-does): with the screen's captured input when it says
     /// `formdata:true`.
     func call(_ method: MethodCall) async {
         let request = RequestPacket(method: method.function, token: token, parameters: method.parameters,
@@ -163,7 +168,7 @@ public actor XpediteClient {
         await requestScreen(request)
     }
 
-    /// The screen's captured input (§3.5.3).
+    /// The screen's captured input (docs/protocol/forms.md#the-shape-of-formdata).
     func capturedInput() -> [String: JSONValue] {
         guard let packet = state.packet else { return [:] }
         return FormState.capture(packet.components, values: state.values)

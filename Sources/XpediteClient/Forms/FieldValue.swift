@@ -1,7 +1,8 @@
 import Foundation
 import XpediteProtocol
 
-/// The value an input holds on the phone, encoded for `formdata` as PROTOCOL.md §6.4 says.
+/// The value an input holds on the phone, encoded for `formdata` as
+/// docs/protocol/values.md#input-values says.
 public enum FieldValue: Sendable, Hashable {
     /// textbox, password, textview: the text (`""` when empty).
     case text(String)

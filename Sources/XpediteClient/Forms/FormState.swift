@@ -1,8 +1,9 @@
 import Foundation
 import XpediteProtocol
 
-/// Input values of a screen: where each starts (§6.4) and how they are captured for
-/// `formdata` (§3.5.1, §3.5.3).
+/// Input values of a screen: where each starts (docs/protocol/values.md#input-values) and how they
+/// are captured for `formdata` (docs/protocol/forms.md#save,
+/// docs/protocol/forms.md#the-shape-of-formdata).
 enum FormState {
     /// The starting value of every input, by index path.
     static func initialValues(of components: [Component], today: Date) -> [[Int]: FieldValue] {
@@ -31,7 +32,7 @@ enum FormState {
         }
     }
 
-    /// `yyyy-MM-dd` of `date` in UTC (PROTOCOL.md Appendix B).
+    /// `yyyy-MM-dd` of `date` in UTC (docs/protocol/values.md#input-values).
     static func day(_ date: Date) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
@@ -40,7 +41,8 @@ enum FormState {
         return String(format: "%04d-%02d-%02d", year, month, dayOfMonth)
     }
 
-    /// The snapshot of one form (§3.5.1): every named field inside it, last name winning.
+    /// The snapshot of one form (docs/protocol/forms.md#save): every named field inside it, last
+    /// name winning.
     static func values(ofForm formPath: [Int], in components: [Component],
                        values: [[Int]: FieldValue]) -> [String: JSONValue] {
         var fields: [String: JSONValue] = [:]
@@ -52,8 +54,9 @@ enum FormState {
         return fields
     }
 
-    /// The screen's captured input (§3.5.3): `formdata[formId]` for every form with an `id`,
-    /// `formdata[name]` for every field outside a form; a form wins over a field of its name.
+    /// The screen's captured input (docs/protocol/forms.md#the-shape-of-formdata):
+    /// `formdata[formId]` for every form with an `id`, `formdata[name]` for every field outside a
+    /// form; a form wins over a field of its name.
     static func capture(_ components: [Component], values: [[Int]: FieldValue]) -> [String: JSONValue] {
         var standalone: [String: JSONValue] = [:]
         var forms: [String: JSONValue] = [:]

@@ -1,9 +1,9 @@
 import Foundation
 import XpediteLayout
 
-/// Reads an image's pixel size from its header (PNG, GIF, JPEG), which is all the layout needs
-/// to derive a height from the aspect ratio (PROTOCOL.md §4.2). Other formats give `nil`: the
-/// image is still cached and shown, and is laid out like one that has not arrived.
+/// Reads an image's pixel size from its header (PNG, GIF, JPEG), which is all the layout needs to
+/// derive a height from the aspect ratio (docs/protocol/components/display.md#image). Other formats
+/// give `nil`: the image is still cached and shown, and is laid out like one that has not arrived.
 enum ImageDimensions {
     static func size(of data: Data) -> ImageSize? {
         let bytes = [UInt8](data.prefix(64 * 1024))

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Downloads image files (PROTOCOL.md §2.9, §7.3). The client caches what it returns on disk by
-/// URL, so a loader is asked for each URL at most once per app version.
+/// Downloads image files (docs/protocol/packets.md#images, docs/protocol/caching.md#images). The
+/// client caches what it returns on disk by URL, so a loader is asked for each URL at most once per
+/// app version.
 ///
 /// A loader must honour task cancellation: the critical-image wait cancels what is still
 /// loading when its time bound runs out.

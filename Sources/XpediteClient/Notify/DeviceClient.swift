@@ -1,9 +1,9 @@
 import Foundation
 import XpediteProtocol
 
-/// The device side of the notification API (NOTIFY-API.md §3, PROTOCOL.md §9): a phone without
-/// a screen. It logs in and registers the device, keeps the device token, lists the inbox and
-/// the start requests, fetches payloads, uploads media, and submits responses with a
+/// The device side of the notification API (docs/notify-api.md#device-routes, docs/notify.md): a
+/// phone without a screen. It logs in and registers the device, keeps the device token, lists the
+/// inbox and the start requests, fetches payloads, uploads media, and submits responses with a
 /// device-made `responseId`, queueing them on disk while the server cannot be reached (with the
 /// media attached meanwhile, uploaded first when it is back).
 ///
@@ -262,7 +262,7 @@ public actor DeviceClient {
         NotifyHTTPRequest(method: "PUT", path: path, contentType: "application/json", body: CanonicalJSON.data(body))
     }
 
-    /// A payload the server sent, read and checked (PROTOCOL.md §9.2).
+    /// A payload the server sent, read and checked (docs/notify.md#the-payload-model).
     static func payload(_ value: JSONValue) throws -> Payload {
         do {
             return try Payload(validating: value)

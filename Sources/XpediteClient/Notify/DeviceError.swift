@@ -1,10 +1,11 @@
 import Foundation
 import XpediteProtocol
 
-/// Why the notification API refused a device's request, or why the device refused to send it:
-/// the server's error object (NOTIFY-API.md §1: `code`, `message`, `issues` with JSON paths)
-/// and its HTTP status. ``status`` is `nil` for the checks the device runs before it submits
-/// (PROTOCOL.md §9.4), which carry the same `$.values.<id>` paths as the server's.
+/// Why the notification API refused a device's request, or why the device refused to send it: the
+/// server's error object (docs/notify-api.md#conventions: `code`, `message`, `issues` with JSON
+/// paths) and its HTTP status. ``status`` is `nil` for the checks the device runs before it submits
+/// (docs/notify.md#optional-and-default), which carry the same `$.values.<id>` paths as the
+/// server's.
 ///
 /// A server that cannot be reached is not a `DeviceError` but a ``TransportError``.
 public struct DeviceError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -56,7 +56,7 @@ public struct DeviceMessage: Sendable, Hashable {
                   sentAt: value["sentAt"]?.stringValue, payload: payload)
     }
 
-    /// A fresh form over the payload, defaults applied (PROTOCOL.md §9.4).
+    /// A fresh form over the payload, defaults applied (docs/notify.md#optional-and-default).
     public func form() -> PayloadForm { PayloadForm(source: source, payload: payload) }
 
     /// The JSON of the message as the API gave it (`payload` canonical), plus `request` for a start request.

@@ -1,6 +1,7 @@
 import XpediteProtocol
 
-/// One unanswered message in the device's inbox (`GET /device/inbox`, NOTIFY-API.md §3).
+/// One unanswered message in the device's inbox (`GET /device/inbox`,
+/// docs/notify-api.md#device-routes).
 public struct InboxEntry: Sendable, Hashable {
     /// The message's id, for ``DeviceClient/message(_:)``.
     public var messageId: String

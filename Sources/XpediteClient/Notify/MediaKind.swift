@@ -1,6 +1,7 @@
 import XpediteProtocol
 
-/// The kinds of document a device uploads (`POST /device/documents?kind=…`, NOTIFY-API.md §3).
+/// The kinds of document a device uploads (`POST /device/documents?kind=…`,
+/// docs/notify-api.md#device-routes).
 public enum MediaKind: String, Sendable, Hashable, CaseIterable {
     /// A JPEG photo, for `camera` and `markupImage` fields.
     case image

@@ -1,8 +1,8 @@
 import Foundation
 
-/// Carries one request of the notification API's device routes (NOTIFY-API.md §3) and brings
-/// back the answer, whatever its status. ``URLSessionNotifyTransport`` speaks HTTP to a server;
-/// tests call a `Notifier` in the same process through the same protocol.
+/// Carries one request of the notification API's device routes (docs/notify-api.md#device-routes)
+/// and brings back the answer, whatever its status. ``URLSessionNotifyTransport`` speaks HTTP to a
+/// server; tests call a `Notifier` in the same process through the same protocol.
 ///
 /// A transport throws ``TransportError`` (`connectionFailed` or `timedOut`) when the server
 /// cannot be reached: that, and only that, puts a response in the ``DeviceClient`` outbox.

@@ -1,7 +1,7 @@
 import Foundation
 import XpediteProtocol
 
-/// The state of a payload's form on the device (PROTOCOL.md §9.4–§9.6): one value per input
+/// The state of a payload's form on the device (docs/notify.md): one value per input
 /// field, keyed by its `id`, starting from the field's `default` (a slider from its `minValue`);
 /// an optional field starts unset and is answered `null`.
 ///
@@ -73,9 +73,9 @@ public struct PayloadForm: Sendable, Hashable {
                                message: "no input field has the id \"\(id)\"; \(list)")
     }
 
-    /// This form with the values that have no UI filled in as at a submit (PROTOCOL.md §9.5):
-    /// `currentDateTime` the time `date` (UTC), `currentLocation` `location` when known. Values
-    /// already set are kept.
+    /// This form with the values that have no UI filled in as at a submit
+    /// (docs/notify.md#field-types): `currentDateTime` the time `date` (UTC), `currentLocation`
+    /// `location` when known. Values already set are kept.
     public func completed(at date: Date, location: Location?) -> PayloadForm {
         var form = self
         for field in inputFields {

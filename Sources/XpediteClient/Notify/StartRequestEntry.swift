@@ -1,7 +1,7 @@
 import XpediteProtocol
 
-/// One start request the user may open (`GET /device/requests`, NOTIFY-API.md §3; the "Start"
-/// tab of PROTOCOL.md §9.9).
+/// One start request the user may open (`GET /device/requests`, docs/notify-api.md#device-routes;
+/// the "Start" tab of docs/notify-api.md#named-payloads-and-start-requests).
 public struct StartRequestEntry: Sendable, Hashable {
     /// The request's name, for ``DeviceClient/startRequest(_:)``.
     public var name: String

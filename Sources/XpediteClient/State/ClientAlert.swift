@@ -1,6 +1,8 @@
 import XpediteProtocol
 
-/// An alert the renderer shows (PROTOCOL.md §2.1, §4.0, §7.2).
+/// An alert the renderer shows (docs/protocol/packets.md#rc-the-return-code,
+/// docs/protocol/components/README.md#keys-every-component-has,
+/// docs/protocol/caching.md#offline-fallback).
 public struct ClientAlert: Sendable, Hashable {
     /// Why the alert is shown.
     public enum Kind: Sendable, Hashable {
@@ -10,8 +12,10 @@ public struct ClientAlert: Sendable, Hashable {
         case connection
         /// The answer broke the protocol (not JSON, no usable `rc`); the message has the path.
         case protocolError
-        /// The screen has component errors (§4.0): components skipped or repaired, one line
-        /// each. Only a client that ``ClientConfiguration/reportsComponentErrors`` shows it.
+        /// The screen has component errors
+        /// (docs/protocol/components/README.md#keys-every-component-has): components skipped or
+        /// repaired, one line each. Only a client that
+        /// ``ClientConfiguration/reportsComponentErrors`` shows it.
         case componentErrors
     }
 
@@ -27,7 +31,7 @@ public struct ClientAlert: Sendable, Hashable {
     }
 
     /// The alert for a non-zero `rc`: a string is shown as it is, an integer gets generic text
-    /// with the code (§2.1).
+    /// with the code (docs/protocol/packets.md#rc-the-return-code).
     public static func returnCode(_ rc: ReturnCode) -> ClientAlert {
         switch rc {
         case .message(let text): ClientAlert(kind: .returnCode(rc), message: text)

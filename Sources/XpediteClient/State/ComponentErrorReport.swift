@@ -1,9 +1,10 @@
 import XpediteProtocol
 
-/// The component errors of one screen (PROTOCOL.md §4.0): every component the client skipped or
-/// repaired while reading the answer, and every navigation stub it had to leave out (§7.4), one
-/// line each, for the one alert a debug client shows per screen
-/// (``ClientConfiguration/reportsComponentErrors``).
+/// The component errors of one screen
+/// (docs/protocol/components/README.md#keys-every-component-has): every component the client
+/// skipped or repaired while reading the answer, and every navigation stub it had to leave out
+/// (docs/protocol/menus.md#a-menu-cached-by-id), one line each, for the one alert a debug client
+/// shows per screen (``ClientConfiguration/reportsComponentErrors``).
 struct ComponentErrorReport: Sendable, Hashable {
     /// One line per problem, in document order: `PATH: PROBLEM (not drawn)` or `(ignored)`.
     var lines: [String] = []

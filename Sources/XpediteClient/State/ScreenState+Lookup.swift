@@ -40,8 +40,8 @@ extension ScreenState {
         return texts.count > 1 ? texts + [texts.joined(separator: " ")] : texts
     }
 
-    /// How a cell shows a value (§4.15): strings as they are, numbers as their JSON text,
-    /// booleans as `true`/`false`, missing and `null` as empty.
+    /// How a cell shows a value (docs/protocol/components/table.md): strings as they are, numbers
+    /// as their JSON text, booleans as `true`/`false`, missing and `null` as empty.
     public static func cellText(_ value: JSONValue) -> String {
         switch value {
         case .string(let text): text

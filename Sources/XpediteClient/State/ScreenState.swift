@@ -14,9 +14,11 @@ public struct ScreenState: Sendable, Hashable {
     public var frames: FrameTree?
     /// Alerts to show: non-zero `rc`, connection failures, protocol errors.
     public var alerts: [ClientAlert] = []
-    /// Whether a screen request is in flight (the renderer blocks interaction, §1.1).
+    /// Whether a screen request is in flight (the renderer blocks interaction,
+    /// docs/protocol/packets.md#transport).
     public var isLoading: Bool = false
-    /// Whether the screen was served from the page cache because the server is unreachable (§7.2).
+    /// Whether the screen was served from the page cache because the server is unreachable
+    /// (docs/protocol/caching.md#offline-fallback).
     public var isOffline: Bool = false
     /// What lenient decoding found in the screen's answer (warnings, repaired and dropped
     /// errors), with their JSON paths, plus the client's own component errors.
@@ -25,17 +27,18 @@ public struct ScreenState: Sendable, Hashable {
     public var droppedComponents: [JSONPath] = []
     /// The rows loaded per table, by the table's index path.
     public var tables: [[Int]: TableRows] = [:]
-    /// The value of every input, by index path (§6.4).
+    /// The value of every input, by index path (docs/protocol/values.md#input-values).
     public var values: [[Int]: FieldValue] = [:]
-    /// The entries of old dynamic navigation menus (§3.10), by the navigation's index path.
+    /// The entries of old dynamic navigation menus (docs/protocol/menus.md#old-dialect-menus), by
+    /// the navigation's index path.
     public var menus: [[Int]: [Component.MenuEntry]] = [:]
-    /// The HTML of old dynamic web views (§3.10), by index path.
+    /// The HTML of old dynamic web views (docs/protocol/menus.md#old-dialect-menus), by index path.
     public var webContent: [[Int]: String] = [:]
     /// The input that has the focus.
     public var focusedField: [Int]?
     /// The sizes of the images available, by image id and by URL.
     public var imageSizes: [String: ImageSize] = [:]
-    /// The `setDefaults` in effect (§2.8).
+    /// The `setDefaults` in effect (docs/protocol/packets.md#setdefaults).
     public var defaults = Defaults()
     /// The client's own findings about this screen: a navigation stub with no cached
     /// definition, a form saved without an `id`, an image that failed, a cache that failed.

@@ -1,7 +1,7 @@
 import XpediteProtocol
 
-/// The rows of one table loaded so far (PROTOCOL.md §3.7.4): kept for the screen's life, so
-/// scrolling back never refetches.
+/// The rows of one table loaded so far (docs/protocol/tables.md#paging-on-the-phone): kept for the
+/// screen's life, so scrolling back never refetches.
 public struct TableRows: Sendable, Hashable {
     /// The loaded row records, in order.
     public var rows: [JSONObject]

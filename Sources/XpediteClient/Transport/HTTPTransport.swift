@@ -4,7 +4,7 @@ import FoundationNetworking
 #endif
 
 /// Posts every packet as `application/json` to the app's endpoint URL with `URLSession`
-/// (PROTOCOL.md §1.1). Non-200 statuses, timeouts and connection failures become
+/// (docs/protocol/packets.md#transport). Non-200 statuses, timeouts and connection failures become
 /// ``TransportError``.
 public struct HTTPTransport: Transport {
     /// The endpoint URL.

@@ -1,18 +1,19 @@
 import Foundation
 
 /// Carries one request packet to the server and brings back the answer's bytes
-/// (PROTOCOL.md §1.1). ``HTTPTransport`` posts to a URL; ``InProcessTransport`` calls a closure
-/// (an `XpediteEndpoint` in the same process, a scripted test double).
+/// (docs/protocol/packets.md#transport). ``HTTPTransport`` posts to a URL; ``InProcessTransport``
+/// calls a closure (an `XpediteEndpoint` in the same process, a scripted test double).
 ///
 /// A transport throws ``TransportError`` when the server cannot be reached; the client then
-/// falls back to its page cache (§7.2).
+/// falls back to its page cache (docs/protocol/caching.md#offline-fallback).
 public protocol Transport: Sendable {
     /// Sends a request body (canonical JSON) and returns the response body.
     func send(_ body: Data) async throws -> Data
 }
 
-/// Why a request got no protocol answer. Every case counts as "server unreachable" (§1.1,
-/// §7.2): the client serves a cached page when it has one, or shows a connection alert.
+/// Why a request got no protocol answer. Every case counts as "server unreachable"
+/// (docs/protocol/packets.md#transport, docs/protocol/caching.md#offline-fallback): the client
+/// serves a cached page when it has one, or shows a connection alert.
 public enum TransportError: Error, Sendable, Hashable, CustomStringConvertible {
     /// No connection: refused, no route, DNS or TLS failure.
     case connectionFailed(String)

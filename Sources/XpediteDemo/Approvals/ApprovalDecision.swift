@@ -2,7 +2,7 @@ import Foundation
 import XpediteServer
 
 /// What an answer to an approval payload says: read from the response object the notifier
-/// published (PROTOCOL.md §9.6).
+/// published (docs/notify.md#the-response-object).
 struct ApprovalDecision: Sendable, Hashable {
     /// The `submitValue` of the Approve footer button.
     static let approveValue = 1
@@ -20,9 +20,9 @@ struct ApprovalDecision: Sendable, Hashable {
     /// The reason chosen in the droplist, if any.
     var reason: String?
 
-    /// The decision of a response object as published (PROTOCOL.md §9.6), or `nil` when it is not
-    /// an answer to an approval message (a start request's answer, a payload without `changeId`,
-    /// another button).
+    /// The decision of a response object as published (docs/notify.md#the-response-object), or
+    /// `nil` when it is not an answer to an approval message (a start request's answer, a payload
+    /// without `changeId`, another button).
     init?(_ response: JSONValue) {
         guard let messageId = response["messageId"]?.stringValue,
               let username = response["username"]?.stringValue,

@@ -1,7 +1,7 @@
 import Foundation
 import XpediteServer
 
-/// The approval payload of a credit limit change (PROTOCOL.md §9): a summary, an optional reason
+/// The approval payload of a credit limit change (docs/notify.md): a summary, an optional reason
 /// droplist, and the footer buttons Approve (`submitValue` 1) and Reject (2). Its `state` names the
 /// change, so the answer finds it; answers are published to ``topic``.
 enum CreditApprovalPayload {

@@ -1,4 +1,5 @@
-/// How a customer likes to be contacted: the edit form's `radio` (PROTOCOL.md §4.10).
+/// How a customer likes to be contacted: the edit form's `radio`
+/// (docs/protocol/components/inputs.md#radio).
 public enum ContactPreference: String, Sendable, Hashable, Codable, CaseIterable {
     /// By email.
     case email

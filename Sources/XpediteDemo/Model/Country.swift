@@ -1,5 +1,5 @@
-/// The countries customers live in: the edit form's `select` options (PROTOCOL.md §4.9), keyed by
-/// ISO 3166 code.
+/// The countries customers live in: the edit form's `select` options
+/// (docs/protocol/components/inputs.md#select), keyed by ISO 3166 code.
 public enum Country: String, Sendable, Hashable, Codable, CaseIterable {
     /// Australia, `AU`.
     case australia = "AU"

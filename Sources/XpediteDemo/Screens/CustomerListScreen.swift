@@ -6,7 +6,8 @@ import XpediteServer
 /// with a header (widths, alignment), pull-to-refresh, a standalone search box that filters, and
 /// rows that open the detail screen (`clickRow` with `selected: "id"`).
 enum CustomerListScreen {
-    /// The standalone search box's name: its value arrives as `formdata["search"]` (§3.5.3).
+    /// The standalone search box's name: its value arrives as `formdata["search"]`
+    /// (docs/protocol/forms.md#the-shape-of-formdata).
     static let searchField = "search"
     /// The data method's parameter carrying the filter.
     static let queryParameter = "q"

@@ -1,9 +1,9 @@
 import XpediteBuilder
 import XpediteServer
 
-/// The demo's menus: the slide-in main menu, registered once and sent as a stub (the SDK sends
-/// the full definition the first time a session sees it, PROTOCOL.md §7.4), and the bar-button
-/// menu of the customer list.
+/// The demo's menus: the slide-in main menu, registered once and sent as a stub (the SDK sends the
+/// full definition the first time a session sees it, docs/protocol/menus.md#a-menu-cached-by-id),
+/// and the bar-button menu of the customer list.
 enum DemoMenu {
     static let id = "main-menu"
 

@@ -1,6 +1,7 @@
 import Foundation
 
-/// The backend API key of the demo's notification API (NOTIFY-API.md §1) and where it came from.
+/// The backend API key of the demo's notification API (docs/notify-api.md#conventions) and where it
+/// came from.
 ///
 /// Given (`XPEDITE_API_KEY` or `--api-key`), it is used as is and nothing is written. Otherwise
 /// the first run generates one — 32 bytes from the system's cryptographic generator, hex, after

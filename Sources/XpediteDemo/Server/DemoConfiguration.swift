@@ -30,7 +30,8 @@ public struct DemoConfiguration: Sendable {
 
     /// ``creditApprovalThreshold`` as the screens print it: `€50,000`.
     public var creditApprovalThresholdText: String { "€" + Numbers.grouped(creditApprovalThreshold) }
-    /// The app's `version` (PROTOCOL.md §2.2); changing it makes phones purge their caches.
+    /// The app's `version` (docs/protocol/versions.md#the-servers-version); changing it makes
+    /// phones purge their caches.
     public var appVersion: AppVersion = .number(1)
     /// bcrypt's cost for the users' passwords (4…31), in XpediteNotify's user directory.
     public var passwordCost: UInt8 = 10
@@ -39,7 +40,7 @@ public struct DemoConfiguration: Sendable {
     /// The clock of sessions and dates; tests move it.
     public var clock: @Sendable () -> Date = { Date() }
     /// The push provider of each device platform (`ios` → APNs, `android` → FCM, …); a platform
-    /// without one has its pushes logged (NOTIFY-API.md §5).
+    /// without one has its pushes logged (docs/push.md).
     public var pushProviders: [String: any PushProvider] = [:]
     /// Web Push for browsers (the notification app); `nil` leaves it off.
     public var webPush: WebPushConfiguration?

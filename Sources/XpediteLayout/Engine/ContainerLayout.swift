@@ -1,8 +1,9 @@
 import XpediteProtocol
 
 /// Lays out one `components` array inside its container: each stacking child through a
-/// ``FrameResolver`` (PROTOCOL.md §5.4), navigation menus and dialog forms outside the flow
-/// through ``WindowLayout``, and every container's children recursively (§5.3).
+/// ``FrameResolver`` (docs/protocol/layout.md#the-rules), navigation menus and dialog forms outside
+/// the flow through ``WindowLayout``, and every container's children recursively
+/// (docs/protocol/layout.md#containers).
 ///
 /// Every component is visited once and every container's children are laid out once, so a
 /// layout takes time linear in the number of components.
@@ -55,8 +56,9 @@ enum ContainerLayout {
     /// Places one stacking component and builds its node: content area, parts and children.
     private static func place(_ component: Component, at indexPath: [Int], with resolver: inout FrameResolver,
                               depth: Int, run: inout LayoutRun) -> LayoutNode {
-        // Fit-to-content containers have no height of their own: their children's `%` keys refer
-        // to the enclosing container's visible height (the screen's at the top level, §5.3).
+        // Fit-to-content containers have no height of their own: their children's `%` keys refer to
+        // the enclosing container's visible height (the screen's at the top level,
+        // docs/protocol/layout.md#containers).
         let inheritedHeight = resolver.visibleHeight
         let childrenInsideForm = resolver.insideForm || component.type == "form"
         var laidOut: Result?
@@ -83,7 +85,8 @@ enum ContainerLayout {
 
         switch component {
         case .form(let form):
-            // An inline form: title row, content, footer (§4.11).
+            // An inline form: title row, content, footer
+            // (docs/protocol/components/containers.md#form).
             let result = content(visibleHeight: inheritedHeight)
             let title = form.titleRowHeight
             let footer = form.footerHeight
@@ -99,9 +102,9 @@ enum ContainerLayout {
             }
             node.children = result.nodes
         case .section(let section) where section.isBox:
-            // An old box (§4.12): the caption row, then the content inside the inset (the border
-            // included), the inset again below it. With a height key the content area is what
-            // the caption row and the bottom inset leave.
+            // An old box (docs/protocol/components/containers.md#section): the caption row, then
+            // the content inside the inset (the border included), the inset again below it. With a
+            // height key the content area is what the caption row and the bottom inset leave.
             let result = content(visibleHeight: inheritedHeight)
             let top = section.boxContentTop
             let visible = placed.heightFromSize ? run.rounded(max(0, frame.height - top - LayoutMetrics.boxInset)) : result.contentHeight
@@ -113,7 +116,8 @@ enum ContainerLayout {
             }
             node.children = result.nodes
         case .scrollview(let scrollView):
-            // Its visible height is its frame height when a size key sets it (§5.3).
+            // Its visible height is its frame height when a size key sets it
+            // (docs/protocol/layout.md#containers).
             let visibleHeight = placed.heightFromSize ? frame.height : inheritedHeight
             let contentHeight: Double
             if scrollView.components != nil {
@@ -145,7 +149,8 @@ enum ContainerLayout {
         return node
     }
 
-    /// A radio group: the title row (22) and one 44 pt row per option, sorted by key (§4.10, §6.5).
+    /// A radio group: the title row (22) and one 44 pt row per option, sorted by key
+    /// (docs/protocol/components/inputs.md#radio, docs/protocol/values.md#options).
     private static func radioParts(_ radio: Component.Radio, width: Double) -> [LayoutPart] {
         var parts: [LayoutPart] = []
         let title = radio.titleHeight
@@ -160,7 +165,8 @@ enum ContainerLayout {
         return parts
     }
 
-    /// A field inside a form with a title: the title row (22) above the control (§5.6).
+    /// A field inside a form with a title: the title row (22) above the control
+    /// (docs/protocol/layout.md#default-sizes).
     private static func fieldParts(title: String?, frame: LayoutRect, resolver: FrameResolver,
                                    run: LayoutRun) -> [LayoutPart] {
         guard resolver.showsFieldTitle(title) else { return [] }

@@ -1,22 +1,24 @@
 import XpediteProtocol
 
-/// Places the children of one container, one after the other, exactly as PROTOCOL.md §5.4 says;
-/// the default heights of §5.6 are at the end of this file.
+/// Places the children of one container, one after the other, exactly as
+/// docs/protocol/layout.md#the-rules says; the default heights of
+/// docs/protocol/layout.md#default-sizes are at the end of this file.
 ///
 /// To follow one component's frame from its `size` dict, read ``place(_:at:run:content:)`` from
 /// top to bottom: ① width, ② x, ③ height, ④ y, then the frame and the bottom edge. The names
-/// are the ones of §5.4: `W`, `H`, `s`, `P`, `B`, `w`, `x`, `h`, `y`.
+/// are the ones of docs/protocol/layout.md#the-rules: `W`, `H`, `s`, `P`, `B`, `w`, `x`, `h`, `y`.
 ///
-/// Each container (the screen, an inline form, an old section box, a scroll view, a dialog
-/// form) runs its own resolver, with its own previous frame `P` and bottom edge `B` (§5.3).
-/// Children that take no part in stacking (navigation, dialog forms) never reach it.
+/// Each container (the screen, an inline form, an old section box, a scroll view, a dialog form)
+/// runs its own resolver, with its own previous frame `P` and bottom edge `B`
+/// (docs/protocol/layout.md#containers). Children that take no part in stacking (navigation, dialog
+/// forms) never reach it.
 struct FrameResolver {
     /// `W`: the container width.
     let containerWidth: Double
     /// `H`: the container's visible height; `y%`, `height%` and vertical centring refer to it.
     let visibleHeight: Double
     /// Whether the container is a form or lies inside one: a field with a `title` then shows the
-    /// title above it (§5.6).
+    /// title above it (docs/protocol/layout.md#default-sizes).
     let insideForm: Bool
     /// `P`: the previous frame placed in this container; `nil` before the first.
     private(set) var previous: LayoutRect?
@@ -34,14 +36,14 @@ struct FrameResolver {
         /// The frame, relative to the container's content area.
         var frame: LayoutRect
         /// Whether a size key (`height`, `height%`, `relative-height%`) gave the height; when
-        /// `false` it is the default of §5.6.
+        /// `false` it is the default of docs/protocol/layout.md#default-sizes.
         var heightFromSize: Bool
     }
 
     /// Places `component` below (or beside) the ones placed before it.
     ///
     /// - Parameter content: lays out a container's children at a width and returns their
-    ///   content height; called only when a container's height is its content's (§5.6).
+    ///   content height; called only when a container's height is its content's (docs/protocol/layout.md#default-sizes).
     mutating func place(_ component: Component, at indexPath: [Int], run: inout LayoutRun,
                         content: (_ width: Double, _ run: inout LayoutRun) -> Double) -> Placed {
         let s = component.size ?? SizeSpec()
@@ -77,8 +79,9 @@ struct FrameResolver {
             else { xFromKeys ?? 0 }
         x = run.limited(x, "x", at: indexPath)
 
-        // The top edge the position keys give, centring aside; web views and tables fill from
-        // it to the bottom of the visible area (§5.6), so step 3 needs it before step 4.
+        // The top edge the position keys give, centring aside; web views and tables fill from it to
+        // the bottom of the visible area (docs/protocol/layout.md#default-sizes), so step 3 needs
+        // it before step 4.
         let stackedY: Double =
             if let gap = s.yBelow { B + gap }                  // a gap below everything so far
             else if let y = s.y { y }
@@ -86,8 +89,9 @@ struct FrameResolver {
             else if s.xAfter != nil { P?.y ?? B }              // same row as the previous one
             else { B }                                         // stack below everything so far
 
-        // ③ height: absolute > percent > relative to the previous component > default (§5.6).
-        // Text is measured, and a container's children laid out, at the frame's final width.
+        // ③ height: absolute > percent > relative to the previous component > default
+        // (docs/protocol/layout.md#default-sizes). Text is measured, and a container's children
+        // laid out, at the frame's final width.
         let contentWidth = run.rounded(max(0, w))
         var heightFromSize = true
         var h: Double
@@ -135,7 +139,8 @@ struct FrameResolver {
         value * base / 100
     }
 
-    /// Warns about two keys for one quantity; the first of each group below wins, as in §5.4.
+    /// Warns about two keys for one quantity; the first of each group below wins, as in
+    /// docs/protocol/layout.md#the-rules.
     private func reportConflictingKeys(_ s: SizeSpec, at indexPath: [Int], run: inout LayoutRun) {
         let groups: [(quantity: String, keys: [(String, Double?)])] = [
             ("horizontal position", [("centrex", s.centreX), ("x+", s.xAfter), ("x", s.x), ("x%", s.xPercent)]),
@@ -163,18 +168,21 @@ struct FrameResolver {
         }
     }
 
-    // MARK: - §5.6 Default sizes per component
+    // MARK: - Default sizes per component (docs/protocol/layout.md#default-sizes)
 
-    /// The height of a component when no height key resolves (§5.6). `width` is the resolved
-    /// width; `top` the top edge a fill-to-the-bottom view starts at.
+    /// The height of a component when no height key resolves
+    /// (docs/protocol/layout.md#default-sizes). `width` is the resolved width; `top` the top edge a
+    /// fill-to-the-bottom view starts at.
     private func defaultHeight(of component: Component, width: Double, top: Double, at indexPath: [Int],
                                run: inout LayoutRun, content: (Double, inout LayoutRun) -> Double) -> Double {
         switch component {
         case .label(let label):
-            // All lines of the text, wrapped at the frame width (§4.1).
+            // All lines of the text, wrapped at the frame width
+            // (docs/protocol/components/display.md#label).
             return run.measure(label.text, font: run.font(name: label.font, size: label.fontsize), width: width)
         case .image(let image):
-            // The aspect ratio once the image is known; 0 until then (§4.2).
+            // The aspect ratio once the image is known; 0 until then
+            // (docs/protocol/components/display.md#image).
             guard let size = run.imageSize(of: image) else {
                 run.warn(.imageSizeUnknown, at: indexPath,
                          "the image's size is not known yet; height 0 until it loads, then the screen is laid out again")
@@ -230,7 +238,8 @@ extension Component {
 }
 
 extension Component.Form {
-    /// The title row of an inline form: 44 with a `title`, else none (§4.11, §5.6).
+    /// The title row of an inline form: 44 with a `title`, else none
+    /// (docs/protocol/components/containers.md#form, docs/protocol/layout.md#default-sizes).
     var titleRowHeight: Double {
         Component.shows(title) ? LayoutMetrics.formTitleRowHeight : 0
     }
@@ -242,7 +251,8 @@ extension Component.Form {
 }
 
 extension Component.Section {
-    /// The caption row of an old box: 32 with a `title`, else none (§4.12).
+    /// The caption row of an old box: 32 with a `title`, else none
+    /// (docs/protocol/components/containers.md#section).
     var boxTitleHeight: Double {
         Component.shows(title) ? LayoutMetrics.boxTitleHeight : 0
     }
@@ -259,7 +269,8 @@ extension Component.Section {
 }
 
 extension Component.Radio {
-    /// The group title above the options: 22 with a `title` (§4.10).
+    /// The group title above the options: 22 with a `title`
+    /// (docs/protocol/components/inputs.md#radio).
     var titleHeight: Double {
         Component.shows(title) ? LayoutMetrics.fieldTitleHeight : 0
     }

@@ -26,14 +26,14 @@ public struct LayoutConfiguration: Sendable {
 
         /// An iPhone with a Dynamic Island in portrait: 59 pt status-bar area at the top, 34 pt
         /// home-indicator area at the bottom. With 852 pt bounds this leaves the 759 pt visible
-        /// height of PROTOCOL.md §5.5.
+        /// height of docs/protocol/layout.md#worked-figures.
         public static let portraitPhone = Insets(top: 59, left: 0, bottom: 34, right: 0)
     }
 
     /// The safe-area insets; the bounds minus these is the screen before the navigation bar.
     public var safeAreaInsets: Insets
-    /// The height of the navigation bar shown when a screen has a `title` or a navigation
-    /// component (§4.16), and of a dialog form's header bar.
+    /// The height of the navigation bar shown when a screen has a `title` or a navigation component
+    /// (docs/protocol/components/navigation.md#navigation), and of a dialog form's header bar.
     public var navigationBarHeight: Double
     /// The font size when neither the component nor `setDefaults` sets one (the iOS body size).
     public var defaultFontSize: Double

@@ -1,7 +1,8 @@
 import XpediteProtocol
 
-/// The layout engine: places every component of a screen from its `size` dict and the bounds
-/// the phone reported, exactly as PROTOCOL.md §5 says, so every renderer shows the same frames.
+/// The layout engine: places every component of a screen from its `size` dict and the bounds the
+/// phone reported, exactly as docs/protocol/layout.md says, so every renderer shows the same
+/// frames.
 ///
 /// It is a pure function of its inputs: no UI framework, no fonts (text is measured through
 /// ``LayoutConfiguration/textMeasurer``), no global state. It takes time linear in the number of
@@ -27,11 +28,11 @@ public struct LayoutEngine: Sendable {
     /// - Parameters:
     ///   - screen: the response packet; its `title`, `components`, `images` and `setDefaults`
     ///     are used.
-    ///   - bounds: the bounds the phone reports in `setConnection` (full screen, §1.3).
+    ///   - bounds: the bounds the phone reports in `setConnection` (full screen, docs/protocol/packets.md#the-bounds-string).
     ///   - imageSizes: the sizes of the images known so far, by image id or URL; an image sized
-    ///     by its aspect ratio whose size is unknown gets height 0 (§4.2).
+    ///     by its aspect ratio whose size is unknown gets height 0 (docs/protocol/components/display.md#image).
     ///   - defaults: the `setDefaults` the phone holds from earlier screens; the screen's own
-    ///     `setDefaults` is merged on top (§2.8).
+    ///     `setDefaults` is merged on top (docs/protocol/packets.md#setdefaults).
     /// - Returns: the frame tree: the screen container, a node per component, warnings.
     public func layout(_ screen: ResponsePacket, bounds: Bounds, imageSizes: [String: ImageSize] = [:],
                        defaults: Defaults = Defaults()) -> FrameTree {
@@ -49,7 +50,8 @@ public struct LayoutEngine: Sendable {
                             defaults: screen.setDefaults.map(defaults.merging) ?? defaults, bounds: boundsRect,
                             safeArea: safe)
 
-        // A navigation bar is shown when the screen has a title or a navigation component (§4.16).
+        // A navigation bar is shown when the screen has a title or a navigation component
+        // (docs/protocol/components/navigation.md#navigation).
         let showsBar = Component.shows(screen.title) || screen.components.contains { $0.type == "navigation" }
         let barHeight = showsBar ? min(safe.height, run.rounded(max(0, finite(configuration.navigationBarHeight)))) : 0
         let navigationBar = showsBar ? LayoutRect(x: safe.x, y: safe.y, width: safe.width, height: barHeight) : nil

@@ -83,7 +83,8 @@ struct LayoutRun {
     func font(name: String?, size: Double?) -> TextFont {
         let ownSize = size.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
         let fontName = name ?? defaultFont.name
-        // A text-style name brings its own size (§6.2); `fontsize` still overrides it.
+        // A text-style name brings its own size (docs/protocol/values.md#fonts); `fontsize` still
+        // overrides it.
         let styleSize = fontName.flatMap(TextStyle.init(name:))?.size
         return TextFont(name: fontName, size: ownSize ?? styleSize ?? defaultFont.size)
     }
@@ -96,7 +97,7 @@ struct LayoutRun {
 
     /// The known size of an image: looked up by its `id`, the manifest URL of that id, its `url`,
     /// its old `name`, and the name resolved against the old images folder, in that order
-    /// (PROTOCOL.md §4.2).
+    /// (docs/protocol/components/display.md#image).
     func imageSize(of image: Component.Image) -> ImageSize? {
         var keys: [String] = []
         if let id = image.id {

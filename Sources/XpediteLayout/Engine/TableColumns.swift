@@ -1,8 +1,9 @@
 import XpediteProtocol
 
-/// The column widths of a table (PROTOCOL.md §4.15): columns with `width%` take their share of
-/// the table width first, the others share what is left equally; when the `width%` values add
-/// up to more than 100 they are all scaled down proportionally, leaving nothing for the others.
+/// The column widths of a table (docs/protocol/components/table.md): columns with `width%` take
+/// their share of the table width first, the others share what is left equally; when the `width%`
+/// values add up to more than 100 they are all scaled down proportionally, leaving nothing for the
+/// others.
 ///
 /// `cell` and `header` columns are matched by index; there are as many columns as the longer
 /// of the two has (one when neither is given: the first field). A column's `width%` is the

@@ -1,7 +1,7 @@
 import XpediteProtocol
 
-/// The height of a table's rows and header (PROTOCOL.md §4.15: "row height grows with
-/// `lines`"). Rows arrive after the screen is laid out (data requests), so a renderer asks for
+/// The height of a table's rows and header (docs/protocol/components/table.md: "row height grows
+/// with `lines`"). Rows arrive after the screen is laid out (data requests), so a renderer asks for
 /// each row's height as it draws the row; the columns' widths are the layout's
 /// ``LayoutPart/Kind/column`` parts.
 ///
@@ -38,7 +38,8 @@ public struct TableRowLayout: Sendable {
     public func font(of column: Component.Table.Column?) -> TextFont {
         let own = (column?.fontsize ?? tableFontSize).flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
         let name = column?.font ?? tableFont ?? defaultFont.name
-        // A text-style name brings its own size (§6.2); `fontsize` still overrides it.
+        // A text-style name brings its own size (docs/protocol/values.md#fonts); `fontsize` still
+        // overrides it.
         return TextFont(name: name, size: own ?? name.flatMap(TextStyle.init(name:))?.size ?? defaultFont.size)
     }
 

@@ -1,9 +1,10 @@
 import XpediteProtocol
 
-/// The components that take no part in stacking (PROTOCOL.md §5.4): navigation menus and dialog
-/// forms. Their frames are in the coordinates of the bounds (``LayoutNode/Placement/window``).
+/// The components that take no part in stacking (docs/protocol/layout.md#the-rules): navigation
+/// menus and dialog forms. Their frames are in the coordinates of the bounds
+/// (``LayoutNode/Placement/window``).
 enum WindowLayout {
-    /// A navigation menu (§4.16).
+    /// A navigation menu (docs/protocol/components/navigation.md#navigation).
     ///
     /// - `slidefrom`: the frame is the open panel, 80 % of the screen width and at most 320 pt
     ///   (or the old `size` dict's `width`/`width%` and `height`/`height%`), the full height of the
@@ -56,9 +57,10 @@ enum WindowLayout {
         return node
     }
 
-    /// A dialog form (§4.11): shown modally over the whole safe area, with a header bar (✕,
-    /// title, ✓) as tall as the navigation bar; its children are laid out in the content area
-    /// below the bar, whose height is their visible height (§5.3). Its `size` is not used.
+    /// A dialog form (docs/protocol/components/containers.md#form): shown modally over the whole
+    /// safe area, with a header bar (✕, title, ✓) as tall as the navigation bar; its children are
+    /// laid out in the content area below the bar, whose height is their visible height
+    /// (docs/protocol/layout.md#containers). Its `size` is not used.
     static func dialog(_ form: Component.Form, at indexPath: [Int], depth: Int, run: inout LayoutRun) -> LayoutNode {
         let area = run.safeArea
         let bar = min(area.height, run.rounded(run.configuration.navigationBarHeight))

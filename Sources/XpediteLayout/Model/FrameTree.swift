@@ -59,7 +59,7 @@ public struct FrameTree: Sendable, Hashable, Codable {
         return .object(members)
     }
 
-    /// The canonical JSON text (sorted keys, no escaped slashes; DESIGN.md §4).
+    /// The canonical JSON text (sorted keys, no escaped slashes; docs/architecture.md#conventions).
     public func canonicalJSON(pretty: Bool = false) -> String {
         CanonicalJSON.string(json, pretty: pretty)
     }

@@ -1,6 +1,6 @@
-/// The size of an image file, as the phone learns it once the image is downloaded. Only the
-/// ratio matters to the layout (PROTOCOL.md §4.2: height = width × height / width of the image),
-/// so pixels and points work alike.
+/// The size of an image file, as the phone learns it once the image is downloaded. Only the ratio
+/// matters to the layout (docs/protocol/components/display.md#image: height = width × height /
+/// width of the image), so pixels and points work alike.
 public struct ImageSize: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The image's width.
     public var width: Double

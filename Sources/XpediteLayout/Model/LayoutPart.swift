@@ -8,8 +8,9 @@ import XpediteProtocol
 public struct LayoutPart: Sendable, Hashable, Codable {
     /// What the part is.
     public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
-        /// The title row of an inline form (44 pt, PROTOCOL.md §4.11), or the caption row of an
-        /// old section box (32 pt, §4.12).
+        /// The title row of an inline form (44 pt, docs/protocol/components/containers.md#form), or
+        /// the caption row of an old section box (32 pt,
+        /// docs/protocol/components/containers.md#section).
         case titleRow
         /// The footer of an inline form with the Cancel and Save buttons (52 pt).
         case footer

@@ -13,7 +13,8 @@ public struct LayoutWarning: Sendable, Hashable, Codable, CustomStringConvertibl
         case negativeSize = "negative-size"
         /// A value beyond ``LayoutConfiguration/coordinateLimit`` (or not a number) was clamped.
         case outOfRange = "out-of-range"
-        /// Two size keys set one quantity; the one §5.4 ranks first wins.
+        /// Two size keys set one quantity; the one docs/protocol/layout.md#the-rules ranks first
+        /// wins.
         case conflictingSizeKeys = "conflicting-size-keys"
         /// `x+` or `relative-height%` with no previous component in the container.
         case noPreviousComponent = "no-previous-component"

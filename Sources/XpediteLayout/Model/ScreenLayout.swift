@@ -1,8 +1,8 @@
 import XpediteProtocol
 
-/// The screen container (PROTOCOL.md §5.3): the safe area below the navigation bar, if one is
-/// shown. The screen is a vertical scroll view; the top-level components' frames are relative to
-/// the top-left corner of ``frame``.
+/// The screen container (docs/protocol/layout.md#containers): the safe area below the navigation
+/// bar, if one is shown. The screen is a vertical scroll view; the top-level components' frames are
+/// relative to the top-left corner of ``frame``.
 public struct ScreenLayout: Sendable, Hashable, Codable {
     /// The visible area, in the coordinates of the bounds: `W` is its width, `H` its height.
     public var frame: LayoutRect
@@ -10,7 +10,7 @@ public struct ScreenLayout: Sendable, Hashable, Codable {
     /// `frame.height`.
     public var contentHeight: Double
     /// The navigation bar, in the coordinates of the bounds, when one is shown: the screen has a
-    /// `title` or a navigation component (§4.16).
+    /// `title` or a navigation component (docs/protocol/components/navigation.md#navigation).
     public var navigationBar: LayoutRect?
 
     /// Creates a screen layout.

@@ -1,5 +1,7 @@
 /// The font a text is measured with: the component's `font` and `fontsize`, falling back to
-/// `setDefaults`, then to ``LayoutConfiguration/defaultFontSize`` (PROTOCOL.md §2.8, §6.2, §6.3).
+/// `setDefaults`, then to ``LayoutConfiguration/defaultFontSize``
+/// (docs/protocol/packets.md#setdefaults, docs/protocol/values.md#fonts,
+/// docs/protocol/values.md#font-sizes).
 public struct TextFont: Sendable, Hashable {
     /// A font name or family (`"Helvetica"`), or `nil` for the system font.
     public var name: String?

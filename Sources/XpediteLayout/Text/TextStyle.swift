@@ -1,6 +1,6 @@
-/// A text-style name that `font` may hold instead of a font name (PROTOCOL.md §6.2), with the
-/// point size and weight of its iOS counterpart at the default content size. A font name that
-/// is no style name is a font family.
+/// A text-style name that `font` may hold instead of a font name (docs/protocol/values.md#fonts),
+/// with the point size and weight of its iOS counterpart at the default content size. A font name
+/// that is no style name is a font family.
 public enum TextStyle: String, Sendable, CaseIterable {
     /// The largest title (34 pt).
     case largeTitle

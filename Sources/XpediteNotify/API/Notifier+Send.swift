@@ -5,8 +5,9 @@ extension Notifier {
     /// Sends a payload to users (the source document's `sendPayload`): validates it, resolves a
     /// named payload, and commits the message with one pending delivery per registered device of
     /// each recipient, in one transaction. It returns then: the delivery engines push in the
-    /// background (NOTIFY-API.md §4), and `GET /messages/{id}` shows each delivery's state. With
-    /// `direct`, the push carries the payload when the whole push fits the provider's limit.
+    /// background (docs/push.md#how-a-send-becomes-pushes), and `GET /messages/{id}` shows each
+    /// delivery's state. With `direct`, the push carries the payload when the whole push fits the
+    /// provider's limit.
     ///
     /// ```swift
     /// let sent = try await notifier.sendPayload(payload, title: "Colour", body: "Pick one",
@@ -52,7 +53,7 @@ extension Notifier {
         return payload
     }
 
-    /// A named payload resolved into its fields (NOTIFY-API.md §2: at send time, 404 if unknown).
+    /// A named payload resolved into its fields (docs/notify-api.md: at send time, 404 if unknown).
     func resolve(_ payload: Payload) async throws -> Payload {
         guard let name = payload.payloadName else { return payload }
         guard let named = try await store.namedPayload(name) else {

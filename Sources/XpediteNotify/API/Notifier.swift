@@ -4,7 +4,7 @@ import Logging
 import ServiceLifecycle
 import XpediteProtocol
 
-/// The notification server (NOTIFY-API.md): users and groups, devices, messages, validated
+/// The notification server (docs/notify-api.md): users and groups, devices, messages, validated
 /// responses and their topics. Backend code in the same process uses its Swift API; everyone
 /// else uses the routes it mounts on a Hummingbird router.
 ///

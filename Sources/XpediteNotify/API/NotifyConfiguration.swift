@@ -12,7 +12,8 @@ import Metrics
 ///                             store: SQLiteNotifyStore(directory: configuration.dataDirectory))  // import XpediteSQLite
 /// ```
 public struct NotifyConfiguration: Sendable {
-    /// The backend API keys (NOTIFY-API.md §1): `Authorization: Bearer <key>` on the §2 routes.
+    /// The backend API keys (docs/notify-api.md#conventions): `Authorization: Bearer <key>` on the
+    /// docs/notify-api.md routes.
     public var apiKeys: [String]
     /// Where the SQLite database (`notify.sqlite`) and the uploaded documents live.
     public var dataDirectory: URL
@@ -38,7 +39,7 @@ public struct NotifyConfiguration: Sendable {
     /// Web Push for browsers (platform `web`); `nil` (the default) leaves it off, and `web` devices
     /// get ``pushProviders``' or the default provider.
     public var webPush: WebPushConfiguration?
-    /// How pushes are retried: 1 s to 1 h, given up after 24 h (NOTIFY-API.md §5).
+    /// How pushes are retried: 1 s to 1 h, given up after 24 h (docs/push.md).
     public var pushRetry: DeliveryRetryPolicy = DeliveryRetryPolicy()
     /// How webhooks are retried: until a 2xx.
     public var webhookRetry: DeliveryRetryPolicy = .webhooks

@@ -2,9 +2,9 @@ import Foundation
 import Hummingbird
 import XpediteProtocol
 
-/// An error of the notification API (NOTIFY-API.md §1): a status, a stable code, a readable
-/// message and, for validation, the issues with their JSON paths. It is both what the Swift API
-/// throws and what a route answers:
+/// An error of the notification API (docs/notify-api.md#conventions): a status, a stable code, a
+/// readable message and, for validation, the issues with their JSON paths. It is both what the
+/// Swift API throws and what a route answers:
 ///
 /// ```json
 /// {"error": {"code": "invalid", "message": "the payload fails validation",
@@ -78,7 +78,7 @@ public struct NotifyError: Error, HTTPResponseError, Sendable, CustomStringConve
         ([message] + issues.map(\.description)).joined(separator: "\n")
     }
 
-    /// The error object of NOTIFY-API.md §1.
+    /// The error object of docs/notify-api.md#conventions.
     public var json: JSONValue {
         var error: [String: JSONValue] = ["code": .string(code), "message": .string(message)]
         if !issues.isEmpty {
@@ -96,7 +96,7 @@ public struct NotifyError: Error, HTTPResponseError, Sendable, CustomStringConve
 }
 
 extension NotifyError {
-    /// The error object with its status (NOTIFY-API.md §1).
+    /// The error object with its status (docs/notify-api.md#conventions).
     var response: Response {
         JSONResponse.make(json, status: status)
     }

@@ -1,4 +1,4 @@
-/// Who a payload is sent to (NOTIFY-API.md §2 `to`).
+/// Who a payload is sent to (docs/notify-api.md `to`).
 public enum Recipients: Sendable, Hashable {
     /// These users (each must exist).
     case users([String])

@@ -1,4 +1,4 @@
-/// A code found in a picture (`POST /device/barcode`, NOTIFY-API.md §3).
+/// A code found in a picture (`POST /device/barcode`, docs/notify-api.md#device-routes).
 public struct Barcode: Sendable, Hashable {
     /// The symbology as ZBar names it: `QR-Code`, `EAN-13`, `UPC-A`, `EAN-8`, `CODE-128`, …
     public var format: String

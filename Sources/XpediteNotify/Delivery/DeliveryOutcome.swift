@@ -1,6 +1,6 @@
-/// What one attempt at a delivery came to (NOTIFY-API.md §4): the engine records it on the
-/// delivery's row. A push provider or a webhook sender returns one for every attempt; it never
-/// throws, so a failure is always a state with a reason.
+/// What one attempt at a delivery came to (docs/push.md#how-a-send-becomes-pushes): the engine
+/// records it on the delivery's row. A push provider or a webhook sender returns one for every
+/// attempt; it never throws, so a failure is always a state with a reason.
 public enum DeliveryOutcome: Sendable, Hashable {
     /// The service accepted it: `delivered`, and never sent again.
     case delivered

@@ -1,7 +1,7 @@
 import Foundation
 
 /// How an outbox retries: exponential backoff with jitter, a `Retry-After` honoured, and for
-/// pushes a time after which a delivery is given up (NOTIFY-API.md §5: 1 s to 1 h, 24 h).
+/// pushes a time after which a delivery is given up (docs/push.md: 1 s to 1 h, 24 h).
 public struct DeliveryRetryPolicy: Sendable {
     /// The delay before the first retry.
     public var initialDelay: Duration = .seconds(1)

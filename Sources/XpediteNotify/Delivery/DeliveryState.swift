@@ -1,4 +1,5 @@
-/// The state of a delivery as `GET /messages/{id}` shows it (NOTIFY-API.md §4).
+/// The state of a delivery as `GET /messages/{id}` shows it
+/// (docs/push.md#how-a-send-becomes-pushes).
 public enum DeliveryState: String, Sendable, Hashable, CaseIterable {
     /// Not yet tried, or waiting to retry.
     case pending

@@ -1,6 +1,6 @@
-/// The kinds of document a device uploads (NOTIFY-API.md §3), recognised by their magic bytes.
-/// Recordings come in two containers: ISO base media (M4A, MP4: what phones record) and WebM
-/// (what browsers record); the document name's extension says which.
+/// The kinds of document a device uploads (docs/notify-api.md#device-routes), recognised by their
+/// magic bytes. Recordings come in two containers: ISO base media (M4A, MP4: what phones record)
+/// and WebM (what browsers record); the document name's extension says which.
 public enum DocumentKind: String, Sendable, Hashable, CaseIterable {
     /// A JPEG photo (`FF D8 FF`).
     case image

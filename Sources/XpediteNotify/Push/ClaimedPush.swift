@@ -2,7 +2,7 @@ import Foundation
 import Logging
 
 /// A row of the push outbox claimed by a delivery engine: the push to make and its message's
-/// send time (after which it is given up, NOTIFY-API.md §5).
+/// send time (after which it is given up, docs/push.md).
 public struct ClaimedPush: OutboxItem, Hashable {
     /// The store's key of the delivery.
     public var key: Int64

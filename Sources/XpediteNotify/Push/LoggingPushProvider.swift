@@ -1,7 +1,7 @@
 import Logging
 
 /// A push provider that only logs each push: for development, and for devices of platforms
-/// without a configured provider (NOTIFY-API.md §5: the delivery is `delivered` to the log).
+/// without a configured provider (docs/push.md: the delivery is `delivered` to the log).
 public struct LoggingPushProvider: PushProvider {
     /// `log`.
     public let name = "log"

@@ -1,6 +1,6 @@
 import XpediteProtocol
 
-/// What a push carries (NOTIFY-API.md §4): a hint; the inbox is the truth.
+/// What a push carries (docs/push.md#how-a-send-becomes-pushes): a hint; the inbox is the truth.
 public struct Push: Sendable, Hashable {
     /// The message.
     public var messageId: String

@@ -1,4 +1,4 @@
-/// Why the push providers' configuration cannot be used (NOTIFY-API.md §5): found at start-up,
+/// Why the push providers' configuration cannot be used (docs/push.md): found at start-up,
 /// with a message a person can act on. Never carries a key's content.
 public enum PushConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A setting a configured provider needs is not set (`XPEDITE_APNS_KEY_ID`), and why it is needed.

@@ -1,6 +1,6 @@
 /// Delivers pushes to devices of one kind (APNs, FCM, Web Push, a log, a test double). The
 /// delivery engine calls ``deliver(_:)`` for each due delivery of the provider, at most
-/// ``concurrency`` at a time, and records the outcome (NOTIFY-API.md §4).
+/// ``concurrency`` at a time, and records the outcome (docs/push.md#how-a-send-becomes-pushes).
 public protocol PushProvider: Sendable {
     /// The provider's name, recorded with each delivery (`log`, `apns`, `fcm`, `webpush`, `test`).
     var name: String { get }

@@ -4,7 +4,7 @@ import Logging
 import NIOCore
 import NIOSSL
 
-/// The push providers' configuration (NOTIFY-API.md §5), read from an environment dictionary;
+/// The push providers' configuration (docs/push.md), read from an environment dictionary;
 /// each setting can then be overridden (by a command line's `--` options).
 ///
 /// APNs is configured when ``apnsKeyFile`` is set (then the key id, team id and topic are

@@ -1,7 +1,7 @@
 import Hummingbird
 
 /// Requires an API key (`Authorization: Bearer <api key>`) on the backend routes of
-/// NOTIFY-API.md §2; anything else gets 401 with the error object.
+/// docs/notify-api.md; anything else gets 401 with the error object.
 struct BackendAuthentication<Context: RequestContext>: RouterMiddleware {
     let apiKeys: APIKeys
 

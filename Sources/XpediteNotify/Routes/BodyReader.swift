@@ -4,7 +4,7 @@ import NIOCore
 import XpediteProtocol
 
 /// Reads a JSON request body member by member, collecting one issue per bad member (422);
-/// unknown members are ignored (NOTIFY-API.md §1).
+/// unknown members are ignored (docs/notify-api.md#conventions).
 struct BodyReader {
     let members: JSONObject
     private(set) var issues: [ValidationIssue] = []

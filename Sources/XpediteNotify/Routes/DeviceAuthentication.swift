@@ -2,9 +2,9 @@ import Foundation
 import Hummingbird
 
 /// Requires a device token (`Authorization: Bearer <device token>`) on the device routes of
-/// NOTIFY-API.md §3 and puts its device into the context; anything else gets 401 with the error
-/// object. It also notes when the device was last seen (at most once a minute, so a busy device
-/// costs no write per request).
+/// docs/notify-api.md#device-routes and puts its device into the context; anything else gets 401
+/// with the error object. It also notes when the device was last seen (at most once a minute, so a
+/// busy device costs no write per request).
 struct DeviceAuthentication<Parent: RequestContext>: RouterMiddleware {
     typealias Context = DeviceRequestContext<Parent>
     let notifier: Notifier

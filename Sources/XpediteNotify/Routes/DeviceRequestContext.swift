@@ -1,7 +1,7 @@
 import Hummingbird
 
-/// The request context of the device routes (NOTIFY-API.md §3): the application's context plus
-/// the device its token belongs to, set by ``DeviceAuthentication``.
+/// The request context of the device routes (docs/notify-api.md#device-routes): the application's
+/// context plus the device its token belongs to, set by ``DeviceAuthentication``.
 struct DeviceRequestContext<Parent: RequestContext>: ChildRequestContext {
     var coreContext: CoreRequestContextStorage
     /// The authenticated device; set before any handler runs.

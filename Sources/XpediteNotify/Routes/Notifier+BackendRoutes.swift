@@ -3,7 +3,7 @@ import Hummingbird
 import XpediteProtocol
 
 extension Notifier {
-    /// The routes of NOTIFY-API.md §2, behind an API key.
+    /// The routes of docs/notify-api.md, behind an API key.
     func mountBackendRoutes<Routes: RouterMethods>(on api: Routes) {
         let limit = configuration.maximumBodySize
 

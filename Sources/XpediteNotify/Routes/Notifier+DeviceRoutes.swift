@@ -7,7 +7,8 @@ extension Notifier {
     /// The platforms a device may declare.
     static let platforms: Set<String> = ["ios", "android", "web"]
 
-    /// `POST /device/login` (NOTIFY-API.md §3): the one device route without a token.
+    /// `POST /device/login` (docs/notify-api.md#device-routes): the one device route without a
+    /// token.
     func mountLoginRoute<Routes: RouterMethods>(on api: Routes) {
         let limit = configuration.maximumBodySize
         api.post("device/login") { request, _ in
@@ -50,7 +51,8 @@ extension Notifier {
         return try WebPushSubscription(json: value, at: JSONPath.root.appending("webPush"), allowlist: webPushAllowlist)
     }
 
-    /// The routes of NOTIFY-API.md §3 behind a device token (``DeviceAuthentication``).
+    /// The routes of docs/notify-api.md#device-routes behind a device token
+    /// (``DeviceAuthentication``).
     func mountDeviceRoutes<Parent: RequestContext>(on api: RouterGroup<DeviceRequestContext<Parent>>) {
         let limit = configuration.maximumBodySize
 

@@ -52,8 +52,8 @@ extension Notifier {
         }, replay: replay)
     }
 
-    /// `GET /device/events` (NOTIFY-API.md §3): `event: message` when a message to `username` is
-    /// sent, `event: answered` when any device of the user answers one.
+    /// `GET /device/events` (docs/notify-api.md#device-routes): `event: message` when a message to
+    /// `username` is sent, `event: answered` when any device of the user answers one.
     func deviceEventStream(username: String) -> Response {
         let hub = deviceEvents
         return serverSentEvents(opening: "events of this user", subscribe: { yield in

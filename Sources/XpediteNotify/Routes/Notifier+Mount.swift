@@ -4,11 +4,11 @@ import NIOCore
 import XpediteProtocol
 
 extension Notifier {
-    /// The base path of every route (NOTIFY-API.md §1).
+    /// The base path of every route (docs/notify-api.md#conventions).
     public static let basePath = "notify/v1"
 
-    /// Adds every route of NOTIFY-API.md under `/notify/v1` to a Hummingbird router (or group),
-    /// and the notification app under `/notify/app/`.
+    /// Adds every route of docs/notify-api.md under `/notify/v1` to a Hummingbird router (or
+    /// group), and the notification app under `/notify/app/`.
     ///
     /// - Throws: when the app's files are missing from the module's resources.
     public func mount<Routes: RouterMethods>(on router: Routes) throws {
@@ -52,7 +52,7 @@ extension Notifier {
         }
     }
 
-    /// Runs a route, turning every error into the error object of NOTIFY-API.md §1: a
+    /// Runs a route, turning every error into the error object of docs/notify-api.md#conventions: a
     /// ``NotifyError`` as it is, anything else as 500 without detail (a fault of the server,
     /// logged), so bad input never gets a 5xx and no internal detail leaves.
     func answer(_ request: Request, _ work: () async throws -> Response) async -> Response {

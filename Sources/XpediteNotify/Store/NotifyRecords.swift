@@ -56,7 +56,7 @@ public struct NotifyDevice: Sendable, Hashable {
     }
 
     /// Whether pushes can reach it: it has a push token or a Web Push subscription (`pushTarget`
-    /// of NOTIFY-API.md §2).
+    /// of docs/notify-api.md).
     public var hasPushTarget: Bool { pushToken != nil || webPush != nil }
 }
 
@@ -119,7 +119,7 @@ public struct NotifyMessage: Sendable, Hashable {
         public var deviceKey: Int64
         /// The push provider's name.
         public var provider: String
-        /// `pending`, `delivered`, `gone` or `failed` (NOTIFY-API.md §4).
+        /// `pending`, `delivered`, `gone` or `failed` (docs/push.md#how-a-send-becomes-pushes).
         public var state: DeliveryState
         /// How many attempts were made.
         public var attempts: Int
@@ -140,7 +140,8 @@ public struct NotifyMessage: Sendable, Hashable {
     }
 }
 
-/// A start request (the app's Start tab, NOTIFY-API.md §2): a form a user may fill in at any time.
+/// A start request (the app's Start tab, docs/notify-api.md): a form a user may fill in at any
+/// time.
 public struct StartRequest: Sendable, Hashable {
     /// Its name, the key it is stored and answered under.
     public var name: String
@@ -200,7 +201,8 @@ public enum ResponseRecordOutcome: Sendable, Hashable {
     case alreadyAnswered
 }
 
-/// A webhook (NOTIFY-API.md §2): every response on `topic` is POSTed to `url`, signed with `secret`.
+/// A webhook (docs/notify-api.md): every response on `topic` is POSTed to `url`, signed with
+/// `secret`.
 public struct Webhook: Sendable, Hashable {
     /// Its name.
     public var name: String

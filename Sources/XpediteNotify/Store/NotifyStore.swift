@@ -90,10 +90,10 @@ public protocol ResponseStore: Sendable {
     func deleteWebhook(_ name: String) async throws -> Bool
 }
 
-/// The two outboxes (NOTIFY-API.md §4, §2 webhooks): the deliveries of pushes, one lane per
-/// provider, and of responses to webhooks. A `DeliveryEngine` claims due rows, leased to it
-/// until `leaseUntil`, and settles them; a row settled `delivered`, `gone` or `failed` is never
-/// claimed again.
+/// The two outboxes (docs/push.md#how-a-send-becomes-pushes, docs/notify-api.md webhooks): the
+/// deliveries of pushes, one lane per provider, and of responses to webhooks. A `DeliveryEngine`
+/// claims due rows, leased to it until `leaseUntil`, and settles them; a row settled `delivered`,
+/// `gone` or `failed` is never claimed again.
 public protocol DeliveryStore: Sendable {
     /// Claims up to `limit` pending pushes of `provider` due at `now`. In the same transaction it
     /// settles as `failed`, without returning them, the rows that need no attempt: the recipient

@@ -1,7 +1,7 @@
 import Foundation
 
-/// What `GET /device/events` tells a user's devices (NOTIFY-API.md §3): a hint, like a push; the
-/// inbox stays the truth.
+/// What `GET /device/events` tells a user's devices (docs/notify-api.md#device-routes): a hint,
+/// like a push; the inbox stays the truth.
 enum DeviceEvent: Sendable {
     /// A message to the user was sent: `{"messageId", "title", "body", "sentAt", "responseTopic"}`.
     case message(NotifyMessage)

@@ -2,7 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 
-/// POSTs a response object to a webhook (NOTIFY-API.md §2) with `X-Xpedite-Delivery` and
+/// POSTs a response object to a webhook (docs/notify-api.md) with `X-Xpedite-Delivery` and
 /// `X-Xpedite-Signature`: a 2xx delivers it; anything else, or no answer, is tried again later
 /// (at least once: a webhook row is never given up).
 struct WebhookSender: OutboxSender {

@@ -2,7 +2,7 @@ import Crypto
 import Foundation
 
 /// The signature of a webhook body: `X-Xpedite-Signature: sha256=<hex HMAC-SHA256 of the raw
-/// body with the webhook's secret>` (NOTIFY-API.md §2).
+/// body with the webhook's secret>` (docs/notify-api.md).
 public enum WebhookSignature {
     /// The header's value for `body` signed with `secret`.
     public static func header(body: Data, secret: String) -> String {

@@ -1572,11 +1572,11 @@ extension Components {
         ///
         /// - Remark: Generated from `#/components/schemas/notify.marker`.
         public typealias Notify_marker = XpediteProtocol.JSONValue
-        /// A notification payload (PROTOCOL.md §9.2): the form sent to users and the topic of their answers.
+        /// A notification payload (docs/notify.md#the-payload-model): the form sent to users and the topic of their answers.
         ///
         /// - Remark: Generated from `#/components/schemas/notify.payload`.
         public typealias Notify_payload = XpediteProtocol.JSONValue
-        /// A response object (PROTOCOL.md §9.6), published to the payload's responseTopic.
+        /// A response object (docs/notify.md#the-response-object), published to the payload's responseTopic.
         ///
         /// - Remark: Generated from `#/components/schemas/notify.response`.
         public typealias Notify_response = XpediteProtocol.JSONValue

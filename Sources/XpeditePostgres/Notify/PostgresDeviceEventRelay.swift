@@ -3,9 +3,10 @@ import Logging
 import ServiceLifecycle
 import XpediteNotify
 
-/// Tells this server's device event streams (`GET /device/events`, NOTIFY-API.md §3) what the
-/// other servers on the database did: a message sent to a user with a stream open here, a message
-/// answered by one of the user's devices elsewhere (issue 18).
+/// Tells this server's device event streams (`GET /device/events`,
+/// docs/notify-api.md#get-deviceevents) what the other servers on the database did: a message
+/// sent to a user with a stream open here, a message answered by one of the user's devices
+/// elsewhere (issue 18).
 ///
 /// `PostgresNotifyStore` announces both on ``PostgresNotifyStore/deviceEventChannel`` when their
 /// transaction commits (``DeviceEventAnnouncement``). The relay listens (``PostgresListener``),

@@ -1,5 +1,5 @@
 extension Component {
-    /// `button`: calls a method when tapped (PROTOCOL.md §4.3).
+    /// `button`: calls a method when tapped (docs/protocol/components/display.md#button).
     public struct Button: Sendable, Hashable {
         /// `plain` (text only, the default) or `button` (bordered, rounded corners).
         public enum Style: String, Sendable, Hashable, CaseIterable {
@@ -17,7 +17,8 @@ extension Component {
         public var style: Style?
         /// The text `color`; `setDefaults`, then the system label colour, when absent.
         public var color: Colour?
-        /// The `font`: a font name or family (PROTOCOL.md §6.2); `setDefaults` when absent.
+        /// The `font`: a font name or family (docs/protocol/values.md#fonts); `setDefaults` when
+        /// absent.
         public var font: String?
         /// The `fontsize` in points; `setDefaults` when absent.
         public var fontsize: Double?
@@ -29,7 +30,7 @@ extension Component {
         public var method: MethodCall?
         /// Old dialect: a method name called on the return key.
         public var onEnter: String?
-        /// The `size` dict: where the component sits and how big it is (PROTOCOL.md §5).
+        /// The `size` dict: where the component sits and how big it is (docs/protocol/layout.md).
         public var size: SizeSpec?
         /// The `background` colour; transparent when absent.
         public var background: Colour?

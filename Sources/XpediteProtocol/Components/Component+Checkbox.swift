@@ -1,5 +1,6 @@
 extension Component {
-    /// `checkbox`: a boolean toggle; its value travels as `"1"` or `"0"` (PROTOCOL.md §4.7).
+    /// `checkbox`: a boolean toggle; its value travels as `"1"` or `"0"`
+    /// (docs/protocol/components/inputs.md#checkbox).
     public struct Checkbox: Sendable, Hashable {
         /// The `id`: names the component in error messages and guards against duplicates on a page.
         public var id: String?
@@ -9,7 +10,7 @@ extension Component {
         public var title: String?
         /// The initial state; unchecked when absent. Old `true`/`false` values are normalised.
         public var value: Bool?
-        /// The `size` dict: where the component sits and how big it is (PROTOCOL.md §5).
+        /// The `size` dict: where the component sits and how big it is (docs/protocol/layout.md).
         public var size: SizeSpec?
         /// The `background` colour; transparent when absent.
         public var background: Colour?

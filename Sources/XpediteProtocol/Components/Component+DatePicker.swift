@@ -1,5 +1,6 @@
 extension Component {
-    /// `date`: a date picker; values are calendar dates `yyyy-MM-dd` (PROTOCOL.md §4.8).
+    /// `date`: a date picker; values are calendar dates `yyyy-MM-dd`
+    /// (docs/protocol/components/inputs.md#date).
     public struct DatePicker: Sendable, Hashable {
         /// The `id`: names the component in error messages and guards against duplicates on a page.
         public var id: String?
@@ -9,7 +10,7 @@ extension Component {
         public var title: String?
         /// The initial date, `yyyy-MM-dd`; today when absent.
         public var value: String?
-        /// The `size` dict: where the component sits and how big it is (PROTOCOL.md §5).
+        /// The `size` dict: where the component sits and how big it is (docs/protocol/layout.md).
         public var size: SizeSpec?
         /// The `background` colour; transparent when absent.
         public var background: Colour?

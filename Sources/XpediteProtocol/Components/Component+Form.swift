@@ -1,6 +1,7 @@
 extension Component {
-    /// `form`: groups input fields with Save and Cancel (PROTOCOL.md §4.11). On save every field's
-    /// value goes to the server under `formdata.{id}`.
+    /// `form`: groups input fields with Save and Cancel
+    /// (docs/protocol/components/containers.md#form). On save every field's value goes to the
+    /// server under `formdata.{id}`.
     public struct Form: Sendable, Hashable {
         /// `inline` (in the page flow, the default) or `dialog` (modal, ✕ and ✓ in the header).
         public enum Style: String, Sendable, Hashable, CaseIterable {
@@ -28,7 +29,7 @@ extension Component {
         public var components: [Component]
         /// Old dialect: the `name` of the field that takes focus first.
         public var focus: String?
-        /// The `size` dict: where the component sits and how big it is (PROTOCOL.md §5).
+        /// The `size` dict: where the component sits and how big it is (docs/protocol/layout.md).
         public var size: SizeSpec?
         /// The `background` colour; transparent when absent.
         public var background: Colour?

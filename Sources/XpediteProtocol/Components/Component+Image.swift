@@ -1,6 +1,7 @@
 extension Component {
     /// `image`: a picture, by preloaded image `id`, by `url`, or (old dialect) by file `name`
-    /// inside the old `images` folder (PROTOCOL.md §4.2). Resolution order: id, url, name.
+    /// inside the old `images` folder (docs/protocol/components/display.md#image). Resolution
+    /// order: id, url, name.
     public struct Image: Sendable, Hashable {
         /// The id of an image in the packet's `images` manifest.
         public var id: String?
@@ -8,7 +9,7 @@ extension Component {
         public var url: String?
         /// Old dialect: a file name in the `images` folder, kept when the folder is not in this packet.
         public var name: String?
-        /// The `size` dict: where the component sits and how big it is (PROTOCOL.md §5).
+        /// The `size` dict: where the component sits and how big it is (docs/protocol/layout.md).
         public var size: SizeSpec?
         /// The `background` colour; transparent when absent.
         public var background: Colour?

@@ -1,5 +1,6 @@
 extension Component {
-    /// `label`: static text that wraps onto as many lines as it needs (PROTOCOL.md §4.1).
+    /// `label`: static text that wraps onto as many lines as it needs
+    /// (docs/protocol/components/display.md#label).
     public struct Label: Sendable, Hashable {
         /// The `id`: names the component in error messages and guards against duplicates on a page.
         public var id: String?
@@ -7,13 +8,14 @@ extension Component {
         public var text: String
         /// The text `color`; `setDefaults`, then the system label colour, when absent.
         public var color: Colour?
-        /// The `font`: a font name or family (PROTOCOL.md §6.2); `setDefaults` when absent.
+        /// The `font`: a font name or family (docs/protocol/values.md#fonts); `setDefaults` when
+        /// absent.
         public var font: String?
         /// The `fontsize` in points; `setDefaults` when absent.
         public var fontsize: Double?
         /// The text alignment, `align`.
         public var align: Alignment?
-        /// The `size` dict: where the component sits and how big it is (PROTOCOL.md §5).
+        /// The `size` dict: where the component sits and how big it is (docs/protocol/layout.md).
         public var size: SizeSpec?
         /// The `background` colour; transparent when absent.
         public var background: Colour?

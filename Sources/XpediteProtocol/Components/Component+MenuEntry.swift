@@ -1,6 +1,6 @@
 extension Component {
-    /// `menuEntry`: an entry of a navigation (PROTOCOL.md §4.17). With `method` it is tappable;
-    /// with only `text` a bold header; with neither a separator.
+    /// `menuEntry`: an entry of a navigation (docs/protocol/components/navigation.md#menuentry).
+    /// With `method` it is tappable; with only `text` a bold header; with neither a separator.
     public struct MenuEntry: Sendable, Hashable {
         /// The `text`.
         public var text: String?

@@ -1,9 +1,10 @@
 extension Component {
     /// `navigation`: a slide-in panel or a bar-button menu of ``MenuEntry`` items
-    /// (PROTOCOL.md §4.16). It never takes part in vertical stacking.
+    /// (docs/protocol/components/navigation.md#navigation). It never takes part in vertical
+    /// stacking.
     ///
     /// A navigation with only `type` and `id` is a cache stub: the client reuses the definition it
-    /// stored under that id (§7.4).
+    /// stored under that id (docs/protocol/menus.md#a-menu-cached-by-id).
     public struct Navigation: Sendable, Hashable {
         /// `implementation`: how the menu is presented.
         public struct Implementation: Sendable, Hashable {
@@ -146,11 +147,12 @@ extension Component {
         public var cell: CellMapping?
         /// Old dialect panel styling.
         public var color: Colour?
-        /// The `font`: a font name or family (PROTOCOL.md §6.2); `setDefaults` when absent.
+        /// The `font`: a font name or family (docs/protocol/values.md#fonts); `setDefaults` when
+        /// absent.
         public var font: String?
         /// The `fontsize` in points; `setDefaults` when absent.
         public var fontsize: Double?
-        /// The `size` dict: where the component sits and how big it is (PROTOCOL.md §5).
+        /// The `size` dict: where the component sits and how big it is (docs/protocol/layout.md).
         public var size: SizeSpec?
         /// The `background` colour; transparent when absent.
         public var background: Colour?

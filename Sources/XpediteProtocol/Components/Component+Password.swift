@@ -1,6 +1,6 @@
 extension Component {
     /// `password`: a masked text input with an eye button; every textbox key but `autotext`,
-    /// which is always off (PROTOCOL.md §4.5).
+    /// which is always off (docs/protocol/components/inputs.md#password).
     public struct Password: Sendable, Hashable {
         /// The `id`: names the component in error messages and guards against duplicates on a page.
         public var id: String?
@@ -20,7 +20,8 @@ extension Component {
         public var onEnter: String?
         /// The text `color`; `setDefaults`, then the system label colour, when absent.
         public var color: Colour?
-        /// The `font`: a font name or family (PROTOCOL.md §6.2); `setDefaults` when absent.
+        /// The `font`: a font name or family (docs/protocol/values.md#fonts); `setDefaults` when
+        /// absent.
         public var font: String?
         /// The `fontsize` in points; `setDefaults` when absent.
         public var fontsize: Double?
@@ -28,7 +29,7 @@ extension Component {
         public var align: Alignment?
         /// `focus`: the field takes focus when the screen appears.
         public var focus: Bool?
-        /// The `size` dict: where the component sits and how big it is (PROTOCOL.md §5).
+        /// The `size` dict: where the component sits and how big it is (docs/protocol/layout.md).
         public var size: SizeSpec?
         /// The `background` colour; transparent when absent.
         public var background: Colour?

@@ -1,5 +1,6 @@
 extension Component {
-    /// `radio`: a vertical group of radio buttons over `options` sorted by key (PROTOCOL.md §4.10).
+    /// `radio`: a vertical group of radio buttons over `options` sorted by key
+    /// (docs/protocol/components/inputs.md#radio).
     public struct Radio: Sendable, Hashable {
         /// The `id`: names the component in error messages and guards against duplicates on a page.
         public var id: String?
@@ -11,7 +12,7 @@ extension Component {
         public var options: [String: String]
         /// The selected key; none selected when absent.
         public var value: String?
-        /// The `size` dict: where the component sits and how big it is (PROTOCOL.md §5).
+        /// The `size` dict: where the component sits and how big it is (docs/protocol/layout.md).
         public var size: SizeSpec?
         /// The `background` colour; transparent when absent.
         public var background: Colour?

@@ -1,6 +1,7 @@
 extension Component {
-    /// `scrollview`: a scrolling container for `components` (new dialect), or a read-only
-    /// scrolling text (old `text`) (PROTOCOL.md §4.13). With both, `components` wins.
+    /// `scrollview`: a scrolling container for `components` (new dialect), or a read-only scrolling
+    /// text (old `text`) (docs/protocol/components/display.md#scrollview). With both, `components`
+    /// wins.
     public struct ScrollView: Sendable, Hashable {
         /// The `id`: names the component in error messages and guards against duplicates on a page.
         public var id: String?
@@ -8,7 +9,7 @@ extension Component {
         public var components: [Component]?
         /// Old dialect: read-only text.
         public var text: String?
-        /// The `size` dict: where the component sits and how big it is (PROTOCOL.md §5).
+        /// The `size` dict: where the component sits and how big it is (docs/protocol/layout.md).
         public var size: SizeSpec?
         /// The `background` colour; transparent when absent.
         public var background: Colour?

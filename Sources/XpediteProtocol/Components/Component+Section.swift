@@ -1,6 +1,6 @@
 extension Component {
     /// `section`: without `components` a header row inside a form (new dialect); with them a box
-    /// around its children (old dialect) (PROTOCOL.md §4.12).
+    /// around its children (old dialect) (docs/protocol/components/containers.md#section).
     public struct Section: Sendable, Hashable {
         /// The `id`: names the component in error messages and guards against duplicates on a page.
         public var id: String?
@@ -8,7 +8,7 @@ extension Component {
         public var title: String?
         /// The boxed children; `nil` for a header row.
         public var components: [Component]?
-        /// The `size` dict: where the component sits and how big it is (PROTOCOL.md §5).
+        /// The `size` dict: where the component sits and how big it is (docs/protocol/layout.md).
         public var size: SizeSpec?
         /// The `background` colour; transparent when absent.
         public var background: Colour?

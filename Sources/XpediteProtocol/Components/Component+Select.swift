@@ -1,6 +1,7 @@
 extension Component {
-    /// `select`: a picker wheel over `options` sorted by key (PROTOCOL.md §4.9). The old dialect's
-    /// `multi` list with a `values` map is normalised to `multi` with an array `value`.
+    /// `select`: a picker wheel over `options` sorted by key
+    /// (docs/protocol/components/inputs.md#select). The old dialect's `multi` list with a `values`
+    /// map is normalised to `multi` with an array `value`.
     public struct Select: Sendable, Hashable {
         /// The selection: one option key, or (with `multi`) a list of keys.
         public enum Value: Sendable, Hashable {
@@ -31,7 +32,7 @@ extension Component {
         public var multi: Bool?
         /// Read-only control.
         public var disabled: Bool?
-        /// The `size` dict: where the component sits and how big it is (PROTOCOL.md §5).
+        /// The `size` dict: where the component sits and how big it is (docs/protocol/layout.md).
         public var size: SizeSpec?
         /// The `background` colour; transparent when absent.
         public var background: Colour?

@@ -1,6 +1,6 @@
 extension Component {
     /// `table`: rows from a dynamic server function, paged, with optional pull-to-refresh and row
-    /// taps (PROTOCOL.md §4.15).
+    /// taps (docs/protocol/components/table.md).
     public struct Table: Sendable, Hashable {
         /// Where the rows come from.
         public enum DataSource: Sendable, Hashable {
@@ -33,7 +33,7 @@ extension Component {
         public var font: String?
         /// Old dialect: default font size of every column.
         public var fontsize: Double?
-        /// The `size` dict: where the component sits and how big it is (PROTOCOL.md §5).
+        /// The `size` dict: where the component sits and how big it is (docs/protocol/layout.md).
         public var size: SizeSpec?
         /// The `background` colour; transparent when absent.
         public var background: Colour?
@@ -97,7 +97,7 @@ extension Component {
 }
 
 extension Component.Table {
-    /// One column of a table's `cell` or `header` (PROTOCOL.md §4.15).
+    /// One column of a table's `cell` or `header` (docs/protocol/components/table.md).
     public struct Column: Sendable, Hashable {
         /// `scroll`: whether the header scrolls with the rows.
         public enum Scroll: String, Sendable, Hashable, CaseIterable {

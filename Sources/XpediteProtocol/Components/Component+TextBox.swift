@@ -1,5 +1,6 @@
 extension Component {
-    /// `textbox`: a single-line text input, captured under its `name` (PROTOCOL.md §4.4).
+    /// `textbox`: a single-line text input, captured under its `name`
+    /// (docs/protocol/components/inputs.md#textbox).
     public struct TextBox: Sendable, Hashable {
         /// The `id`: names the component in error messages and guards against duplicates on a page.
         public var id: String?
@@ -21,7 +22,8 @@ extension Component {
         public var autotext: AutoText?
         /// The text `color`; `setDefaults`, then the system label colour, when absent.
         public var color: Colour?
-        /// The `font`: a font name or family (PROTOCOL.md §6.2); `setDefaults` when absent.
+        /// The `font`: a font name or family (docs/protocol/values.md#fonts); `setDefaults` when
+        /// absent.
         public var font: String?
         /// The `fontsize` in points; `setDefaults` when absent.
         public var fontsize: Double?
@@ -29,7 +31,7 @@ extension Component {
         public var align: Alignment?
         /// Whether the field takes focus when the screen appears.
         public var focus: Bool?
-        /// The `size` dict: where the component sits and how big it is (PROTOCOL.md §5).
+        /// The `size` dict: where the component sits and how big it is (docs/protocol/layout.md).
         public var size: SizeSpec?
         /// The `background` colour; transparent when absent.
         public var background: Colour?
@@ -112,7 +114,7 @@ extension Component {
     }
 
     /// `autotext`: new `"disable"` turns autocorrect and auto-capitalisation off; old `true` turns
-    /// suggestions on (PROTOCOL.md §4.4).
+    /// suggestions on (docs/protocol/components/inputs.md#textbox).
     public enum AutoText: Sendable, Hashable {
         /// No autocorrection and no automatic capitals (new `"disable"`, old `false`).
         case disabled

@@ -1,5 +1,5 @@
 extension Component {
-    /// `textview`: a multi-line text input (PROTOCOL.md §4.6).
+    /// `textview`: a multi-line text input (docs/protocol/components/inputs.md#textview).
     public struct TextView: Sendable, Hashable {
         /// The `id`: names the component in error messages and guards against duplicates on a page.
         public var id: String?
@@ -15,11 +15,12 @@ extension Component {
         public var initialHeight: Double?
         /// The text `color`; `setDefaults`, then the system label colour, when absent.
         public var color: Colour?
-        /// The `font`: a font name or family (PROTOCOL.md §6.2); `setDefaults` when absent.
+        /// The `font`: a font name or family (docs/protocol/values.md#fonts); `setDefaults` when
+        /// absent.
         public var font: String?
         /// The `fontsize` in points; `setDefaults` when absent.
         public var fontsize: Double?
-        /// The `size` dict: where the component sits and how big it is (PROTOCOL.md §5).
+        /// The `size` dict: where the component sits and how big it is (docs/protocol/layout.md).
         public var size: SizeSpec?
         /// The `background` colour; transparent when absent.
         public var background: Colour?

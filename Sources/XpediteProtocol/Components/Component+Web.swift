@@ -1,6 +1,6 @@
 extension Component {
     /// `web`: a web view showing a URL, an HTML string, or HTML fetched dynamically
-    /// (PROTOCOL.md §4.14). Precedence: `web` > `content` > `data`.
+    /// (docs/protocol/components/display.md#web). Precedence: `web` > `content` > `data`.
     public struct Web: Sendable, Hashable {
         /// The `id`: names the component in error messages and guards against duplicates on a page.
         public var id: String?
@@ -10,7 +10,7 @@ extension Component {
         public var content: String?
         /// Old dialect: HTML fetched from a server function.
         public var data: DynamicSource?
-        /// The `size` dict: where the component sits and how big it is (PROTOCOL.md §5).
+        /// The `size` dict: where the component sits and how big it is (docs/protocol/layout.md).
         public var size: SizeSpec?
         /// The `background` colour; transparent when absent.
         public var background: Colour?

@@ -1,4 +1,5 @@
-/// One entry of a screen's `components` array (PROTOCOL.md §4), in the new dialect.
+/// One entry of a screen's `components` array (docs/protocol/components/README.md), in the new
+/// dialect.
 ///
 /// Each case carries the wire type of its family, nested under `Component` so the names never
 /// clash with UI frameworks: `Component.Button`, `Component.Form`, …
@@ -38,7 +39,8 @@ public enum Component: Sendable, Hashable {
     /// `menuEntry`: an entry of a navigation menu.
     case menuEntry(MenuEntry)
 
-    /// The wire `type` of every component, in the order of PROTOCOL.md §4.0.
+    /// The wire `type` of every component, in the order of
+    /// docs/protocol/components/README.md#keys-every-component-has.
     public static let types: [String] = [
         "label", "image", "button", "textbox", "password", "textview", "checkbox", "date", "select",
         "radio", "form", "section", "scrollview", "web", "table", "navigation", "menuEntry",
@@ -196,7 +198,8 @@ public enum Component: Sendable, Hashable {
 
 extension ObjectShape {
     /// A component definition: `type`, then the component's own keys, then `id`, `size` and
-    /// `background`, which every component accepts (PROTOCOL.md §4.0).
+    /// `background`, which every component accepts
+    /// (docs/protocol/components/README.md#keys-every-component-has).
     static func component(_ type: String, _ summary: String, _ properties: [Property],
                           id idSummary: String = "Optional identifier; used in error messages and as the duplicate guard.")
         -> ObjectShape
@@ -207,7 +210,7 @@ extension ObjectShape {
             if !properties.contains(where: { $0.key == "id" }) {
                 all.append(.init("id", .string, idSummary))
             }
-            all.append(.init("size", .object("size"), "Placement and size (PROTOCOL.md §5)."))
+            all.append(.init("size", .object("size"), "Placement and size (docs/protocol/layout.md)."))
             if !properties.contains(where: { $0.key == "background" }) {
                 all.append(.init("background", .colour, "Background colour; transparent by default."))
             }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Turns packets into the typed wire model, through the lenient tree, the dialect normaliser and
-/// the validator (PROTOCOL.md Appendix B, §8.2).
+/// the validator (docs/protocol/versions.md#php-and-other-loose-encoders,
+/// docs/protocol/versions.md#how-a-phone-normalises-an-answer).
 ///
 /// - ``Mode/strict`` (server SDK, CLI): any error refuses the packet with every issue.
 /// - ``Mode/lenient`` (client): a broken component is dropped and the rest of the screen kept;

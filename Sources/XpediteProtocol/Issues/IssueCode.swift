@@ -48,7 +48,7 @@ public struct IssueCode: RawRepresentable, Sendable, Hashable, Codable, CaseIter
     /// Two keys that say the same thing; one of them is ignored.
     public static let supersededKey = IssueCode("superseded-key")
 
-    // Lint rules (PROTOCOL.md Appendix C)
+    // Lint rules (docs/protocol/validation.md)
     /// A setConnection reply without `version` or `token`.
     public static let missingConnectionEntry = IssueCode("missing-connection-entry")
     /// A request after setConnection without `token`.
@@ -88,7 +88,7 @@ public struct IssueCode: RawRepresentable, Sendable, Hashable, Codable, CaseIter
     /// A field `onEnter` or form `focus` that names nothing on the screen.
     public static let danglingReference = IssueCode("dangling-reference")
 
-    // Notification payloads and response objects (PROTOCOL.md §9)
+    // Notification payloads and response objects (docs/notify.md)
     /// A field `type` the payload model does not define (ignored, reported as a warning).
     public static let unknownFieldType = IssueCode("unknown-field-type")
     /// A `responseTopic` that is not of the form `/a/b/c`.

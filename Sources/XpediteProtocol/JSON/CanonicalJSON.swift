@@ -1,7 +1,7 @@
 import Foundation
 
 /// Canonical JSON: sorted keys and unescaped slashes, the form every golden file and every
-/// packet the project writes uses (DESIGN.md §4).
+/// packet the project writes uses (docs/architecture.md#conventions).
 ///
 /// The tree is written straight into bytes by the project's own writer — byte for byte what
 /// `JSONEncoder` with `[.sortedKeys, .withoutEscapingSlashes]` writes, without walking the tree

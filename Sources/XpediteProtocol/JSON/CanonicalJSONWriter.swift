@@ -7,7 +7,7 @@
 /// `[.sortedKeys, .withoutEscapingSlashes]` (plus `.prettyPrinted`: two-space indentation,
 /// `"key" : value`, empty containers as an open and close line); the tests hold it to that on
 /// every fixture. Serialising the project's own tree is the one piece of JSON the project writes
-/// itself (DESIGN.md §4); parsing stays with `JSONSerialization`.
+/// itself (docs/architecture.md#conventions); parsing stays with `JSONSerialization`.
 struct CanonicalJSONWriter: ~Copyable {
     private var bytes: ByteSink
     private let pretty: Bool

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A JSON value as it arrived on the wire: the lenient tree every packet is decoded into first
-/// (PROTOCOL.md Appendix B).
+/// (docs/protocol/versions.md#php-and-other-loose-encoders).
 ///
 /// The protocol is full of polymorphic entries (`rc` as integer or string, `method` as string or
 /// dict, `options` as dict or array), so packets are read into this tree, rewritten into the new

@@ -1,5 +1,5 @@
-/// Text alignment (PROTOCOL.md §6.6). `centre` and `center` mean the same; the model keeps
-/// the spelling it was given.
+/// Text alignment (docs/protocol/values.md#other-values). `centre` and `center` mean the same; the
+/// model keeps the spelling it was given.
 public enum Alignment: String, Sendable, Hashable, Codable, CaseIterable {
     /// Aligned to the left: the default of text.
     case left

@@ -1,5 +1,6 @@
-/// `version`: the server application's version, a number or a string (PROTOCOL.md §2.2). A
-/// change purges the client's caches; versions compare by their canonical text.
+/// `version`: the server application's version, a number or a string
+/// (docs/protocol/versions.md#the-servers-version). A change purges the client's caches; versions
+/// compare by their canonical text.
 public enum AppVersion: Sendable, Hashable, CustomStringConvertible {
     /// A numeric version, `100`.
     case number(Double)

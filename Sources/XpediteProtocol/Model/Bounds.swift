@@ -1,7 +1,7 @@
 import Foundation
 
 /// The screen rectangle a phone reports in `setConnection`: `"(0.0, 0.0, 393.0, 852.0)"`, in
-/// logical points (PROTOCOL.md §1.3).
+/// logical points (docs/protocol/packets.md#the-bounds-string).
 public struct Bounds: Sendable, Hashable, CustomStringConvertible {
     /// The left edge, in points.
     public var x: Double
@@ -40,7 +40,7 @@ public struct Bounds: Sendable, Hashable, CustomStringConvertible {
     /// Reads the bounds of a `setConnection` forgivingly, in any shape phones are known to send
     /// (docs/decisions.md, "Forgiving to phones"):
     ///
-    /// - the protocol's string `"(0.0, 0.0, 393.0, 852.0)"` (§1.3, read by ``init(parsing:)``);
+    /// - the protocol's string `"(0.0, 0.0, 393.0, 852.0)"` (docs/protocol/packets.md#the-bounds-string, read by ``init(parsing:)``);
     /// - `CGRect`'s own description `"{{0, 0}, {393, 852}}"` (`NSStringFromCGRect`);
     /// - an array of four numbers `[0, 0, 393, 852]`, or `CGRect`'s `Codable` form `[[0, 0], [393, 852]]`;
     /// - an object `{"x": 0, "y": 0, "width": 393, "height": 852}`.

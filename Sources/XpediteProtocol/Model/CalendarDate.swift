@@ -1,4 +1,5 @@
-/// Calendar dates as the protocol writes them, `yyyy-MM-dd` (PROTOCOL.md §4.8, §6.4).
+/// Calendar dates as the protocol writes them, `yyyy-MM-dd`
+/// (docs/protocol/components/inputs.md#date, docs/protocol/values.md#input-values).
 public enum CalendarDate {
     /// Whether `text` is a real calendar date in the form `yyyy-MM-dd` (so `2025-02-30` is not).
     public static func isValid(_ text: String) -> Bool {

@@ -1,7 +1,8 @@
 import Foundation
 
-/// A calendar date as the protocol's date fields send it, `yyyy-MM-dd` (PROTOCOL.md §4.8, §6.4),
-/// with no time and no time zone, so it never shifts by a day.
+/// A calendar date as the protocol's date fields send it, `yyyy-MM-dd`
+/// (docs/protocol/components/inputs.md#date, docs/protocol/values.md#input-values), with no time
+/// and no time zone, so it never shifts by a day.
 ///
 /// Decode a form's date field into it (or into Foundation's `Date`, which gives midnight UTC).
 public struct CalendarDay: Sendable, Hashable, Comparable, Codable, LosslessStringConvertible {

@@ -1,5 +1,5 @@
-/// A colour: `#RRGGBB` on the wire (PROTOCOL.md §6.1). `#RGB` and `#RRGGBBAA` are accepted too;
-/// the canonical form is upper-case `#RRGGBB`, or `#RRGGBBAA` when not opaque.
+/// A colour: `#RRGGBB` on the wire (docs/protocol/values.md#colours). `#RGB` and `#RRGGBBAA` are
+/// accepted too; the canonical form is upper-case `#RRGGBB`, or `#RRGGBBAA` when not opaque.
 public struct Colour: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The red component, 0–255.
     public var red: UInt8

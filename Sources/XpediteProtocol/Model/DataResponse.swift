@@ -1,5 +1,6 @@
-/// The answer to a data request: a batch of table rows (PROTOCOL.md §3.7.3), the records of an
-/// old dynamic menu, or the HTML of an old dynamic web view (§3.10). It never replaces the screen.
+/// The answer to a data request: a batch of table rows (docs/protocol/tables.md#the-data-answer),
+/// the records of an old dynamic menu, or the HTML of an old dynamic web view
+/// (docs/protocol/menus.md#old-dialect-menus). It never replaces the screen.
 public struct DataResponse: Sendable, Hashable {
     /// The payload of a data response.
     public enum Payload: Sendable, Hashable {
@@ -22,7 +23,7 @@ public struct DataResponse: Sendable, Hashable {
     public var data: Payload
     /// The total number of rows; present only while more rows are available.
     public var max: Int?
-    /// A token update, honoured like any other (§1.7).
+    /// A token update, honoured like any other (docs/protocol/packets.md#tokens-and-sessions).
     public var token: String?
 
     /// Creates a data response.
@@ -33,7 +34,8 @@ public struct DataResponse: Sendable, Hashable {
         self.token = token
     }
 
-    /// Whether more rows exist after `loadedCount` rows: `max` is present and larger (§3.7.3).
+    /// Whether more rows exist after `loadedCount` rows: `max` is present and larger
+    /// (docs/protocol/tables.md#the-data-answer).
     public func hasMore(afterLoading loadedCount: Int) -> Bool {
         guard let max, case .rows(let rows) = data, !rows.isEmpty else { return false }
         return loadedCount < max

@@ -1,5 +1,5 @@
 /// `setDefaults`: default styles for later components, merged key by key into what the phone
-/// already holds; `null` removes a key (PROTOCOL.md §2.8).
+/// already holds; `null` removes a key (docs/protocol/packets.md#setdefaults).
 public struct Defaults: Sendable, Hashable {
     /// One entry of a defaults patch.
     public enum Setting<Value: Sendable & Hashable>: Sendable, Hashable {

@@ -1,4 +1,5 @@
-/// `disposition`: how long the phone caches a page, keyed by the page `id` (PROTOCOL.md §2.7, §7.1).
+/// `disposition`: how long the phone caches a page, keyed by the page `id`
+/// (docs/protocol/caching.md#the-page-cache).
 public enum Disposition: Sendable, Hashable {
     /// `"permanent"`: cached with no time limit.
     case permanent

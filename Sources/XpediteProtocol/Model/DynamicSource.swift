@@ -1,6 +1,6 @@
-/// `{"dynamic": …}`: content the client fetches with a data request (PROTOCOL.md §3.7, §3.10).
-/// The value is a function name or a method dict; the canonical form is the plain name unless
-/// the dict carries more than `function`.
+/// `{"dynamic": …}`: content the client fetches with a data request (docs/protocol/tables.md,
+/// docs/protocol/menus.md#old-dialect-menus). The value is a function name or a method dict; the
+/// canonical form is the plain name unless the dict carries more than `function`.
 public struct DynamicSource: Sendable, Hashable {
     /// The call that fetches the content.
     public var method: MethodCall

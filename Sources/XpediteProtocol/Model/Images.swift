@@ -1,4 +1,4 @@
-/// `images`: where the screen's images come from (PROTOCOL.md §2.9).
+/// `images`: where the screen's images come from (docs/protocol/packets.md#images).
 public enum Images: Sendable, Hashable {
     /// New dialect: a manifest of images by id.
     case manifest([ImageEntry])
@@ -38,7 +38,8 @@ public enum Images: Sendable, Hashable {
     }
 
     /// Resolves an old-dialect file name against the folder URL: a `/` is added to the base when
-    /// missing, and a name that is already an absolute URL is kept (PROTOCOL.md §2.9).
+    /// missing, and a name that is already an absolute URL is kept
+    /// (docs/protocol/packets.md#images).
     public static func resolve(name: String, inFolder base: String) -> String {
         if name.contains("://") { return name }
         let folder = base.hasSuffix("/") ? base : base + "/"

@@ -1,5 +1,5 @@
-/// The method dict (PROTOCOL.md §3.1): what a button, a row, a menu entry, a form's save or
-/// cancel asks the server to run.
+/// The method dict (docs/protocol/packets.md#method-dicts): what a button, a row, a menu entry, a
+/// form's save or cancel asks the server to run.
 ///
 /// Old-dialect plain strings (`"method":"setOkay"`) are normalised to `{"function":"setOkay"}`.
 public struct MethodCall: Sendable, Hashable {

@@ -1,4 +1,4 @@
-/// Helpers for select and radio `options` (PROTOCOL.md §6.5).
+/// Helpers for select and radio `options` (docs/protocol/values.md#options).
 public enum Options {
     /// The option keys in display order: plain code-point order of the key strings.
     public static func sortedKeys(_ options: [String: String]) -> [String] {

@@ -1,7 +1,8 @@
 import Foundation
 
-/// A packet from the phone (PROTOCOL.md §1.2, §3.3): `setConnection` first, then one per tap,
-/// form save, table page.
+/// A packet from the phone (docs/protocol/packets.md#1-the-first-packet-setconnection,
+/// docs/protocol/packets.md#the-request-envelope): `setConnection` first, then one per tap, form
+/// save, table page.
 public struct RequestPacket: Sendable, Hashable {
     /// The server function to run.
     public var method: String

@@ -1,5 +1,5 @@
 /// The answer to a screen-producing request: a fresh screen and the entries around it
-/// (PROTOCOL.md §2), in the new dialect.
+/// (docs/protocol/packets.md#top-level-entries), in the new dialect.
 public struct ResponsePacket: Sendable, Hashable {
     /// `rc`: `0` is success.
     public var rc: ReturnCode

@@ -1,5 +1,6 @@
-/// `rc`: the return code of every answer (PROTOCOL.md §2.1). `0` (or `"0"`) is success; any
-/// other integer shows a generic error; a string is a message the phone shows as it is.
+/// `rc`: the return code of every answer (docs/protocol/packets.md#rc-the-return-code). `0` (or
+/// `"0"`) is success; any other integer shows a generic error; a string is a message the phone
+/// shows as it is.
 public enum ReturnCode: Sendable, Hashable {
     /// An integer code; `0` is success.
     case code(Int)

@@ -1,8 +1,8 @@
-/// The `size` dict (PROTOCOL.md §5.2): where a component sits and how big it is.
+/// The `size` dict (docs/protocol/layout.md#keys): where a component sits and how big it is.
 ///
 /// Every key is optional and kept as given, so a linter can see two keys for one quantity; the
-/// layout engine applies the precedence of §5.4. The old flags `center-x`/`centre-x` and
-/// `center-y`/`centre-y` are normalised to a centre offset of 0.
+/// layout engine applies the precedence of docs/protocol/layout.md#the-rules. The old flags
+/// `center-x`/`centre-x` and `center-y`/`centre-y` are normalised to a centre offset of 0.
 public struct SizeSpec: Sendable, Hashable {
     /// `x`: left edge in points from the container's left edge.
     public var x: Double?
@@ -70,7 +70,7 @@ public struct SizeSpec: Sendable, Hashable {
 
     static let shape = ObjectShape(
         name: "size", displayName: "size dict", expectation: "a size dict",
-        summary: "Where a component sits and how big it is (PROTOCOL.md §5).",
+        summary: "Where a component sits and how big it is (docs/protocol/layout.md).",
         properties: keys.map { .init($0.key.name, .number, $0.summary) }
             + [.init("centre-y", .number, "Centre vertically (old flag; the value is ignored). Emitted for a centrey offset of 0.")]
     )

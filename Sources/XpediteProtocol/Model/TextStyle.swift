@@ -1,5 +1,5 @@
 /// The text styling keys shared by labels, buttons and text inputs: `color`, `font`, `fontsize`
-/// and `align` (PROTOCOL.md §6). Missing keys fall back to `setDefaults`, then the system.
+/// and `align` (docs/protocol/values.md). Missing keys fall back to `setDefaults`, then the system.
 struct TextStyle: Hashable {
     var color: Colour?
     var font: String?
@@ -8,7 +8,7 @@ struct TextStyle: Hashable {
 
     static let properties: [ObjectShape.Property] = [
         .init("color", .colour, "Text colour; setDefaults, then the system label colour."),
-        .init("font", .string, "Font name or family (PROTOCOL.md §6.2)."),
+        .init("font", .string, "Font name or family (docs/protocol/values.md#fonts)."),
         .init("fontsize", .boundedNumber(minimum: 0, maximum: nil, exclusiveMinimum: true), "Font size in points."),
         .init("align", .oneOf(Alignment.allCases.map(\.rawValue)), "Text alignment; centre and center are the same."),
     ]

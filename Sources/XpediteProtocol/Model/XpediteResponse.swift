@@ -1,5 +1,6 @@
 /// What a server answers one request with, before the server SDK finishes it: a screen
-/// (PROTOCOL.md §2) or a data response (table rows, §3.7.3).
+/// (docs/protocol/packets.md#top-level-entries) or a data response (table rows,
+/// docs/protocol/tables.md#the-data-answer).
 ///
 /// Handlers do not build this directly; they return an ``XpediteResponseGenerator`` — a
 /// ``ResponsePacket``, a ``DataResponse``, the server SDK's `TablePage` or the DSL's `Screen` —

@@ -1,5 +1,6 @@
-/// Rewrites a response packet's tree from the old dialect (and PHP `json_encode` quirks) into
-/// the new dialect, in the order of PROTOCOL.md §8.2, reporting each rewrite as a warning.
+/// Rewrites a response packet's tree from the old dialect (and PHP `json_encode` quirks) into the
+/// new dialect, in the order of docs/protocol/versions.md#how-a-phone-normalises-an-answer,
+/// reporting each rewrite as a warning.
 ///
 /// What it rewrites: `components` sent as an object with numeric keys; `colour`; numeric strings
 /// for `fontsize` and size values; method strings (form `save`/`cancel` get `formdata:true`);
@@ -181,8 +182,8 @@ struct DialectNormalizer {
         var children = false
     }
 
-    /// The keys that set one quantity, in the order of precedence of PROTOCOL.md §5.4, with the
-    /// key each old spelling becomes.
+    /// The keys that set one quantity, in the order of precedence of
+    /// docs/protocol/layout.md#the-rules, with the key each old spelling becomes.
     private static let sizeQuantities: [(name: String, keys: [WireKey])] = [
         ("horizontal position", [.centrex, .centerXFlag, .centreXFlag, .xPlus, .x, .xPercent]),
         ("vertical position", [.centrey, .centreYFlag, .centerYFlag, .yPlus, .y, .yPercent]),
@@ -220,7 +221,8 @@ struct DialectNormalizer {
             if !size.has(new) {
                 size[new] = .number(0)
                 alias(new.name, to: old.name)
-                // centre-y is what the SDK itself emits for vertical centring (PROTOCOL.md §5.2).
+                // centre-y is what the SDK itself emits for vertical centring
+                // (docs/protocol/layout.md#keys).
                 if old != .centreYFlag {
                     note(old.name, "\"\(old.name)\" is old dialect; read as \"\(new.name)\": 0")
                 }
@@ -397,7 +399,8 @@ struct DialectNormalizer {
         }
     }
 
-    /// Numbers sent as numeric strings ("16") become numbers (PROTOCOL.md §5.2, §6.3).
+    /// Numbers sent as numeric strings ("16") become numbers (docs/protocol/layout.md#keys,
+    /// docs/protocol/values.md#font-sizes).
     private mutating func numericString(_ members: inout JSONObject, _ key: WireKey) {
         guard case .string(let text)? = members[key] else { return }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
@@ -432,14 +435,16 @@ struct DialectNormalizer {
         }
     }
 
-    /// PHP's `json_encode` writes an empty array where an empty object is meant (PROTOCOL.md §6.6).
+    /// PHP's `json_encode` writes an empty array where an empty object is meant
+    /// (docs/protocol/values.md#other-values).
     private func emptyArrayAsObject(_ members: inout JSONObject, _ key: WireKey) {
         if case .array(let elements)? = members[key], elements.isEmpty {
             members[key] = .object(JSONObject())
         }
     }
 
-    /// `components` sent as an object with numeric keys is read in key order (PROTOCOL.md §1.9).
+    /// `components` sent as an object with numeric keys is read in key order
+    /// (docs/protocol/packets.md#screens-replace-screens).
     private mutating func orderNumericKeys(_ members: inout JSONObject) {
         guard case .object(let keyed)? = members[.components] else { return }
         var numbered: [(number: Double, key: String, value: JSONValue)] = []

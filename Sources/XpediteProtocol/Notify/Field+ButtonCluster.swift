@@ -1,6 +1,6 @@
 extension Field {
-    /// `buttonCluster` (PROTOCOL.md §9.5): a set of inline submit buttons; the clicked button's
-    /// `value` becomes the response's `submitValue`. Needs no `id`.
+    /// `buttonCluster` (docs/notify.md#field-types): a set of inline submit buttons; the clicked
+    /// button's `value` becomes the response's `submitValue`. Needs no `id`.
     public struct ButtonCluster: Sendable, Hashable {
         /// One button of the cluster.
         public struct Button: Sendable, Hashable {

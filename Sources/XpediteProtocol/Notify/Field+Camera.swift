@@ -1,5 +1,6 @@
 extension Field {
-    /// `camera` (PROTOCOL.md §9.5): takes a JPEG photo; the value is the uploaded document name (rcs/image/<uuid>.jpg).
+    /// `camera` (docs/notify.md#field-types): takes a JPEG photo; the value is the uploaded
+    /// document name (rcs/image/<uuid>.jpg).
     public struct Camera: Sendable, Hashable {
         /// `id`: the property name of the value in the response's `values`; required, unique within `fields`.
         public var id: String?
@@ -9,7 +10,8 @@ extension Field {
         public var labelStyle: LabelStyle
         /// `placeholder`: the prompt shown in the field's body before it is used.
         public var placeholder: String?
-        /// `optional`: the user may skip the field; a skipped field is returned as `null` (PROTOCOL.md §9.4).
+        /// `optional`: the user may skip the field; a skipped field is returned as `null`
+        /// (docs/notify.md#optional-and-default).
         public var optional: Bool?
 
         /// The default `placeholder`.
@@ -28,7 +30,7 @@ extension Field {
         /// `placeholder`, or its default.
         public var resolvedPlaceholder: String { placeholder ?? Self.defaultPlaceholder }
 
-        /// How the field must be answered (PROTOCOL.md §9.4).
+        /// How the field must be answered (docs/notify.md#optional-and-default).
         public var requirement: Requirement { .of(default: nil, optional: optional) }
 
         static let shape = ObjectShape.field(
@@ -36,7 +38,7 @@ extension Field {
             "Takes a JPEG photo; the value is the uploaded document name (rcs/image/<uuid>.jpg).",
             id: .required, styled: true, [
             .init("placeholder", .string, "The prompt shown in the field's body before it is used."),
-            .init("optional", .boolean, "The user may skip the field; a skipped field is returned as `null` (PROTOCOL.md §9.4)."),
+            .init("optional", .boolean, "The user may skip the field; a skipped field is returned as `null` (docs/notify.md#optional-and-default)."),
         ])
 
         init(reading members: JSONObject) {

@@ -1,5 +1,6 @@
 extension Field {
-    /// `checkbox` (PROTOCOL.md §9.5): a checkbox; the value is true or false. Always optional.
+    /// `checkbox` (docs/notify.md#field-types): a checkbox; the value is true or false. Always
+    /// optional.
     public struct Checkbox: Sendable, Hashable {
         /// `id`: the property name of the value in the response's `values`; required, unique within `fields`.
         public var id: String?
@@ -11,7 +12,8 @@ extension Field {
         public var defaultValue: Bool?
         /// `checkboxLabel`: the text beside the box.
         public var checkboxLabel: String?
-        /// `optional`: accepted, but a checkbox is always optional (PROTOCOL.md §9.4).
+        /// `optional`: accepted, but a checkbox is always optional
+        /// (docs/notify.md#optional-and-default).
         public var optional: Bool?
 
         /// The initial state when no `default` is given: unchecked.
@@ -36,7 +38,7 @@ extension Field {
         /// `checkboxLabel`, or its default.
         public var resolvedCheckboxLabel: String { checkboxLabel ?? Self.defaultCheckboxLabel }
 
-        /// How the field must be answered (PROTOCOL.md §9.4).
+        /// How the field must be answered (docs/notify.md#optional-and-default).
         public var requirement: Requirement { .defaulted(.bool(resolvedDefaultValue)) }
 
         static let shape = ObjectShape.field(
@@ -45,7 +47,7 @@ extension Field {
             id: .required, styled: true, [
             .init("default", .boolean, "The initial state."),
             .init("checkboxLabel", .string, "The text beside the box."),
-            .init("optional", .boolean, "Accepted, but a checkbox is always optional (PROTOCOL.md §9.4)."),
+            .init("optional", .boolean, "Accepted, but a checkbox is always optional (docs/notify.md#optional-and-default)."),
         ])
 
         init(reading members: JSONObject) {

@@ -1,6 +1,6 @@
 extension Field {
-    /// `droplist` and `radioButtons` (PROTOCOL.md §9.5), which have the same structure: one value
-    /// chosen from `values`, given as plain strings or as `{label, value}` objects.
+    /// `droplist` and `radioButtons` (docs/notify.md#field-types), which have the same structure:
+    /// one value chosen from `values`, given as plain strings or as `{label, value}` objects.
     public struct Choice: Sendable, Hashable {
         /// How `values` was written.
         public enum Form: Sendable, Hashable {
@@ -69,7 +69,7 @@ extension Field {
                       form: .simple, defaultValue: defaultValue.map(JSONValue.string), optional: optional)
         }
 
-        /// How the field must be answered (PROTOCOL.md §9.4).
+        /// How the field must be answered (docs/notify.md#optional-and-default).
         public var requirement: Requirement { .of(default: defaultValue, optional: optional) }
 
         /// Whether `value` is one of the choices' values.

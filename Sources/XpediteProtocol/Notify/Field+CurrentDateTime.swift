@@ -1,5 +1,6 @@
 extension Field {
-    /// `currentDateTime` (PROTOCOL.md §9.5): no UI: the value is the ISO date-time of the submit.
+    /// `currentDateTime` (docs/notify.md#field-types): no UI: the value is the ISO date-time of the
+    /// submit.
     public struct CurrentDateTime: Sendable, Hashable {
         /// `id`: the property name of the value in the response's `values`; required, unique within `fields`.
         public var id: String?
@@ -16,7 +17,7 @@ extension Field {
             self.labelStyle = labelStyle
         }
 
-        /// How the field must be answered (PROTOCOL.md §9.4).
+        /// How the field must be answered (docs/notify.md#optional-and-default).
         public var requirement: Requirement { .required }
 
         static let shape = ObjectShape.field(

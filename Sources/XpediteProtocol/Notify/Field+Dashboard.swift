@@ -1,5 +1,5 @@
 extension Field {
-    /// `dashboard` (PROTOCOL.md §9.5): opens a dashboard; no value.
+    /// `dashboard` (docs/notify.md#field-types): opens a dashboard; no value.
     public struct Dashboard: Sendable, Hashable {
         /// `id`: optional; unique within `fields` when given.
         public var id: String?

@@ -1,9 +1,9 @@
 extension Field {
-    /// `document` (PROTOCOL.md §9.5): opens a document (a PDF, a web page, or media captured
-    /// earlier by an audio, camera or video field); no value.
+    /// `document` (docs/notify.md#field-types): opens a document (a PDF, a web page, or media
+    /// captured earlier by an audio, camera or video field); no value.
     public struct Document: Sendable, Hashable {
         /// How a document is shown. Unknown flavors are kept and shown as a web link
-        /// (PROTOCOL.md §10 item 43).
+        /// (docs/notify.md).
         public enum Flavor: String, Sendable, Hashable, Codable, CaseIterable {
             /// A PDF document.
             case pdf

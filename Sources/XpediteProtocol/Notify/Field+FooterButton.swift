@@ -1,5 +1,6 @@
 extension Field {
-    /// `footerButton` (PROTOCOL.md §9.5): a submit button in the footer; its value becomes submitValue.
+    /// `footerButton` (docs/notify.md#field-types): a submit button in the footer; its value
+    /// becomes submitValue.
     public struct FooterButton: Sendable, Hashable {
         /// `id`: optional; unique within `fields` when given.
         public var id: String?

@@ -1,5 +1,6 @@
 extension Field {
-    /// `image` (PROTOCOL.md §9.5): shows a small inline image that opens a zoom and pan view; no value.
+    /// `image` (docs/notify.md#field-types): shows a small inline image that opens a zoom and pan
+    /// view; no value.
     public struct Image: Sendable, Hashable {
         /// `id`: optional; unique within `fields` when given.
         public var id: String?

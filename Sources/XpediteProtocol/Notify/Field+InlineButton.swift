@@ -1,5 +1,6 @@
 extension Field {
-    /// `inlineButton` (PROTOCOL.md §9.5): a styled submit button inside the form; its value becomes submitValue.
+    /// `inlineButton` (docs/notify.md#field-types): a styled submit button inside the form; its
+    /// value becomes submitValue.
     public struct InlineButton: Sendable, Hashable {
         /// `id`: optional; unique within `fields` when given.
         public var id: String?

@@ -1,5 +1,5 @@
 extension Field {
-    /// The alignment of a field's label (PROTOCOL.md §9.3).
+    /// The alignment of a field's label (docs/notify.md#field-types).
     public enum LabelAlignment: String, Sendable, Hashable, Codable, CaseIterable {
         /// Aligned to the left.
         case left
@@ -9,7 +9,7 @@ extension Field {
         case center
     }
 
-    /// The style of a label's or a button's text (PROTOCOL.md §9.3).
+    /// The style of a label's or a button's text (docs/notify.md#field-types).
     public enum TextWeight: String, Sendable, Hashable, Codable, CaseIterable {
         /// Regular text.
         case plain
@@ -22,7 +22,8 @@ extension Field {
     }
 
     /// The four styling properties a field's `label` allows: `size`, `align`, `color`, `style`
-    /// (PROTOCOL.md §9.3). Each is `nil` when absent; the `resolved…` values apply the defaults.
+    /// (docs/notify.md#field-types). Each is `nil` when absent; the `resolved…` values apply the
+    /// defaults.
     public struct LabelStyle: Sendable, Hashable {
         /// `size`: the label's font size (not the Xpedite `size` dict). A numeric string is read as its number.
         public var size: Double?

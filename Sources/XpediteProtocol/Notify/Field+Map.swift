@@ -1,6 +1,6 @@
 extension Field {
-    /// `map` (PROTOCOL.md §9.5): a map with optional markers. With an `id` the user may click a
-    /// location, which becomes the value; without one the map is read-only.
+    /// `map` (docs/notify.md#field-types): a map with optional markers. With an `id` the user may
+    /// click a location, which becomes the value; without one the map is read-only.
     public struct Map: Sendable, Hashable {
         /// `maptype`.
         public enum MapType: String, Sendable, Hashable, Codable, CaseIterable {
@@ -14,7 +14,7 @@ extension Field {
 
         /// One marker (pin).
         public struct Marker: Sendable, Hashable {
-            /// A marker colour: an HSV hue from 0 to 359, or one of ten names (PROTOCOL.md §10 item 43).
+            /// A marker colour: an HSV hue from 0 to 359, or one of ten names (docs/notify.md).
             public enum Color: Sendable, Hashable {
                 /// An HSV hue, 0 to 359.
                 case hue(Double)
@@ -142,7 +142,7 @@ extension Field {
             placeholder ?? (isInput ? "View the map and select a location" : "View the map")
         }
 
-        /// How the field must be answered (PROTOCOL.md §9.4).
+        /// How the field must be answered (docs/notify.md#optional-and-default).
         public var requirement: Requirement { .of(default: defaultValue?.json, optional: optional) }
 
         static let shape = ObjectShape.field(

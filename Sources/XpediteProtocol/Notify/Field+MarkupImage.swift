@@ -1,6 +1,6 @@
 extension Field {
-    /// `markupImage` (PROTOCOL.md §9.5): the user draws over an image; the value is the uploaded
-    /// document name of the result (`rcs/image/<uuid>.jpg`).
+    /// `markupImage` (docs/notify.md#field-types): the user draws over an image; the value is the
+    /// uploaded document name of the result (`rcs/image/<uuid>.jpg`).
     public struct MarkupImage: Sendable, Hashable {
         /// `id`: the property name of the value in the response's `values`; required, unique within `fields`.
         public var id: String?
@@ -9,7 +9,7 @@ extension Field {
         /// The label's `size`, `align`, `color` and `style`.
         public var labelStyle: LabelStyle
         /// `source`: `"camera"`, an http(s) URL, or a document name such as `rcs/image/<uuid>.jpg`
-        /// (PROTOCOL.md §10 item 43); the camera when absent.
+        /// (docs/notify.md); the camera when absent.
         public var source: String?
         /// `placeholder`: the prompt shown before the image is edited.
         public var placeholder: String?
@@ -38,7 +38,8 @@ extension Field {
             placeholder ?? (resolvedSource == "camera" ? "Take a photo and mark it up" : "Mark up an image")
         }
 
-        /// How the field must be answered (PROTOCOL.md §9.4); it takes no `default`.
+        /// How the field must be answered (docs/notify.md#optional-and-default); it takes no
+        /// `default`.
         public var requirement: Requirement { .of(default: nil, optional: optional) }
 
         /// Whether `text` is a source the field accepts: `camera`, an http(s) URL or a document name.

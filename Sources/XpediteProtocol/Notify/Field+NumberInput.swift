@@ -1,6 +1,6 @@
 extension Field {
-    /// `inputInteger` and `inputReal` (PROTOCOL.md §9.5): a number typed into a text field or
-    /// chosen on a slider, always within `minValue`…`maxValue`.
+    /// `inputInteger` and `inputReal` (docs/notify.md#field-types): a number typed into a text
+    /// field or chosen on a slider, always within `minValue`…`maxValue`.
     public struct NumberInput: Sendable, Hashable {
         /// The widget.
         public enum Flavor: String, Sendable, Hashable, Codable, CaseIterable {
@@ -67,8 +67,8 @@ extension Field {
         /// `placeholder`, or "".
         public var resolvedPlaceholder: String { placeholder ?? Self.defaultText }
 
-        /// How the field must be answered (PROTOCOL.md §9.4): a slider always has a value (its
-        /// `default`, or `minValue`), so `optional` is ignored for it.
+        /// How the field must be answered (docs/notify.md#optional-and-default): a slider always
+        /// has a value (its `default`, or `minValue`), so `optional` is ignored for it.
         public var requirement: Requirement {
             if resolvedFlavor == .slider { return .defaulted(.number(defaultValue ?? resolvedMinValue)) }
             return .of(default: defaultValue.map(JSONValue.number), optional: optional)

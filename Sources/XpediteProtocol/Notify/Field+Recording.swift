@@ -1,7 +1,8 @@
 extension Field {
-    /// `audio` and `video` (PROTOCOL.md §9.5), which have the same structure: the user records a
-    /// short clip, uploaded as a document whose name is the value (`rcs/audio/<uuid>.m4a`,
-    /// `rcs/video/<uuid>.mp4`). They differ only in their type and the default `maxSizeK`.
+    /// `audio` and `video` (docs/notify.md#field-types), which have the same structure: the user
+    /// records a short clip, uploaded as a document whose name is the value
+    /// (`rcs/audio/<uuid>.m4a`, `rcs/video/<uuid>.mp4`). They differ only in their type and the
+    /// default `maxSizeK`.
     public struct Recording: Sendable, Hashable {
         /// Which recording field this is.
         public enum Kind: String, Sendable, Hashable, CaseIterable {
@@ -35,7 +36,8 @@ extension Field {
         public var maxSizeK: Int?
         /// `placeholder`: the prompt shown in the field's body before it is used.
         public var placeholder: String?
-        /// `optional`: the user may skip the field; a skipped field is returned as `null` (PROTOCOL.md §9.4).
+        /// `optional`: the user may skip the field; a skipped field is returned as `null`
+        /// (docs/notify.md#optional-and-default).
         public var optional: Bool?
 
         /// The default `maxDurationSeconds`.
@@ -66,7 +68,8 @@ extension Field {
         /// `placeholder`, or its default.
         public var resolvedPlaceholder: String { placeholder ?? Self.defaultPlaceholder }
 
-        /// How the field must be answered (PROTOCOL.md §9.4): no `default` exists for recordings.
+        /// How the field must be answered (docs/notify.md#optional-and-default): no `default`
+        /// exists for recordings.
         public var requirement: Requirement { .of(default: nil, optional: optional) }
 
         static func shape(_ kind: Kind) -> ObjectShape {
@@ -74,7 +77,7 @@ extension Field {
                 .init("maxDurationSeconds", .boundedInteger(minimum: 1), "The longest clip, in seconds."),
                 .init("maxSizeK", .boundedInteger(minimum: 1), "The largest file, in KB (not supported on iOS)."),
                 .init("placeholder", .string, "The prompt shown in the field's body before it is used."),
-                .init("optional", .boolean, "The user may skip the field; a skipped field is returned as `null` (PROTOCOL.md §9.4)."),
+                .init("optional", .boolean, "The user may skip the field; a skipped field is returned as `null` (docs/notify.md#optional-and-default)."),
             ])
         }
 

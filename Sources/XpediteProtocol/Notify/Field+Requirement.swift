@@ -1,5 +1,5 @@
 extension Field {
-    /// How an input field must be answered: the three cases of PROTOCOL.md §9.4.
+    /// How an input field must be answered: the three cases of docs/notify.md#optional-and-default.
     public enum Requirement: Sendable, Hashable {
         /// The user must give a value (the default).
         case required

@@ -1,5 +1,6 @@
 extension Field {
-    /// `sectionLabel` (PROTOCOL.md §9.5): a section heading in a predefined style; ignores the label styling properties; no value.
+    /// `sectionLabel` (docs/notify.md#field-types): a section heading in a predefined style;
+    /// ignores the label styling properties; no value.
     public struct SectionLabel: Sendable, Hashable {
         /// `id`: optional; unique within `fields` when given.
         public var id: String?

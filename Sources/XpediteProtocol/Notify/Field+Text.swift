@@ -1,5 +1,5 @@
 extension Field {
-    /// `text` (PROTOCOL.md §9.5): shows only its label, styled; no value.
+    /// `text` (docs/notify.md#field-types): shows only its label, styled; no value.
     public struct Text: Sendable, Hashable {
         /// `id`: optional; unique within `fields` when given.
         public var id: String?

@@ -1,7 +1,7 @@
 extension Field {
-    /// `inputString`, `barcode`, `date` and `datetime` (PROTOCOL.md §9.5), which have the same
-    /// structure: a value given as text, with an optional `default` and `placeholder`. They differ
-    /// in their type, the form of `default` and the default `placeholder`.
+    /// `inputString`, `barcode`, `date` and `datetime` (docs/notify.md#field-types), which have the
+    /// same structure: a value given as text, with an optional `default` and `placeholder`. They
+    /// differ in their type, the form of `default` and the default `placeholder`.
     public struct TextInput: Sendable, Hashable {
         /// Which text field this is.
         public enum Kind: String, Sendable, Hashable, CaseIterable {
@@ -48,7 +48,8 @@ extension Field {
         public var placeholder: String?
         /// `default`: the initial value (for a barcode, used as if it had been scanned).
         public var defaultValue: String?
-        /// `optional`: the user may skip the field; a skipped field is returned as `null` (PROTOCOL.md §9.4).
+        /// `optional`: the user may skip the field; a skipped field is returned as `null`
+        /// (docs/notify.md#optional-and-default).
         public var optional: Bool?
 
         /// Creates an `inputString`, `barcode`, `date` or `datetime` field.
@@ -66,14 +67,14 @@ extension Field {
         /// `placeholder`, or the default of the kind.
         public var resolvedPlaceholder: String { placeholder ?? kind.defaultPlaceholder }
 
-        /// How the field must be answered (PROTOCOL.md §9.4).
+        /// How the field must be answered (docs/notify.md#optional-and-default).
         public var requirement: Requirement { .of(default: defaultValue.map(JSONValue.string), optional: optional) }
 
         static func shape(_ kind: Kind) -> ObjectShape {
             ObjectShape.field(kind.rawValue, kind.summary, id: .required, styled: true, [
                 .init("placeholder", .string, "The prompt shown in the field's body before it is used."),
                 kind.defaultProperty,
-                .init("optional", .boolean, "The user may skip the field; a skipped field is returned as `null` (PROTOCOL.md §9.4)."),
+                .init("optional", .boolean, "The user may skip the field; a skipped field is returned as `null` (docs/notify.md#optional-and-default)."),
             ])
         }
 

@@ -1,11 +1,11 @@
-/// One entry of a payload's `fields` array (PROTOCOL.md §9.5): one widget of the form.
+/// One entry of a payload's `fields` array (docs/notify.md#field-types): one widget of the form.
 ///
 /// Each case carries the wire type of its family, nested under `Field` (`Field.Camera`,
-/// `Field.Choice`, …). Types with the same structure share one: `droplist` and `radioButtons`
-/// share ``Choice``, `inputInteger` and `inputReal` ``NumberInput``, `audio` and `video`
-/// ``Recording``, and `inputString`, `barcode`, `date` and `datetime` ``TextInput``. A type the model
-/// does not know is kept as ``unknown(type:members:)``: the app ignores it (§9.3) and the
-/// validator reports it as a warning.
+/// `Field.Choice`, …). Types with the same structure share one: `droplist` and `radioButtons` share
+/// ``Choice``, `inputInteger` and `inputReal` ``NumberInput``, `audio` and `video` ``Recording``,
+/// and `inputString`, `barcode`, `date` and `datetime` ``TextInput``. A type the model does not
+/// know is kept as ``unknown(type:members:)``: the app ignores it (docs/notify.md#field-types) and
+/// the validator reports it as a warning.
 public enum Field: Sendable, Hashable {
     /// `audio`: records a sound clip.
     case audio(Recording)
@@ -58,7 +58,7 @@ public enum Field: Sendable, Hashable {
     /// A `type` the model does not define, kept as sent.
     case unknown(type: String, members: JSONObject)
 
-    /// The 24 field types, in the order of PROTOCOL.md §9.5.
+    /// The 24 field types, in the order of docs/notify.md#field-types.
     public static let types: [String] = [
         "audio", "barcode", "buttonCluster", "camera", "checkbox", "currentDateTime", "currentLocation", "date",
         "datetime", "dashboard", "document", "droplist", "footerButton", "image", "inlineButton", "inputInteger",
@@ -178,8 +178,8 @@ public enum Field: Sendable, Hashable {
         }
     }
 
-    /// How an input field must be answered (PROTOCOL.md §9.4); `nil` for fields that produce no
-    /// value (display fields, buttons, a map without `id`, unknown types).
+    /// How an input field must be answered (docs/notify.md#optional-and-default); `nil` for fields
+    /// that produce no value (display fields, buttons, a map without `id`, unknown types).
     public var requirement: Requirement? {
         switch self {
         case .audio(let f): f.requirement
@@ -253,7 +253,7 @@ extension ObjectShape {
         case optional
     }
 
-    /// A field definition (PROTOCOL.md §9.3): `type`, `id`, `label` with its four styling
+    /// A field definition (docs/notify.md#field-types): `type`, `id`, `label` with its four styling
     /// properties (only `label` when `styled` is false), then the type's own keys.
     static func field(_ type: String, _ summary: String, id: FieldID, styled: Bool, _ properties: [Property]) -> ObjectShape {
         var all: [Property] = [.init("type", .oneOf([type]), required: true, "The field type.")]

@@ -1,5 +1,6 @@
-/// Date-times as notification payloads and responses carry them (PROTOCOL.md §9.5): ISO 8601
-/// with an offset, `yyyy-MM-ddTHH:mm[:ss[.fraction]](Z|±HH:mm)`, e.g. `1991-04-20T09:30-07:00`.
+/// Date-times as notification payloads and responses carry them (docs/notify.md#field-types): ISO
+/// 8601 with an offset, `yyyy-MM-ddTHH:mm[:ss[.fraction]](Z|±HH:mm)`, e.g.
+/// `1991-04-20T09:30-07:00`.
 public enum ISODateTime {
     /// Whether `text` is a real date and time in that form (so `1991-02-30T10:00Z` is not).
     public static func isValid(_ text: String) -> Bool {

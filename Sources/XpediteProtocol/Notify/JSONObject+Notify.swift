@@ -1,6 +1,6 @@
 import Foundation
 
-/// Reading the members of a notification object by name: the payload's keys (PROTOCOL.md §9)
+/// Reading the members of a notification object by name: the payload's keys (docs/notify.md)
 /// are not interned ``WireKey``s. Like ``ObjectReader``, a member of the wrong type reads as `nil`;
 /// the validator has reported it with its path.
 extension JSONObject {
@@ -18,7 +18,7 @@ extension JSONObject {
         self[key]?.stringValue.flatMap(T.init(rawValue:))
     }
 
-    /// A font size: a number, or a string holding one (`"18"`, PROTOCOL.md §10 item 44).
+    /// A font size: a number, or a string holding one (`"18"`, docs/notify.md).
     func fontSize(_ key: String) -> Double? {
         switch self[key] {
         case .number(let size)?: size

@@ -1,4 +1,5 @@
-/// A point on the earth, as map fields and `currentLocation` values carry it (PROTOCOL.md §9.5).
+/// A point on the earth, as map fields and `currentLocation` values carry it
+/// (docs/notify.md#field-types).
 ///
 /// Two forms are accepted on the wire: a GeoJSON Point `{"type": "Point", "coordinates":
 /// [longitude, latitude]}` and the simple `{"longitude": …, "latitude": …}`. The canonical form is

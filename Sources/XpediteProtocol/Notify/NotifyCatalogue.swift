@@ -1,4 +1,4 @@
-/// Every object definition of the notification payloads and response objects (PROTOCOL.md §9),
+/// Every object definition of the notification payloads and response objects (docs/notify.md),
 /// by name (all start with `notify.`): the one description the shape check and
 /// ``NotifySchemaGenerator`` are both made from.
 public enum NotifyCatalogue {

@@ -2,16 +2,16 @@
 /// the same definitions the validator checks against (``NotifyCatalogue``), like
 /// ``JSONSchemaGenerator`` does for screens.
 ///
-/// Field types the model does not know are allowed (the app ignores them, §9.3), so a field is
-/// matched to its definition by `type` with `if`/`then`. Rules that span keys (unique ids and
-/// button values, `default` among the values or within the range, `minValue` < `maxValue`) are
-/// the validator's alone.
+/// Field types the model does not know are allowed (the app ignores them,
+/// docs/notify.md#field-types), so a field is matched to its definition by `type` with `if`/`then`.
+/// Rules that span keys (unique ids and button values, `default` among the values or within the
+/// range, `minValue` < `maxValue`) are the validator's alone.
 public enum NotifySchemaGenerator {
     /// What a schema describes.
     public enum Document: String, Sendable, CaseIterable {
-        /// A payload (PROTOCOL.md §9.2).
+        /// A payload (docs/notify.md#the-payload-model).
         case payload
-        /// A response object (PROTOCOL.md §9.6).
+        /// A response object (docs/notify.md#the-response-object).
         case response
     }
 

@@ -1,12 +1,12 @@
 import Foundation
 
-/// A notification payload (PROTOCOL.md §9.2): the form backend code sends to users, and the
-/// topic their answers are published to.
+/// A notification payload (docs/notify.md#the-payload-model): the form backend code sends to users,
+/// and the topic their answers are published to.
 ///
 /// A payload is either **inline**, carrying its `fields`, or **named**: `payloadName` names a
-/// stored payload whose fields are used instead (§9.8), resolved with ``resolving(_:)``. Whether an
-/// inline payload travels inside the push ("direct") or is stored and fetched ("indirect") is a
-/// matter of sending, not of the payload.
+/// stored payload whose fields are used instead (docs/notify.md#the-payload-model), resolved with
+/// ``resolving(_:)``. Whether an inline payload travels inside the push ("direct") or is stored and
+/// fetched ("indirect") is a matter of sending, not of the payload.
 ///
 /// ```swift
 /// let payload = try Payload(validating: data)            // throws PacketError.invalid(issues)
@@ -44,7 +44,7 @@ public struct Payload: Sendable, Hashable {
         self = payload
     }
 
-    /// Whether `payloadName` replaces `fields` (§9.8).
+    /// Whether `payloadName` replaces `fields` (docs/notify.md#the-payload-model).
     public var isNamed: Bool { payloadName != nil }
 
     /// The fields that produce a value in the response, in order.
@@ -61,15 +61,16 @@ public struct Payload: Sendable, Hashable {
         return values.isEmpty ? [0] : values
     }
 
-    /// This payload with a named payload's fields (§9.8): the topic and (when given) the `state`
-    /// stay this payload's; `fields` (and `state`, when this payload has none) come from `named`.
+    /// This payload with a named payload's fields (docs/notify.md#the-payload-model): the topic and
+    /// (when given) the `state` stay this payload's; `fields` (and `state`, when this payload has
+    /// none) come from `named`.
     public func resolving(_ named: Payload) -> Payload {
         Payload(responseTopic: responseTopic, fields: named.fields, state: state ?? named.state, payloadName: nil)
     }
 
     static let shape = ObjectShape(
         name: "notify.payload", displayName: "payload", expectation: "a payload object",
-        summary: "A notification payload (PROTOCOL.md §9.2): the form sent to users and the topic of their answers.",
+        summary: "A notification payload (docs/notify.md#the-payload-model): the form sent to users and the topic of their answers.",
         properties: [
             .init("responseTopic", .string, required: true, "The topic the response object is published to, /a/b/c."),
             .init("fields", .array(.any), "The fields, one widget each, in order; required unless payloadName is given."),

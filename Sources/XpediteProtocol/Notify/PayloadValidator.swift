@@ -1,6 +1,6 @@
 import Foundation
 
-/// Validates notification payloads (PROTOCOL.md §9.2–9.5), collecting every issue with its JSON
+/// Validates notification payloads (docs/notify.md), collecting every issue with its JSON
 /// path, in the style of ``PacketValidator``: the structure is checked against the definitions of
 /// ``NotifyCatalogue`` by the same `ShapeChecker`, then the rules that span keys.
 ///
@@ -163,7 +163,8 @@ public struct PayloadValidator: Sendable {
             }
         }
 
-        /// `default` wins over `optional` (§9.4); a slider ignores `optional`.
+        /// `default` wins over `optional` (docs/notify.md#optional-and-default); a slider ignores
+        /// `optional`.
         mutating func checkRequirement(_ type: String, _ members: JSONObject, at path: JSONPath) {
             guard members["optional"] != nil, type != "checkbox" else { return }
             if members["default"] != nil, Field.shapes[type]?.property("default") != nil {

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The response object (PROTOCOL.md §9.6): what is published to a payload's `responseTopic` when
-/// a user answers.
+/// The response object (docs/notify.md#the-response-object): what is published to a payload's
+/// `responseTopic` when a user answers.
 ///
 /// ```json
 /// {"responseTopic":"/a/b/c","submitValue":0,"username":"joeuser@gmail.com",
@@ -9,9 +9,9 @@ import Foundation
 ///  "values":{"simpleDropList":"Green"},"state":{"myStateData":123}}
 /// ```
 ///
-/// `username`, `deviceId` and `deviceName` come from the device that answered, never from the
-/// body it sent (NOTIFY-API.md §3). The server adds `messageId` or `request`, `responseId` and
-/// `receivedAt` when it publishes.
+/// `username`, `deviceId` and `deviceName` come from the device that answered, never from the body
+/// it sent (docs/notify-api.md#device-routes). The server adds `messageId` or `request`,
+/// `responseId` and `receivedAt` when it publishes.
 public struct ResponseObject: Sendable, Hashable {
     /// `responseTopic`: copied from the payload.
     public var responseTopic: String
@@ -27,9 +27,10 @@ public struct ResponseObject: Sendable, Hashable {
     public var values: JSONObject
     /// `state`: the payload's `state`, unchanged; present only when the payload had one.
     public var state: JSONValue?
-    /// `messageId`: the message answered (NOTIFY-API.md §3), when it answers one.
+    /// `messageId`: the message answered (docs/notify-api.md#device-routes), when it answers one.
     public var messageId: String?
-    /// `request`: the start request answered (NOTIFY-API.md §3), when it answers one.
+    /// `request`: the start request answered (docs/notify-api.md#device-routes), when it answers
+    /// one.
     public var request: String?
     /// `responseId`: the id the device made for this response; the same id is the same response.
     public var responseId: String?
@@ -71,7 +72,7 @@ public struct ResponseObject: Sendable, Hashable {
 
     static let shape = ObjectShape(
         name: "notify.response", displayName: "response object", expectation: "a response object",
-        summary: "A response object (PROTOCOL.md §9.6), published to the payload's responseTopic.",
+        summary: "A response object (docs/notify.md#the-response-object), published to the payload's responseTopic.",
         properties: [
             .init("responseTopic", .string, required: true, "Copied from the payload."),
             .init("submitValue", .integer, required: true, "The value of the button pressed; 0 for the automatic Submit."),

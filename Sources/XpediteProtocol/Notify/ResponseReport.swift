@@ -2,9 +2,9 @@
 public struct ResponseReport: Sendable, Hashable {
     /// Every issue, in document order, with paths such as `$.values.color`.
     public var issues: [ValidationIssue]
-    /// The completed `values` (PROTOCOL.md §9.4): one member per input field in field order, the
-    /// default filled in for an absent defaulted field, `null` for an absent optional one,
-    /// locations in the simple form. `nil` when there are errors.
+    /// The completed `values` (docs/notify.md#optional-and-default): one member per input field in
+    /// field order, the default filled in for an absent defaulted field, `null` for an absent
+    /// optional one, locations in the simple form. `nil` when there are errors.
     public var values: JSONObject?
     /// The `submitValue`; `nil` when there are errors.
     public var submitValue: Int?

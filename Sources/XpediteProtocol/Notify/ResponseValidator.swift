@@ -1,9 +1,9 @@
-/// Checks what a user submitted against the payload it answers (PROTOCOL.md §9.4–9.6) and
+/// Checks what a user submitted against the payload it answers (docs/notify.md) and
 /// completes the values: required values present, an absent optional value `null`, an absent
 /// defaulted value its default, each value of its field's type, numbers in range, choices among
 /// the values, ISO dates and date-times, locations, media as document names, and `submitValue`
 /// among the payload's button values. Every issue carries its path, one issue per value at
-/// `$.values.<id>` (NOTIFY-API.md §3).
+/// `$.values.<id>` (docs/notify-api.md#device-routes).
 public struct ResponseValidator: Sendable {
     /// The document names the answering user may cite (the ones they uploaded); `nil` checks only
     /// the form of a document name (`rcs/image/<name>`).
@@ -82,7 +82,8 @@ public struct ResponseValidator: Sendable {
             guard let requirement = field.requirement, let id = field.id else { continue }
             inputIDs.append(id)
             let path = valuesPath.appending(id)
-            // `null` means "no data entered" (§9.4), the same as an absent value.
+            // `null` means "no data entered" (docs/notify.md#optional-and-default), the same as an
+            // absent value.
             guard let given = sent[id], !given.isNull else {
                 switch requirement {
                 case .required:
@@ -150,8 +151,8 @@ public struct ResponseValidator: Sendable {
             guard case .string(let text) = value else { return fail(.typeMismatch, ISODateTime.expectation(got: value)) }
             return ISODateTime.isValid(text) ? value : fail(.invalidDateTime, ISODateTime.expectation(got: value))
         case .currentLocation, .map:
-            // One issue per value (NOTIFY-API.md §3): the first problem, located inside the value
-            // by its relative path ("longitude: …").
+            // One issue per value (docs/notify-api.md#device-routes): the first problem, located
+            // inside the value by its relative path ("longitude: …").
             guard let first = Location.issues(value, at: path).errors.sortedByPath().first else { return Location(json: value)?.json }
             var inside = JSONPath(steps: Array(first.path.steps.dropFirst(path.steps.count))).description.dropFirst()
             if inside.hasPrefix(".") { inside = inside.dropFirst() }

@@ -1,5 +1,5 @@
 /// A topic responses are published to: slash-separated segments of letters, digits, `_`, `.`
-/// and `-`, such as `/a/b/c` (PROTOCOL.md §9.2, NOTIFY-API.md §1).
+/// and `-`, such as `/a/b/c` (docs/notify.md#the-payload-model, docs/notify-api.md#conventions).
 public struct Topic: Sendable, Hashable, Comparable, CustomStringConvertible, Codable {
     /// The topic text, `/a/b/c`.
     public let rawValue: String

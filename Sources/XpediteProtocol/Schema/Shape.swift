@@ -107,7 +107,7 @@ public struct ObjectShape: Sendable {
     /// The position of each key in ``properties``, by interned key (`-1`: not defined here).
     private var slots: [Int16]
     /// The position of each key that is not an interned ``WireKey`` (the notification payload's
-    /// keys, PROTOCOL.md §9), by name; empty for the screen protocol's objects.
+    /// keys, docs/notify.md), by name; empty for the screen protocol's objects.
     private var namedSlots: [String: Int] = [:]
     /// How many properties are required.
     let requiredCount: Int

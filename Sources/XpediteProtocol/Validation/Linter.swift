@@ -1,7 +1,7 @@
-/// The semantic rules of PROTOCOL.md Appendix C, run on a normalised tree after the shape check:
-/// rules that look across keys and components (ids, names, forms, rows, references).
-/// (Two size keys for one quantity are checked by ``DialectNormalizer``, which still sees the
-/// sender's key names.)
+/// The semantic rules of docs/protocol/validation.md, run on a normalised tree after the shape
+/// check: rules that look across keys and components (ids, names, forms, rows, references). (Two
+/// size keys for one quantity are checked by ``DialectNormalizer``, which still sees the sender's
+/// key names.)
 struct Linter {
     private(set) var issues: [ValidationIssue] = []
     private var stack = PathStack()
@@ -183,8 +183,8 @@ struct Linter {
         }
     }
 
-    /// Duplicate ids (PROTOCOL.md §7.5): images (whose id names a preloaded image) and navigation
-    /// stubs are exempt.
+    /// Duplicate ids (docs/protocol/caching.md#the-duplicate-guard): images (whose id names a
+    /// preloaded image) and navigation stubs are exempt.
     private mutating func lintID(_ id: String, type: String, isStub: Bool) {
         if type == "image" || (type == "navigation" && isStub) { return }
         if let first = page.firstUse[id] {

@@ -28,7 +28,8 @@ public enum PacketKind: String, Sendable, Hashable, CaseIterable, Codable {
 
 /// Choices that change what validation requires.
 public struct ValidationOptions: Sendable, Hashable {
-    /// The packet answers `setConnection`, so it must carry `version` and `token` (§1.4).
+    /// The packet answers `setConnection`, so it must carry `version` and `token`
+    /// (docs/protocol/packets.md#2-the-answer-to-setconnection).
     public var isConnectionReply: Bool
 
     /// Creates options.

@@ -1,8 +1,8 @@
 import Foundation
 
-/// Validates packets: normalises the old dialect, checks the structure against the new
-/// dialect's shape, and applies the lint rules of PROTOCOL.md Appendix C, collecting every issue
-/// with its JSON path.
+/// Validates packets: normalises the old dialect, checks the structure against the new dialect's
+/// shape, and applies the lint rules of docs/protocol/validation.md, collecting every issue with
+/// its JSON path.
 ///
 /// ```swift
 /// let report = try PacketValidator().validate(data)

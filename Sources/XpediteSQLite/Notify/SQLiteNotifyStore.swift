@@ -153,8 +153,9 @@ public final class SQLiteNotifyStore: NotifyStore {
                 CREATE INDEX notify_document_owner ON notify_document(owner);
                 """)
         }
-        // The push outbox (NOTIFY-API.md §4): each delivery has its own id (APNs' apns-id), its
-        // recipient, a due time and a lease; states are pending, delivered, gone and failed.
+        // The push outbox (docs/push.md#how-a-send-becomes-pushes): each delivery has its own id
+        // (APNs' apns-id), its recipient, a due time and a lease; states are pending, delivered,
+        // gone and failed.
         migrator.registerMigration("notify.v2-outbox") { db in
             try db.execute(sql: """
                 ALTER TABLE notify_delivery ADD COLUMN delivery_id TEXT;
@@ -177,7 +178,7 @@ public final class SQLiteNotifyStore: NotifyStore {
                 try update.execute(arguments: [UUID().uuidString.lowercased(), key])
             }
         }
-        // Web Push (NOTIFY-API.md §5): a browser's subscription on its device.
+        // Web Push (docs/push.md#web-push): a browser's subscription on its device.
         migrator.registerMigration("notify.v3-webpush") { db in
             try db.execute(sql: """
                 ALTER TABLE notify_device ADD COLUMN web_push_endpoint TEXT;

@@ -1,5 +1,6 @@
-/// Top-level screen entries (PROTOCOL.md §2.4–§2.7) a route or the whole app gives the screens
-/// whose handlers leave them out.
+/// Top-level screen entries (docs/protocol/packets.md#top-level-entries,
+/// docs/protocol/caching.md#the-page-cache) a route or the whole app gives the screens whose
+/// handlers leave them out.
 ///
 /// ```swift
 /// app.on("help", screen: ScreenEntries(title: "Help", id: "help", disposition: .permanent)) { _ in

@@ -42,8 +42,10 @@ public struct XpediteApp: Sendable {
 
     // MARK: - Registering
 
-    /// Sets the entry screen: the answer to `setConnection` (PROTOCOL.md §1.4), and to a request
-    /// whose token is unknown or expired (§1.8; ``XpediteCall/connectReason`` tells which).
+    /// Sets the entry screen: the answer to `setConnection`
+    /// (docs/protocol/packets.md#2-the-answer-to-setconnection), and to a request whose token is
+    /// unknown or expired (docs/protocol/packets.md#tokens-and-sessions;
+    /// ``XpediteCall/connectReason`` tells which).
     ///
     /// The SDK adds `rc`, `token`, `version`, `setDefaults` and the image manifest. Setting it
     /// twice is an ``XpediteSetupError/duplicateConnect``.
@@ -54,9 +56,9 @@ public struct XpediteApp: Sendable {
     }
 
     /// Registers the handler of `method`; it answers with a screen or table rows, whatever its
-    /// `XpediteResponseGenerator` return type makes: a `ResponsePacket` or the DSL's `Screen`
-    /// draws a screen, a ``TablePage`` answers a table's data request (§3.7). Registering
-    /// `setConnection` sets the entry screen.
+    /// `XpediteResponseGenerator` return type makes: a `ResponsePacket` or the DSL's `Screen` draws
+    /// a screen, a ``TablePage`` answers a table's data request (docs/protocol/tables.md).
+    /// Registering `setConnection` sets the entry screen.
     ///
     /// A closure that only throws needs its return type: `{ _ -> ResponsePacket in throw … }`.
     ///
@@ -88,9 +90,10 @@ public struct XpediteApp: Sendable {
         for registration in group.registrations { add(registration.method, registration.handler) }
     }
 
-    /// Registers a full navigation definition for stub expansion (PROTOCOL.md §7.4): a screen may
-    /// then carry the stub `.navigation(.init(id: id))`, and the SDK sends the full definition
-    /// instead the first time a session (or a new app version) sees it.
+    /// Registers a full navigation definition for stub expansion
+    /// (docs/protocol/menus.md#a-menu-cached-by-id): a screen may then carry the stub
+    /// `.navigation(.init(id: id))`, and the SDK sends the full definition instead the first time a
+    /// session (or a new app version) sees it.
     ///
     /// - Throws: ``XpediteSetupError`` when the definition has no `id` or no `implementation`,
     ///   when its id is already registered, or when the app is already mounted.

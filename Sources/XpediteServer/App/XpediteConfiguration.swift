@@ -21,7 +21,7 @@ public struct XpediteConfiguration: Sendable {
     /// The largest request body accepted, in bytes (1 MiB); larger bodies get an `rc` message.
     public var maximumBodySize: Int = 1 << 20
 
-    // MARK: Screen-wide entries (PROTOCOL.md §2)
+    // MARK: Screen-wide entries (docs/protocol/packets.md#top-level-entries)
 
     /// `version`: the app's version, sent in every screen. Changing it (a new release) makes every
     /// phone purge its caches; the SDK then resends images and full navigation definitions.
@@ -37,7 +37,7 @@ public struct XpediteConfiguration: Sendable {
     /// Whether screens carry `time`, the Unix time they were made.
     public var sendsTime: Bool = false
 
-    // MARK: Sessions (PROTOCOL.md §1.7–§1.8)
+    // MARK: Sessions (docs/protocol/packets.md)
 
     /// Where sessions live. The default keeps them in memory; use `SQLiteSessionStore`
     /// (XpediteSQLite) to keep them across restarts, `PostgresSessionStore` (XpeditePostgres) to
@@ -52,7 +52,7 @@ public struct XpediteConfiguration: Sendable {
     /// How often ``SessionPurgeService`` deletes expired sessions.
     public var sessionPurgeInterval: Duration = .seconds(600)
 
-    // MARK: Tables (PROTOCOL.md §3.7)
+    // MARK: Tables (docs/protocol/tables.md)
 
     /// The `limit` of a data request that sends none.
     public var defaultPageLimit: Int = 40
@@ -74,8 +74,8 @@ public struct XpediteConfiguration: Sendable {
     /// renews the session and shows the entry screen.
     public var sessionExpiredMessage: String = "Your session has expired."
     /// The `rc` message of a table data request that a guard answered with a screen (a data
-    /// response cannot show one, PROTOCOL.md §3.7.3); the phone's next screen request meets the
-    /// guard again and shows its screen.
+    /// response cannot show one, docs/protocol/tables.md#the-data-answer); the phone's next screen
+    /// request meets the guard again and shows its screen.
     public var refusedDataMessage: String = "Please sign in again."
 
     // MARK: Operations

@@ -38,7 +38,8 @@ enum BadRequest: Error, Sendable, Hashable {
     }
 
     /// Whether a `Content-Type` value names JSON: `application/json` or any `…/…+json`, with any
-    /// parameters. A missing header is accepted too (§1.1 asks for JSON; some clients omit it).
+    /// parameters. A missing header is accepted too (docs/protocol/packets.md#transport asks for
+    /// JSON; some clients omit it).
     static func isJSON(contentType: String) -> Bool {
         // The header every client sends, compared byte by byte without building strings.
         if let isJSON = isPlainJSON(contentType.utf8) { return isJSON }

@@ -3,8 +3,8 @@ import Hummingbird
 import Logging
 
 // Finishing an answer: what a handler produced becomes the packet sent — a screen with its token,
-// version, entries, images and navigation stubs (§7.4), or rows with their token — validated
-// (Appendix C) before it leaves.
+// version, entries, images and navigation stubs (docs/protocol/menus.md#a-menu-cached-by-id), or
+// rows with their token — validated (docs/protocol/validation.md) before it leaves.
 extension XpediteEndpoint {
     /// An answer as sent, ready to be written.
     enum Finished {
@@ -30,8 +30,9 @@ extension XpediteEndpoint {
         case .data(var data):
             data.token = session.token
             finished = .data(data)
-            // Typed rows are objects, which is all a data response asks of a row (§3.7.3): the
-            // packet is checked with its rows left out, so no tree of them is built.
+            // Typed rows are objects, which is all a data response asks of a row
+            // (docs/protocol/tables.md#the-data-answer): the packet is checked with its rows left
+            // out, so no tree of them is built.
             if case .rows = data.data { data.data = .rows([]) }
             json = data.json
         }
@@ -62,7 +63,8 @@ extension XpediteEndpoint {
             packet.setDefaults = packet.setDefaults.map(defaults.merging) ?? defaults
         }
         // A new session, or a phone that has not seen this version, has no image map and no
-        // navigation cache from this app version (§7.7).
+        // navigation cache from this app version
+        // (docs/protocol/caching.md#version-change-one-purge).
         let phoneIsCurrent = !isConnect && session.phoneVersion == versionText
         if !phoneIsCurrent, !configuration.images.isEmpty {
             switch packet.images {
@@ -81,8 +83,9 @@ extension XpediteEndpoint {
         return packet
     }
 
-    /// Replaces navigation stubs the phone has not received in full by the registered
-    /// definitions, and collects the ids of every full definition sent (§7.4).
+    /// Replaces navigation stubs the phone has not received in full by the registered definitions,
+    /// and collects the ids of every full definition sent
+    /// (docs/protocol/menus.md#a-menu-cached-by-id).
     func expand(_ components: [Component], known: (String) -> Bool, sent: inout Set<String>,
                         logger: RequestLogger) -> [Component] {
         components.map { component in

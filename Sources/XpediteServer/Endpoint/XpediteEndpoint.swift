@@ -7,14 +7,17 @@ import Logging
 /// Made by ``XpediteApp/mount(on:)`` (which also routes `POST /xpedite` to it) or
 /// ``XpediteApp/makeEndpoint()``. Every protocol outcome — screens, table pages, `rc` messages
 /// for bad bodies, unknown methods and failed handlers — is HTTP 200 with a JSON packet
-/// (PROTOCOL.md §1.1).
+/// (docs/protocol/packets.md#transport).
 ///
 /// One request, in order: check the content type and size, decode the envelope strictly
-/// (§3.3; a `setConnection` forgivingly, so a phone is never turned away), resolve the session
-/// from `token` before anything else (§1.7; unknown or expired → a new session and the entry
-/// screen, §1.8), find the handler (§3.11), run its guards and then it, finish what it answered —
-/// a screen (token, version, entries, images, navigation stubs, §7.4) or rows (token), on one
-/// path — validate it (Appendix C), save the session's changes, encode canonical JSON.
+/// (docs/protocol/packets.md#the-request-envelope; a `setConnection` forgivingly, so a phone is
+/// never turned away), resolve the session from `token` before anything else
+/// (docs/protocol/packets.md#tokens-and-sessions; unknown or expired → a new session and the entry
+/// screen, docs/protocol/packets.md#tokens-and-sessions), find the handler
+/// (docs/protocol/packets.md#method-dicts), run its guards and then it, finish what it answered — a
+/// screen (token, version, entries, images, navigation stubs,
+/// docs/protocol/menus.md#a-menu-cached-by-id) or rows (token), on one path — validate it
+/// (docs/protocol/validation.md), save the session's changes, encode canonical JSON.
 public struct XpediteEndpoint: Sendable {
     let configuration: XpediteConfiguration
     let handlers: [String: Handler]
@@ -204,8 +207,10 @@ public struct XpediteEndpoint: Sendable {
         }
         guard let record else {
             if isData {
-                // A data response cannot show the entry screen (§3.7.3); the phone keeps its token,
-                // and its next screen request renews the session (§1.8).
+                // A data response cannot show the entry screen
+                // (docs/protocol/tables.md#the-data-answer); the phone keeps its token, and its
+                // next screen request renews the session
+                // (docs/protocol/packets.md#tokens-and-sessions).
                 logger.debug("Data request with an unknown or expired token")
                 return Outgoing(data: answer(rc: .message(configuration.sessionExpiredMessage), token: nil, isData: true),
                                 method: method, outcome: .renewed)
@@ -234,7 +239,9 @@ public struct XpediteEndpoint: Sendable {
         return Outgoing(data: data, method: method, outcome: outcome)
     }
 
-    /// A new session and the entry screen: `setConnection` (§1.4) or renewal (§1.8).
+    /// A new session and the entry screen: `setConnection`
+    /// (docs/protocol/packets.md#2-the-answer-to-setconnection) or renewal
+    /// (docs/protocol/packets.md#tokens-and-sessions).
     private func connect(_ request: RequestPacket, reason: ConnectReason, device: Device, now: Date, requestID: String,
                          logger: RequestLogger, transport: Transport) async -> Outgoing {
         let session = Session(record: SessionRecord(token: Session.makeToken(), device: device, createdAt: now), isNew: true)

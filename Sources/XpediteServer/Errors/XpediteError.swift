@@ -4,10 +4,10 @@
 /// guard saved else { throw XpediteError.message("Failed to update customer") }
 /// ```
 ///
-/// The answer carries `rc` (the message as a string, or the code) and an empty `components`, so
-/// the phone shows an alert and keeps the screen the user was on, with what they typed
-/// (PROTOCOL.md §2.1 step 5). Any other error a handler throws becomes a generic message and is
-/// logged with the request id; its text never reaches the phone.
+/// The answer carries `rc` (the message as a string, or the code) and an empty `components`, so the
+/// phone shows an alert and keeps the screen the user was on, with what they typed
+/// (docs/protocol/packets.md#rc-the-return-code step 5). Any other error a handler throws becomes a
+/// generic message and is logged with the request id; its text never reaches the phone.
 ///
 /// A struct rather than an enum, as Hummingbird's errors are, so that new kinds can be added
 /// without breaking code that switches over it; compare values with `==`.

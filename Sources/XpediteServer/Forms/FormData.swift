@@ -1,8 +1,9 @@
 /// The captured input of a request: `formdata` and, for servers written against the old page,
-/// the request's unknown top-level keys (PROTOCOL.md §3.5).
+/// the request's unknown top-level keys (docs/protocol/forms.md).
 ///
-/// A field `name` of form `formId` is looked up in the order of §3.5.4:
-/// `formdata[formId][name]`, then `formdata[name]`, then the top-level key `name`.
+/// A field `name` of form `formId` is looked up in the order of
+/// docs/protocol/forms.md#the-lookup-order: `formdata[formId][name]`, then `formdata[name]`, then
+/// the top-level key `name`.
 public struct FormData: Sendable, Hashable {
     /// The request's `formdata` object: forms by id, standalone fields by name.
     public var formdata: [String: JSONValue]
@@ -21,7 +22,7 @@ public struct FormData: Sendable, Hashable {
     }
 
     /// The value of field `name` of form `formID` (or of a standalone field when `formID` is
-    /// `nil`), in the lookup order of §3.5.4.
+    /// `nil`), in the order of docs/protocol/forms.md#the-lookup-order.
     public func value(of name: String, inForm formID: String?) -> JSONValue? {
         if let formID, let value = formdata[formID]?.objectValue?[name] { return value }
         if let value = formdata[name], value.objectValue == nil { return value }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Maps captured form values (JSON strings, PROTOCOL.md §6.4) onto an app's `Decodable` type.
+/// Maps captured form values (JSON strings, docs/protocol/values.md#input-values) onto an app's
+/// `Decodable` type.
 ///
 /// | Swift type | accepted values |
 /// |---|---|

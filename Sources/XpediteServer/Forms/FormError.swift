@@ -17,7 +17,8 @@ public struct FormError: Error, Sendable, Hashable, CustomStringConvertible {
             self.kind = kind
         }
 
-        /// No value under the field's name (PROTOCOL.md §3.5.4 lookup order).
+        /// No value under the field's name (the lookup order of
+        /// docs/protocol/forms.md#the-lookup-order).
         public static var missing: Problem { Problem(.missing) }
 
         /// The value is not of the expected kind; `expected` says what was expected,

@@ -12,10 +12,11 @@
 /// }
 /// ```
 ///
-/// Guards run after the session is resolved and before the handler, in the order the groups
-/// nest (outer first). A guard's answer is finished like a handler's (token, version, entries).
-/// A table's data request cannot show a screen (PROTOCOL.md §3.7.3), so when a guard answers one
-/// with a screen, the phone gets ``XpediteConfiguration/refusedDataMessage`` as `rc` and no rows.
+/// Guards run after the session is resolved and before the handler, in the order the groups nest
+/// (outer first). A guard's answer is finished like a handler's (token, version, entries). A
+/// table's data request cannot show a screen (docs/protocol/tables.md#the-data-answer), so when a
+/// guard answers one with a screen, the phone gets ``XpediteConfiguration/refusedDataMessage`` as
+/// `rc` and no rows.
 public struct XpediteGuard: Sendable {
     let check: @Sendable (XpediteCall) async throws -> XpediteResponse?
 

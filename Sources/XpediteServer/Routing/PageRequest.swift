@@ -1,5 +1,6 @@
-/// Which rows a table's data request asks for (PROTOCOL.md §3.7.2): `offset` (0-based) and
-/// `limit`, which defaults to 40 and is capped by ``XpediteConfiguration/maximumPageLimit``.
+/// Which rows a table's data request asks for (docs/protocol/tables.md#the-data-request): `offset`
+/// (0-based) and `limit`, which defaults to 40 and is capped by
+/// ``XpediteConfiguration/maximumPageLimit``.
 public struct PageRequest: Sendable, Hashable {
     /// The index of the first row wanted.
     public var offset: Int

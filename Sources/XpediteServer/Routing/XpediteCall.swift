@@ -71,8 +71,9 @@ public struct XpediteCall: Sendable {
     /// What the phone said about itself in `setConnection`.
     public var device: Device { session.device }
 
-    /// The method dict's static `parameters`, merged with the request's unknown top-level keys
-    /// (old servers read arguments there); nested values win (PROTOCOL.md §3.3).
+    /// The method dict's static `parameters`, merged with the request's unknown top-level keys (old
+    /// servers read arguments there); nested values win
+    /// (docs/protocol/packets.md#the-request-envelope).
     public var parameters: [String: JSONValue] {
         request.arguments.merging(request.parameters ?? [:]) { _, nested in nested }
     }
@@ -93,7 +94,8 @@ public struct XpediteCall: Sendable {
     }
 
     /// Decodes form `id` into the app's own type, looking each field up in the order of
-    /// PROTOCOL.md §3.5.4 and reading the value formats of §6.4.
+    /// docs/protocol/forms.md#the-lookup-order and reading the value formats of
+    /// docs/protocol/values.md#input-values.
     ///
     /// - Throws: ``FormError`` naming the first missing or malformed field; thrown on from a
     ///   handler, it becomes the `rc` message the phone shows, and the phone keeps the form.
@@ -101,9 +103,11 @@ public struct XpediteCall: Sendable {
         try formData.decode(type, form: id)
     }
 
-    /// A table row click: the tapped row's value of the `clickRow.selected` field (§3.6).
+    /// A table row click: the tapped row's value of the `clickRow.selected` field
+    /// (docs/protocol/tables.md#row-taps).
     public var selected: JSONValue? { request.selected }
 
-    /// A table row click without `selected`: the 0-based index of the tapped row (§3.6).
+    /// A table row click without `selected`: the 0-based index of the tapped row
+    /// (docs/protocol/tables.md#row-taps).
     public var row: Int? { request.row }
 }

@@ -1,7 +1,8 @@
-/// What a phone said about itself in `setConnection` (PROTOCOL.md §1.2–§1.3).
+/// What a phone said about itself in `setConnection` (docs/protocol/packets.md).
 ///
-/// A session renewed after an unknown or expired token (§1.8) has no device information: the
-/// request that renews it is an ordinary method call, so every field is `nil`.
+/// A session renewed after an unknown or expired token
+/// (docs/protocol/packets.md#tokens-and-sessions) has no device information: the request that
+/// renews it is an ordinary method call, so every field is `nil`.
 public struct Device: Sendable, Hashable {
     /// `bundleID`: the mobile application, e.g. `"xpedite.software"`.
     public var bundleID: String?

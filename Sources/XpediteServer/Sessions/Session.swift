@@ -14,13 +14,14 @@ import Synchronization
 /// }
 /// ```
 public final class Session: Sendable {
-    /// The session token, echoed in every answer (PROTOCOL.md §1.7).
+    /// The session token, echoed in every answer (docs/protocol/packets.md#tokens-and-sessions).
     public let token: String
     /// What the phone said in `setConnection`; empty for a session renewed after an expired token.
     public let device: Device
     /// When the session was created.
     public let createdAt: Date
-    /// Whether this request created the session (`setConnection`, or renewal after §1.8).
+    /// Whether this request created the session (`setConnection`, or renewal after
+    /// docs/protocol/packets.md#tokens-and-sessions).
     public let isNew: Bool
 
     private struct State {
@@ -122,7 +123,8 @@ public final class Session: Sendable {
     func recordSent(navigation ids: Set<String>, version: String?) {
         state.withLock { state in
             if let version, version != state.version {
-                // A new version purges the phone's navigation cache (§7.7).
+                // A new version purges the phone's navigation cache
+                // (docs/protocol/caching.md#version-change-one-purge).
                 state.sentNavigation.removeAll()
                 state.changes.sentNavigation.removeAll()
                 state.changes.resetsNavigation = true

@@ -8,7 +8,8 @@ public struct SessionChanges: Sendable, Hashable {
     public var setValues: [String: JSONValue]
     /// App values removed, by key name.
     public var removedValues: Set<String>
-    /// Navigation ids sent in full to the phone by this request (PROTOCOL.md §7.4).
+    /// Navigation ids sent in full to the phone by this request
+    /// (docs/protocol/menus.md#a-menu-cached-by-id).
     public var sentNavigation: Set<String>
     /// Whether the phone's navigation cache was purged (a new app `version`), so every id
     /// recorded before this request is forgotten before ``sentNavigation`` is added.

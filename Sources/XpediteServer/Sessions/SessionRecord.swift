@@ -2,7 +2,8 @@ import Foundation
 
 /// A session as a ``SessionStore`` keeps it: the token, the device, times, and the app's values.
 public struct SessionRecord: Sendable, Hashable {
-    /// The opaque token the phone sends with every request (PROTOCOL.md §1.7).
+    /// The opaque token the phone sends with every request
+    /// (docs/protocol/packets.md#tokens-and-sessions).
     public var token: String
     /// What the phone said in `setConnection`.
     public var device: Device
@@ -14,7 +15,8 @@ public struct SessionRecord: Sendable, Hashable {
     public var version: String?
     /// App values as JSON, by key name.
     public var values: [String: JSONValue]
-    /// The navigation ids this session has received in full (PROTOCOL.md §7.4).
+    /// The navigation ids this session has received in full
+    /// (docs/protocol/menus.md#a-menu-cached-by-id).
     public var sentNavigation: Set<String>
 
     /// Creates a record.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where sessions live, keyed by token (PROTOCOL.md §1.7–§1.8).
+/// Where sessions live, keyed by token (docs/protocol/packets.md).
 ///
 /// The SDK ships `SQLiteSessionStore` (target XpediteSQLite: GRDB, one file in a data directory,
 /// survives restarts), `PostgresSessionStore` (target XpeditePostgres: one database shared by

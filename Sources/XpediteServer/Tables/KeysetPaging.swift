@@ -3,10 +3,11 @@ import Foundation
 /// Keyset ("seek") paging for a table handler: page after page is one indexed query, however
 /// deep the user scrolls, instead of an `OFFSET` that reads and skips every earlier row.
 ///
-/// The phone only sends `offset`/`limit` (PROTOCOL.md §3.7.2), so the pager remembers, in the
-/// session, the key of the last row it sent and the offset that follows it. When the next request
-/// asks for exactly that offset it asks its ``source`` for the rows after that key; a first page
-/// or pull-to-refresh (`offset` 0) starts over, and any other offset reads from the offset.
+/// The phone only sends `offset`/`limit` (docs/protocol/tables.md#the-data-request), so the pager
+/// remembers, in the session, the key of the last row it sent and the offset that follows it. When
+/// the next request asks for exactly that offset it asks its ``source`` for the rows after that
+/// key; a first page or pull-to-refresh (`offset` 0) starts over, and any other offset reads from
+/// the offset.
 ///
 /// The rows come from a ``KeysetRowSource``, which only ever sees a position and a limit — never
 /// the request or the session: `SQLiteKeysetSource` (XpediteSQLite, a GRDB request) and

@@ -1,7 +1,8 @@
 import Foundation
 
 /// The answer to a table's data request: a batch of row records and the `max` rule of
-/// PROTOCOL.md §3.7.3 — `max` is present exactly when more rows remain after this batch.
+/// docs/protocol/tables.md#the-data-answer — `max` is present exactly when more rows remain after
+/// this batch.
 ///
 /// ```swift
 /// app.on("listCustomers") { call in

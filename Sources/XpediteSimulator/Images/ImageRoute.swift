@@ -1,9 +1,10 @@
 import Foundation
 
-/// The page's URL of an image a screen shows: `{base}/tab/{tab}/image?id=…&url=…`, answered
-/// from that tab's engine (its image cache, or its loader), never loaded by the browser from the
-/// app's server itself. `id` is the component's image id (a manifest id, §2.9), `url` its `url`
-/// or old-dialect `name`; both are percent-encoded.
+/// The page's URL of an image a screen shows: `{base}/tab/{tab}/image?id=…&url=…`, answered from
+/// that tab's engine (its image cache, or its loader), never loaded by the browser from the app's
+/// server itself. `id` is the component's image id (a manifest id,
+/// docs/protocol/packets.md#images), `url` its `url` or old-dialect `name`; both are
+/// percent-encoded.
 struct ImageRoute: Sendable, Hashable {
     /// `{base}/tab/{tab}/image`.
     var path: String

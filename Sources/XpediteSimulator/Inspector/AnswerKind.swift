@@ -1,8 +1,9 @@
 import XpediteProtocol
 
 /// What a request expects back, so the inspector validates each answer as what it is: a screen
-/// (§2), a page of table rows (§3.7.3), the records of an old dynamic menu or the HTML of an old
-/// dynamic web view (§3.10).
+/// (docs/protocol/packets.md#top-level-entries), a page of table rows
+/// (docs/protocol/tables.md#the-data-answer), the records of an old dynamic menu or the HTML of an
+/// old dynamic web view (docs/protocol/menus.md#old-dialect-menus).
 enum AnswerKind: String, Sendable, Hashable {
     case screen
     case tableRows = "table rows"
@@ -29,9 +30,9 @@ enum AnswerKind: String, Sendable, Hashable {
     private func payloadIssues(_ response: DataResponse) -> [ValidationIssue] {
         guard response.rc.isSuccess else { return [] }
         let message: String? = switch (self, response.data) {
-        case (.tableRows, .html): "a table expects a list of rows (§3.7.3), not a string"
-        case (.menuRecords, .html): "a dynamic menu expects a list of records (§3.10), not a string"
-        case (.webHTML, .rows): "a dynamic web view expects an HTML string (§3.10), not a list"
+        case (.tableRows, .html): "a table expects a list of rows (docs/protocol/tables.md#the-data-answer), not a string"
+        case (.menuRecords, .html): "a dynamic menu expects a list of records (docs/protocol/menus.md#old-dialect-menus), not a string"
+        case (.webHTML, .rows): "a dynamic web view expects an HTML string (docs/protocol/menus.md#old-dialect-menus), not a list"
         default: nil
         }
         return message.map {

@@ -1,10 +1,11 @@
 import XpediteProtocol
 
 /// Which requests ask for an old dynamic menu's records or an old dynamic web view's HTML
-/// (§3.10): such a request carries only the source's function and parameters, so it is known by
-/// the screens that declared the source. Each screen answer is read for its sources as it
-/// passes (before the engine sees it, so before it asks for them); a request with `offset` is a
-/// table page (§3.7.2); anything else expects a screen.
+/// (docs/protocol/menus.md#old-dialect-menus): such a request carries only the source's function
+/// and parameters, so it is known by the screens that declared the source. Each screen answer is
+/// read for its sources as it passes (before the engine sees it, so before it asks for them); a
+/// request with `offset` is a table page (docs/protocol/tables.md#the-data-request); anything else
+/// expects a screen.
 struct DataSources: Sendable {
     /// Function and canonical parameters → the kind of answer.
     private var kinds: [String: AnswerKind] = [:]

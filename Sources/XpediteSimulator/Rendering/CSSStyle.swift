@@ -45,10 +45,11 @@ struct CSSStyle {
         if let size, size.isFinite, size > 0 { declarations.append("font-size:\(Self.number(size))px") }
     }
 
-    /// A protocol font name (§4.1, §6.2): a text-style name (`footnote`, `title2`, …) sets the
-    /// style's size (unless a `font-size` is already set: `fontsize` overrides it) and weight; a
-    /// weight word sets the weight, anything else names a family, keeping only letters, digits,
-    /// spaces and hyphens, followed by faces of its kind (``FontStack``).
+    /// A protocol font name (docs/protocol/components/display.md#label,
+    /// docs/protocol/values.md#fonts): a text-style name (`footnote`, `title2`, …) sets the style's
+    /// size (unless a `font-size` is already set: `fontsize` overrides it) and weight; a weight
+    /// word sets the weight, anything else names a family, keeping only letters, digits, spaces and
+    /// hyphens, followed by faces of its kind (``FontStack``).
     mutating func font(_ name: String?) {
         guard let name, !name.isEmpty else { return }
         if let style = TextStyle(name: name) {
@@ -69,7 +70,8 @@ struct CSSStyle {
         }
         let family = String(familyName.unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == " " || $0 == "-" })
         if !family.isEmpty, !["bold", "italic", "system"].contains(lowered) {
-            // The family, then faces of its kind: Georgia falls back to a serif face (§6.2).
+            // The family, then faces of its kind: Georgia falls back to a serif face
+            // (docs/protocol/values.md#fonts).
             declarations.append("font-family:\(FontStack.css(family: family))")
         }
     }
@@ -85,8 +87,9 @@ struct CSSStyle {
         declarations.append("text-align:\(value)")
     }
 
-    /// The alignment of a flex box's content (a button's `align`, §4.3): its text-align and the
-    /// matching justify-content.
+    /// The alignment of a flex box's content (a button's `align`,
+    /// docs/protocol/components/display.md#button): its text-align and the matching
+    /// justify-content.
     mutating func flexAlign(_ alignment: Alignment?) {
         guard let alignment else { return }
         align(alignment)
@@ -98,7 +101,7 @@ struct CSSStyle {
         declarations.append("justify-content:\(value)")
     }
 
-    /// A line clamp for table cells (`lines`, §4.15).
+    /// A line clamp for table cells (`lines`, docs/protocol/components/table.md).
     mutating func lines(_ count: Int?) {
         if let count, count > 0 { declarations.append("-webkit-line-clamp:\(count)") }
     }

@@ -1,7 +1,8 @@
-/// The CSS font stack of a protocol font family (§6.2): the family first, then faces of the same
-/// kind — serif, monospace, rounded, handwritten or sans-serif — ending in the generic family of
-/// that kind. A family the machine lacks (Georgia on Linux) then falls back to a face of its own
-/// kind, as a phone would draw the server's intent, not to the system sans face.
+/// The CSS font stack of a protocol font family (docs/protocol/values.md#fonts): the family first,
+/// then faces of the same kind — serif, monospace, rounded, handwritten or sans-serif — ending in
+/// the generic family of that kind. A family the machine lacks (Georgia on Linux) then falls back
+/// to a face of its own kind, as a phone would draw the server's intent, not to the system sans
+/// face.
 ///
 /// The family name must already be sanitised (letters, digits, spaces and hyphens only).
 enum FontStack {

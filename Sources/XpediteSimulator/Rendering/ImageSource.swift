@@ -1,8 +1,8 @@
 import XpediteProtocol
 
 /// Where the browser loads an image from: the URL the screen's image manifest gives the image's
-/// `id` (§2.9, first, as the engine does), an absolute `url`, or a file name in the old dialect's
-/// images folder.
+/// `id` (docs/protocol/packets.md#images, first, as the engine does), an absolute `url`, or a file
+/// name in the old dialect's images folder.
 enum ImageSource {
     static func url(for image: Component.Image, packet: ResponsePacket?) -> String? {
         if case .manifest(let entries)? = packet?.images, let id = image.id,

@@ -19,7 +19,7 @@ extension ScreenRenderer {
     }
 
     /// An inline form (title row, content, Cancel/Save footer) or a dialog form (a modal with a
-    /// header bar holding ✕, the title and ✓) (§4.11).
+    /// header bar holding ✕, the title and ✓) (docs/protocol/components/containers.md#form).
     func form(_ form: Component.Form, _ node: LayoutNode, _ state: ScreenState, _ w: inout HTMLWriter) {
         let path = node.indexPathText
         let isDialog = node.placement == .window
@@ -63,8 +63,9 @@ extension ScreenRenderer {
         if isDialog { w.close("div") }
     }
 
-    /// A section: a header row, or the old dialect's box holding components (§4.12), its caption
-    /// in the caption row and its components in the content area the layout gives them.
+    /// A section: a header row, or the old dialect's box holding components
+    /// (docs/protocol/components/containers.md#section), its caption in the caption row and its
+    /// components in the content area the layout gives them.
     func section(_ section: Component.Section, _ node: LayoutNode, _ state: ScreenState, _ w: inout HTMLWriter) {
         w.element("div", box(node, section.isBox ? "x-box" : "x-header-row", background: section.background)) { w in
             if section.isBox {
@@ -80,7 +81,8 @@ extension ScreenRenderer {
         }
     }
 
-    /// A scroll view: its own scrolling content, or the old dialect's text (§4.13).
+    /// A scroll view: its own scrolling content, or the old dialect's text
+    /// (docs/protocol/components/display.md#scrollview).
     func scrollView(_ view: Component.ScrollView, _ node: LayoutNode, _ state: ScreenState, _ w: inout HTMLWriter) {
         w.element("div", box(node, background: view.background)) { w in
             if let text = view.text, view.components == nil {
@@ -92,8 +94,9 @@ extension ScreenRenderer {
         }
     }
 
-    /// A navigation menu (§4.16): a slide-in panel with a shade behind it, opened by its bar
-    /// button; or a bar button that calls its single entry or drops its entries down.
+    /// A navigation menu (docs/protocol/components/navigation.md#navigation): a slide-in panel with
+    /// a shade behind it, opened by its bar button; or a bar button that calls its single entry or
+    /// drops its entries down.
     func navigation(_ navigation: Component.Navigation, _ node: LayoutNode, _ state: ScreenState, _ w: inout HTMLWriter) {
         let path = node.indexPathText
         let entries = state.menuEntries(ofNavigation: node.indexPath)
@@ -115,8 +118,9 @@ extension ScreenRenderer {
         if let barFrame {
             var style = CSSStyle()
             style.frame(barFrame)
-            // The bar button shows `implementation.image` (an image id, or the old dialect's
-            // button icon file), then `icon`, then ☰ (a panel) or … (a dropdown) (§4.16).
+            // The bar button shows `implementation.image` (an image id, or the old dialect's button
+            // icon file), then `icon`, then ☰ (a panel) or … (a dropdown)
+            // (docs/protocol/components/navigation.md#navigation).
             let glyph = implementation?.icon.map(SymbolGlyphs.glyph) ?? (isPanel ? "☰" : "…")
             let image = implementation?.image.flatMap { imageURL(reference: $0, state) }
             let text = single ? entries[0].text : nil
@@ -133,7 +137,8 @@ extension ScreenRenderer {
             }
         }
         guard !single else { return }
-        // `shade%` defaults to 0: an invisible shade that still closes the panel on a tap (§4.16).
+        // `shade%` defaults to 0: an invisible shade that still closes the panel on a tap
+        // (docs/protocol/components/navigation.md#navigation).
         var shade = CSSStyle()
         shade.opacity((navigation.effects?.shadePercent ?? 0) / 100)
         if isPanel {
@@ -164,7 +169,9 @@ extension ScreenRenderer {
                     w.element("button", [.init("type", "button"), .init("class", "x-menu-entry"), .init("data-action", "menu"),
                                          .init("data-path", path), .init("data-entry", String(index))]) { w in
                         // A panel entry's `icon` is an image (id or old file name); a dropdown
-                        // entry's `symbol` a symbol (§4.17). Each falls back on the other.
+                        // entry's `symbol` a symbol
+                        // (docs/protocol/components/navigation.md#menuentry). Each falls back on
+                        // the other.
                         let image = entry.icon.flatMap { imageURL(reference: $0, state) }
                         if let image, isPanel || entry.symbol == nil {
                             w.void("img", [.init("class", "x-icon"), .init("src", image), .init("alt", ""), .init("data-image", "")])

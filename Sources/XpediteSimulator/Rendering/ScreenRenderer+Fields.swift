@@ -61,10 +61,11 @@ extension ScreenRenderer {
         w.element("span", [.init("class", "x-inline-title")], text: title)
     }
 
-    /// A standalone text field's `title` is a floating label in the top of its box, above the
-    /// typed text (§4.4: "a floating label above the field"; the old dialect's title "appears
-    /// within the border of the text field"): it stays when the field has a value or a
-    /// placeholder. Inside a form the title has a row of its own (a layout part) instead.
+    /// A standalone text field's `title` is a floating label in the top of its box, above the typed
+    /// text (docs/protocol/components/inputs.md#textbox: "a floating label above the field"; the
+    /// old dialect's title "appears within the border of the text field"): it stays when the field
+    /// has a value or a placeholder. Inside a form the title has a row of its own (a layout part)
+    /// instead.
     private func floatingTitle(_ title: String?, inForm: Bool, _ w: inout HTMLWriter) {
         guard !inForm, let title, !title.isEmpty else { return }
         w.element("span", [.init("class", "x-floating-title")], text: title)
@@ -77,7 +78,8 @@ extension ScreenRenderer {
             attributes.append(.init("type", Self.inputType(box.keyboard)))
             attributes.append(.init("inputmode", Self.inputMode(box.keyboard)))
             attributes.append(.init("enterkeyhint", box.returnkey.map(Self.enterKeyHint)))
-            // `autotext` (§4.4): "disable"/false turns correction and capitalisation off, true on.
+            // `autotext` (docs/protocol/components/inputs.md#textbox): "disable"/false turns
+            // correction and capitalisation off, true on.
             switch box.autotext {
             case .disabled?:
                 attributes += [.init("autocapitalize", "off"), .init("autocorrect", "off"), .init("spellcheck", "false")]
@@ -94,7 +96,7 @@ extension ScreenRenderer {
             attributes.append(.init("type", "password"))
             attributes.append(.init("inputmode", Self.inputMode(password.keyboard)))
             attributes.append(.init("enterkeyhint", password.returnkey.map(Self.enterKeyHint)))
-            // A password's autotext is always off (§4.5).
+            // A password's autotext is always off (docs/protocol/components/inputs.md#password).
             attributes += [.init("autocapitalize", "off"), .init("autocorrect", "off"), .init("spellcheck", "false")]
             attributes.append(.init("autocomplete", "current-password"))
             attributes.append(.init("style", textStyle(password.color, password.fontsize, password.font, password.align)))
@@ -103,8 +105,9 @@ extension ScreenRenderer {
             w.element("button", [.init("type", "button"), .init("class", "x-eye"), .init("data-toggle", "eye"),
                                  .init("aria-label", "show password")], text: "◉")
         case .textview(let view):
-            // A text view has no title row, in a form or not (§5.6): its title floats in the top
-            // of its box, above the text, so it shows with a value and with a placeholder.
+            // A text view has no title row, in a form or not
+            // (docs/protocol/layout.md#default-sizes): its title floats in the top of its box,
+            // above the text, so it shows with a value and with a placeholder.
             var attributes = textAttributes(path: path, value: value, placeholder: view.placeholder)
             attributes.append(.init("style", textStyle(view.color, view.fontsize, view.font, nil)))
             floatingTitle(view.title, inForm: false, &w)
@@ -178,7 +181,7 @@ extension ScreenRenderer {
         return ""
     }
 
-    /// The HTML input type of a `keyboard` (§4.4).
+    /// The HTML input type of a `keyboard` (docs/protocol/components/inputs.md#textbox).
     static func inputType(_ keyboard: Component.Keyboard?) -> String {
         switch keyboard {
         case .email?: "email"

@@ -3,9 +3,9 @@ import XpediteLayout
 import XpediteProtocol
 
 extension ScreenRenderer {
-    /// A table (§4.15): a header (scrolling with the rows or fixed above them), then the rows loaded so far in a scrolling body that
-    /// asks for the next batch near its end (infinite scroll) and, with a `refresh` title, a
-    /// pull-to-refresh row.
+    /// A table (docs/protocol/components/table.md): a header (scrolling with the rows or fixed
+    /// above them), then the rows loaded so far in a scrolling body that asks for the next batch
+    /// near its end (infinite scroll) and, with a `refresh` title, a pull-to-refresh row.
     func table(_ table: Component.Table, _ node: LayoutNode, _ state: ScreenState, _ w: inout HTMLWriter) {
         let path = node.indexPathText
         let loaded = state.tables[node.indexPath]
@@ -21,8 +21,9 @@ extension ScreenRenderer {
         let headerHeight: Double = table.header.map { header in
             rowLayout.height(texts: header.map { $0.text ?? "" }, columns: header, widths: widths)
         } ?? 0
-        // `scroll` (§4.15): "on" (the default; the first entry wins when they disagree) puts the
-        // header at the top of the scrolling body, "off" keeps it fixed above a shorter body.
+        // `scroll` (docs/protocol/components/table.md): "on" (the default; the first entry wins
+        // when they disagree) puts the header at the top of the scrolling body, "off" keeps it
+        // fixed above a shorter body.
         let headerScrolls = (table.header?.first?.scroll ?? .on) == .on
         w.element("div", box(node, background: table.background) { style in
             style.fontSize(table.fontsize)
@@ -97,7 +98,8 @@ extension ScreenRenderer {
     /// One cell; its font size is the column's, then the table's (as `TableRowLayout` measures it).
     /// The cell (a flex box) centres its text vertically; the text itself is a block inside it,
     /// because `text-align` and `text-overflow` work on a block and not on a flex box: `align`
-    /// places it, and a single line that does not fit ends in an ellipsis (§4.15).
+    /// places it, and a single line that does not fit ends in an ellipsis
+    /// (docs/protocol/components/table.md).
     private func cell(text: String, column: Component.Table.Column?, part: LayoutPart?, height: Double,
                       tableFontSize: Double?, _ w: inout HTMLWriter) {
         var style = CSSStyle()

@@ -36,7 +36,8 @@ public struct ScreenRenderer: Sendable {
         var writer = HTMLWriter()
         var screenStyle = CSSStyle()
         if case .set(let colour)? = state.defaults.color {
-            // Text inherits it; a plain button takes it instead of the tint (§4.3: setDefaults, then tint).
+            // Text inherits it; a plain button takes it instead of the tint
+            // (docs/protocol/components/display.md#button: setDefaults, then tint).
             screenStyle.color(colour)
             screenStyle.fixed("--x-default-color:\(colour.hex)")
         }
@@ -58,7 +59,8 @@ public struct ScreenRenderer: Sendable {
             }
             if state.isOffline { w.element("div", [.init("class", "x-offline-badge")], text: "Offline") }
             if state.isLoading {
-                // A screen request is in flight: the phone takes no taps until it is answered (§1.1).
+                // A screen request is in flight: the phone takes no taps until it is answered
+                // (docs/protocol/packets.md#transport).
                 w.element("div", [.init("class", "x-loading"), .init("aria-label", "loading")])
                 w.element("div", [.init("class", "x-busy")])
             }
@@ -141,7 +143,8 @@ public struct ScreenRenderer: Sendable {
         attributes.append(.init("type", "button"))
         attributes.append(.init("data-action", button.method == nil ? nil : "press"))
         w.element("button", attributes) { w in
-            // An SF Symbol name, or else a preloaded image id (§4.3), before the text.
+            // An SF Symbol name, or else a preloaded image id
+            // (docs/protocol/components/display.md#button), before the text.
             if let icon = button.icon {
                 if let glyph = SymbolGlyphs.knownGlyph(for: icon) {
                     w.element("span", [.init("class", "x-glyph"), .init("title", icon)], text: glyph)
@@ -179,7 +182,8 @@ public struct ScreenRenderer: Sendable {
         // Web content always runs in a sandbox without scripts, forms or same-origin access.
         // A web view's own background shows through its page (an iframe is white otherwise).
         w.element("div", box(node, web.background == nil ? nil : "x-has-background", background: web.background)) { w in
-            // `web` > `content` > `data.html` (normalised into `content`) > `data.dynamic` (§4.14).
+            // `web` > `content` > `data.html` (normalised into `content`) > `data.dynamic`
+            // (docs/protocol/components/display.md#web).
             if let url = web.web {
                 // A URL that is not http(s) is not loaded, and the HTML does not stand in for it.
                 if url.hasPrefix("https://") || url.hasPrefix("http://") {

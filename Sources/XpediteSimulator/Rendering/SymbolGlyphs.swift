@@ -1,6 +1,6 @@
-/// SF Symbol names (PROTOCOL.md §4.3 `icon`) mapped to a readable glyph, since a browser has no
-/// SF Symbols. Variants (`.fill`, `.circle`, `.square`) fall back to their base name; unknown
-/// names show a neutral square.
+/// SF Symbol names (docs/protocol/components/display.md#button `icon`) mapped to a readable glyph,
+/// since a browser has no SF Symbols. Variants (`.fill`, `.circle`, `.square`) fall back to their
+/// base name; unknown names show a neutral square.
 enum SymbolGlyphs {
     static let glyphs: [String: String] = [
         "plus": "+", "minus": "−", "xmark": "✕", "checkmark": "✓", "multiply": "×",
@@ -23,8 +23,9 @@ enum SymbolGlyphs {
         knownGlyph(for: name) ?? "◻︎"
     }
 
-    /// The glyph for a symbol name, or `nil` when the name (without its variant suffixes) is not
-    /// a known symbol: the `UIImage(systemName:)` returning nil of §4.3.
+    /// The glyph for a symbol name, or `nil` when the name (without its variant suffixes) is not a
+    /// known symbol: the `UIImage(systemName:)` returning nil of
+    /// docs/protocol/components/display.md#button.
     static func knownGlyph(for name: String) -> String? {
         var candidate = name
         while true {

@@ -35,7 +35,8 @@ actor PhoneSession {
             cacheDirectory: directory, bounds: bounds, device: DeviceIdentity(uuid: "simulator-\(tab)"),
             imageLoader: SwitchableImageLoader(base: configuration.imageLoader, transport: transport),
             imageBaseURL: configuration.imageBaseURL,
-            // The simulator is a debug client: one alert lists a screen's component errors (§4.0).
+            // The simulator is a debug client: one alert lists a screen's component errors
+            // (docs/protocol/components/README.md#keys-every-component-has).
             reportsComponentErrors: true))
     }
 

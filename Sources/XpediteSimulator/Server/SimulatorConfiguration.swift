@@ -17,7 +17,8 @@ public struct SimulatorConfiguration: Sendable {
     public var basePath: String
     /// Downloads each phone's images (behind its offline switch); the engine caches them.
     public var imageLoader: any ImageLoader
-    /// The URL relative image URLs resolve against (§2.9): by default ``endpointURL``.
+    /// The URL relative image URLs resolve against (docs/protocol/packets.md#images): by default
+    /// ``endpointURL``.
     public var imageBaseURL: URL?
     /// Where the same server serves the notification app (`/notify/app/` in `xpedite demo`):
     /// the page then has a switch between the two apps in the phone frame, and the inspector lists

@@ -2,9 +2,9 @@ import Foundation
 import Synchronization
 import XpediteClient
 
-/// The simulated phone's transport: the real one, with an offline switch (when off, every
-/// send fails as an unreachable server would, §7.2) and a log of every exchange for the packet
-/// inspector.
+/// The simulated phone's transport: the real one, with an offline switch (when off, every send
+/// fails as an unreachable server would, docs/protocol/caching.md#offline-fallback) and a log of
+/// every exchange for the packet inspector.
 final class SwitchableTransport: Transport {
     private let base: any Transport
     private let offline = Atomic<Bool>(false)

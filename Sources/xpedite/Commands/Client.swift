@@ -23,9 +23,9 @@ struct Client: AsyncParsableCommand {
               refresh               pull the table to refresh
 
             Relative image URLs (and a relative old-dialect images folder) resolve against the \
-            endpoint URL, as a browser resolves them against the page (PROTOCOL.md §2.9).
+            endpoint URL, as a browser resolves them against the page (docs/protocol/packets.md#images).
 
-            --cache DIR keeps pages, navigation menus and images between runs (PROTOCOL.md §7): when \
+            --cache DIR keeps pages, navigation menus and images between runs (docs/protocol/caching.md): when \
             the server is unreachable a cached page is served and "offline" is true. --dump json prints \
             the final state: the normalised packet, the frames, the loaded table rows, input values, \
             alerts (with the rc text) and "offline".
@@ -77,7 +77,8 @@ struct Client: AsyncParsableCommand {
         let configuration = ClientConfiguration(
             cacheDirectory: cache.map { URL(fileURLWithPath: ($0 as NSString).expandingTildeInPath) },
             bounds: screen, device: DeviceIdentity(uuid: "xpedite-cli"),
-            // Relative image URLs and old-dialect folders resolve against the endpoint (§2.9), as in preview.
+            // Relative image URLs and old-dialect folders resolve against the endpoint
+            // (docs/protocol/packets.md#images), as in preview.
             imageBaseURL: endpoint)
         let client: XpediteClient
         do {

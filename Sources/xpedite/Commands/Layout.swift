@@ -9,7 +9,7 @@ struct Layout: ParsableCommand {
         abstract: "Lay out a screen and print the frame of every component.",
         discussion: """
             Places every component of a response packet from its size dict and the bounds the phone \
-            reports in setConnection, as PROTOCOL.md §5 says, and prints the frame tree as canonical \
+            reports in setConnection, as docs/protocol/layout.md says, and prints the frame tree as canonical \
             JSON: the screen (visible area below the navigation bar, content height), then for every \
             component its indexPath, type, id, frame {x, y, width, height} in points, its parts \
             (form title row and footer, radio rows, table columns, …), and for containers their \

@@ -89,7 +89,8 @@ def answer(request):
         return {"rc": "0", "components": [
             {"type": "label", "text": "Results for %s" % request.get("formdata", {}).get("search", "")}]}
     if method == "showLogo":
-        # A relative images folder: the phone resolves it against the endpoint URL (§2.9).
+        # A relative images folder: the phone resolves it against the endpoint URL
+        # (docs/protocol/packets.md#images).
         return {"rc": "0", "images": {"url": "/images", "type": "image"}, "components": [
             {"type": "image", "url": "logo.png", "size": {"width": 90}}]}
     if method == "breakProtocol":

@@ -21,7 +21,8 @@ final class DeviceHarness: Sendable {
     private let directory: TemporaryDirectory
     var folder: URL { directory.url }
 
-    /// A fresh notifier; `maximumDocumentSize` lowers its upload limit (NOTIFY-API.md: 413 above it).
+    /// A fresh notifier; `maximumDocumentSize` lowers its upload limit (docs/notify-api.md: 413
+    /// above it).
     init(maximumDocumentSize: Int? = nil) throws {
         directory = try TemporaryDirectory("device-tests")
         var configuration = NotifyTesting.configuration(dataDirectory: directory.appendingPathComponent("server"),

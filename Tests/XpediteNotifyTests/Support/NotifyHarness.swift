@@ -8,8 +8,8 @@ import XpediteSQLite
 import XpediteTestFixtures
 import XpediteNotifyTestSupport
 
-/// A notifier in a fresh temporary data directory, with a cheap bcrypt cost, the test push
-/// provider and one API key; and helpers that speak NOTIFY-API.md through a test client. The data
+/// A notifier in a fresh temporary data directory, with a cheap bcrypt cost, the test push provider
+/// and one API key; and helpers that speak docs/notify-api.md through a test client. The data
 /// directory is removed when the harness goes away.
 final class NotifyHarness: Sendable {
     static let apiKey = "test-api-key"

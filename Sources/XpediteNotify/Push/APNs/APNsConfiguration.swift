@@ -1,8 +1,8 @@
 import Crypto
 import Foundation
 
-/// What token-based APNs needs (NOTIFY-API.md §5): the `.p8` signing key (PKCS#8 PEM, P-256),
-/// its key id, the team id, the app's bundle id as topic, and the service's base URL.
+/// What token-based APNs needs (docs/push.md#setting-up-apns): the `.p8` signing key (PKCS#8 PEM,
+/// P-256), its key id, the team id, the app's bundle id as topic, and the service's base URL.
 ///
 /// Made at start-up; an unreadable or invalid key, or an empty id, is a
 /// ``PushConfigurationError`` there, never at the first push.

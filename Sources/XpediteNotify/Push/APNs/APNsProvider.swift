@@ -4,7 +4,8 @@ import Logging
 import NIOCore
 import XpediteProtocol
 
-/// Delivers pushes to iOS devices through Apple's token-based APNs over HTTP/2 (NOTIFY-API.md §5).
+/// Delivers pushes to iOS devices through Apple's token-based APNs over HTTP/2
+/// (docs/push.md#setting-up-apns).
 ///
 /// Each delivery is one `POST {base}/3/device/<push token>` through the given `HTTPClient`
 /// (made with HTTP/2 allowed, many streams share a connection), with a provider token reused

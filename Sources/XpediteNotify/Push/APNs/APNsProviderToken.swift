@@ -3,9 +3,9 @@ import Foundation
 import Synchronization
 import XpediteProtocol
 
-/// APNs' provider authentication token (NOTIFY-API.md §5): an ES256 JWT `{alg: ES256, kid}`
-/// `{iss: team id, iat}`, made once and reused for ``lifetime`` (Apple refuses one older than an
-/// hour, and one renewed more often than every 20 minutes), and made afresh on demand after an
+/// APNs' provider authentication token (docs/push.md#setting-up-apns): an ES256 JWT `{alg: ES256,
+/// kid}` `{iss: team id, iat}`, made once and reused for ``lifetime`` (Apple refuses one older than
+/// an hour, and one renewed more often than every 20 minutes), and made afresh on demand after an
 /// `ExpiredProviderToken` answer. Safe to share between concurrent deliveries.
 public final class APNsProviderToken: Sendable {
     /// 40 minutes: how long one token is reused (inside Apple's 20–60 minutes).

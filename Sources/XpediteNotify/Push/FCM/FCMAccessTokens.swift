@@ -3,8 +3,8 @@ import Foundation
 import NIOCore
 import XpediteProtocol
 
-/// FCM's OAuth 2 access tokens (NOTIFY-API.md §5), granted by the service account's `token_uri`
-/// for an RS256 JWT bearer assertion (RFC 7523) with scope `firebase.messaging`.
+/// FCM's OAuth 2 access tokens (docs/push.md#setting-up-fcm), granted by the service account's
+/// `token_uri` for an RS256 JWT bearer assertion (RFC 7523) with scope `firebase.messaging`.
 ///
 /// A token is kept until 60 seconds before it expires; concurrent callers that find none share
 /// one request for it (single flight). ``invalidate(_:)`` drops a token FCM refused (401).

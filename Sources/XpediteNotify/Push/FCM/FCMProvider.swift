@@ -5,7 +5,7 @@ import NIOCore
 import XpediteProtocol
 
 /// Delivers pushes to Android devices through Firebase Cloud Messaging's HTTP v1 API
-/// (NOTIFY-API.md §5).
+/// (docs/push.md#setting-up-fcm).
 ///
 /// Each delivery is one `POST {base}/v1/projects/<project_id>/messages:send` with
 /// `{"message": {"token", "notification": {"title", "body"}, "data": {"messageId", "payload"?}}}`

@@ -2,8 +2,9 @@ import _CryptoExtras
 import Foundation
 import XpediteProtocol
 
-/// A Google service account as FCM HTTP v1 needs it (NOTIFY-API.md §5): read from the JSON file
-/// the Firebase console hands out (`project_id`, `client_email`, `private_key`, `token_uri`).
+/// A Google service account as FCM HTTP v1 needs it (docs/push.md#setting-up-fcm): read from the
+/// JSON file the Firebase console hands out (`project_id`, `client_email`, `private_key`,
+/// `token_uri`).
 ///
 /// Read at start-up: a missing field or an unusable key is a ``PushConfigurationError`` naming it.
 public struct FCMServiceAccount: Sendable {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The push services a browser subscription may point at (NOTIFY-API.md §5): a device must not
+/// The push services a browser subscription may point at (docs/push.md#web-push): a device must not
 /// make the server call any URL it likes. Endpoints are `https` on a listed host; `http` only to a
 /// loopback host the list names (a local push service in tests).
 public struct WebPushAllowlist: Sendable, Hashable {

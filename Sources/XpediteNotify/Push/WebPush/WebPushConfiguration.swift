@@ -1,9 +1,9 @@
 import AsyncHTTPClient
 import Foundation
 
-/// Web Push for devices of platform `web` (NOTIFY-API.md §5): the VAPID subject and key, the push
-/// services allowed, and the HTTP client. Set ``NotifyConfiguration/webPush`` to turn it on; the
-/// key pair is then generated on the first run and kept in the data directory.
+/// Web Push for devices of platform `web` (docs/push.md#web-push): the VAPID subject and key, the
+/// push services allowed, and the HTTP client. Set ``NotifyConfiguration/webPush`` to turn it on;
+/// the key pair is then generated on the first run and kept in the data directory.
 public struct WebPushConfiguration: Sendable {
     /// The VAPID `sub` claim: how a push service reaches the sender (`mailto:` or `https:`).
     public var subject: String = "mailto:admin@localhost"
@@ -21,7 +21,7 @@ public struct WebPushConfiguration: Sendable {
     /// How many pushes are sent at once.
     public var concurrency: Int = 200
 
-    /// The defaults of §5, sending through `httpClient`.
+    /// The defaults of docs/push.md#web-push, sending through `httpClient`.
     public init(httpClient: HTTPClient) {
         self.httpClient = httpClient
     }

@@ -8,7 +8,7 @@ import Synchronization
 import XpediteProtocol
 
 /// Pushes to browsers (Web Push: RFC 8030 delivery, RFC 8291 encryption, RFC 8292 VAPID), for
-/// devices of platform `web` that registered a subscription (NOTIFY-API.md §5).
+/// devices of platform `web` that registered a subscription (docs/push.md#web-push).
 ///
 /// Each push is `POST <endpoint>` with `Authorization: vapid t=<ES256 JWT {aud, exp, sub}>,
 /// k=<public key>`, `Content-Encoding: aes128gcm`, `TTL` and `Urgency: high`, and the push JSON

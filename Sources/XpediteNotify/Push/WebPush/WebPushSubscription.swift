@@ -2,8 +2,9 @@ import Crypto
 import Foundation
 import XpediteProtocol
 
-/// A browser's push subscription (the `PushSubscription` of the Push API, NOTIFY-API.md §3 and
-/// §5): where to POST, and the keys to encrypt for (RFC 8291).
+/// A browser's push subscription (the `PushSubscription` of the Push API,
+/// docs/notify-api.md#device-routes and docs/push.md#web-push): where to POST, and the keys to
+/// encrypt for (RFC 8291).
 public struct WebPushSubscription: Sendable, Hashable {
     /// The push service's URL for this browser.
     public var endpoint: String

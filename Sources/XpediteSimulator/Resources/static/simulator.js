@@ -222,7 +222,8 @@
     }
     open.forEach(function (id) { const el = document.getElementById(id); if (el) setOpen(el, true); });
     if (!focusPath && !sameScreen) {
-      // A new screen: the engine's initial focus (§4.4 focus) gets the caret.
+      // A new screen: the engine's initial focus (`focus` of docs/protocol/components/inputs.md#textbox)
+      // gets the caret.
       const initial = screen.querySelector('[data-focus] [data-action="set"]');
       if (initial) initial.focus();
     }
@@ -368,8 +369,8 @@
     }
     const target = event.target.closest("[data-action]");
     if (!target || target.dataset.action === "set") return;
-    // A tapped menu entry closes its panel or drop-down first (§3.8), also when the answer is the
-    // screen already shown (a redraw keeps open menus open).
+    // A tapped menu entry closes its panel or drop-down first (docs/protocol/menus.md#what-a-tap-does),
+    // also when the answer is the screen already shown (a redraw keeps open menus open).
     const menu = target.closest(".x-panel.x-open, .x-dropdown.x-open");
     if (menu) setOpen(menu, false);
     const message = { action: target.dataset.action, path: target.dataset.path };
@@ -447,8 +448,9 @@
     if (panel && Math.abs(dx) > 50 && ((panel.classList.contains("x-left") && dx < 0) || (panel.classList.contains("x-right") && dx > 0))) {
       setOpen(panel, false);
     }
-    // An edge pan opens the slide-in panel of that side (§4.16): from within 20 points of the
-    // left edge to the right, or of the right edge to the left.
+    // An edge pan opens the slide-in panel of that side
+    // (docs/protocol/components/navigation.md#navigation): from within 20 points of the left edge to
+    // the right, or of the right edge to the left.
     const edge = screen.getBoundingClientRect();
     const fromLeft = (dragStart.x - edge.left) / phoneScale, fromRight = (edge.right - dragStart.x) / phoneScale;
     if (!panel && Math.abs(dy) < 40 && ((fromLeft <= 20 && dx > 50) || (fromRight <= 20 && dx < -50))) {

@@ -1,6 +1,7 @@
 import ArgumentParser
 
-/// `xpedite device …`: the phone of the notification half (NOTIFY-API.md §3), in a terminal.
+/// `xpedite device …`: the phone of the notification half (docs/notify-api.md#device-routes), in a
+/// terminal.
 struct Device: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Answer notification payloads as a phone would: inbox, show, answer (photos included), start requests, offline queue.",

@@ -5,7 +5,7 @@ import XpediteClient
 struct DeviceStart: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "start",
-        abstract: "Fill in and submit a start request (PROTOCOL.md §9.9), as `answer` does for a message."
+        abstract: "Fill in and submit a start request (docs/notify-api.md#named-payloads-and-start-requests), as `answer` does for a message."
     )
 
     @ParentCommand var parent: Device

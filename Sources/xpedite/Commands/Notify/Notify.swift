@@ -1,9 +1,9 @@
 import ArgumentParser
 
-/// `xpedite notify …`: the notification half (PROTOCOL.md §9, NOTIFY-API.md).
+/// `xpedite notify …`: the notification half (docs/notify.md, docs/notify-api.md).
 struct Notify: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Work with notification payloads and response objects (PROTOCOL.md §9).",
+        abstract: "Work with notification payloads and response objects (docs/notify.md).",
         discussion: """
             Examples:
               xpedite notify validate payload.json

@@ -75,7 +75,7 @@ struct NotifySend: AsyncParsableCommand {
         case (true, false, false): return .case2(.init(groups: groups))
         case (true, true, true): return .case3(.init(all: true))
         case (true, true, false): throw ValidationError("give at least one --to.")
-        default: throw ValidationError("--to takes users, groups or all, one kind per send (NOTIFY-API.md §2).")
+        default: throw ValidationError("--to takes users, groups or all, one kind per send (docs/notify-api.md).")
         }
     }
 

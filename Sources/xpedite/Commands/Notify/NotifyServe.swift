@@ -8,7 +8,7 @@ import XpediteNotify
 import XpeditePostgres
 import XpediteSQLite
 
-/// `xpedite notify serve`: the notification API (NOTIFY-API.md) on its own.
+/// `xpedite notify serve`: the notification API (docs/notify-api.md) on its own.
 struct NotifyServe: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",

@@ -9,8 +9,8 @@ struct NotifyValidate: ParsableCommand {
         abstract: "Check notification payloads, or response objects against their payload.",
         discussion: """
             Prints one line per issue, `FILE: PATH: MESSAGE` (warnings as `FILE: PATH: warning: MESSAGE`),
-            as `xpedite validate` does. Each file is a payload (PROTOCOL.md §9.2), or with --response a
-            response object (§9.6) checked against the payload given by --payload: required values,
+            as `xpedite validate` does. Each file is a payload (docs/notify.md#the-payload-model), or with --response a
+            response object (docs/notify.md#the-response-object) checked against the payload given by --payload: required values,
             optional and default values, types, ranges, choices, dates, locations, document names and
             submitValue.
 

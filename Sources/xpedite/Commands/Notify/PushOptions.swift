@@ -4,7 +4,7 @@ import Foundation
 import Logging
 import XpediteNotify
 
-/// The push providers' options of `xpedite demo` and `xpedite notify serve` (NOTIFY-API.md §5):
+/// The push providers' options of `xpedite demo` and `xpedite notify serve` (docs/push.md):
 /// each falls back to its environment variable; APNs is on with a key file, FCM with a service
 /// account. A platform without a provider has its pushes logged.
 struct PushOptions: ParsableArguments {

@@ -26,7 +26,7 @@ extension PreviewTestApp {
         Web(html: "<p id=\"web\">web content</p><script>parent.document.title = \"hacked\"</script>")
             .size(height: .points(60)).id("web")
         // A label taller than its text (drawn vertically centred, as UILabel does), and a label
-        // wider than its form (not clipped: only a scroll view clips, §5).
+        // wider than its form (not clipped: only a scroll view clips, docs/protocol/layout.md).
         Label("Centred").size(height: .points(80)).background(Colour(red: 0xEE, green: 0xEE, blue: 0xEE)).id("centred")
         Form(id: "narrow", title: "Narrow") {
             Label("A label wider than its form").size(width: .percent(150)).id("wide-label")

@@ -5,8 +5,9 @@ import XpediteProtocol
 import XpediteServer
 
 extension PreviewTestApp {
-    /// The test app's own URL: relative image URLs resolve against it (§2.9). Its images are
-    /// served by ``ImageFiles``, in process, so the tests need no second server.
+    /// The test app's own URL: relative image URLs resolve against it
+    /// (docs/protocol/packets.md#images). Its images are served by ``ImageFiles``, in process, so
+    /// the tests need no second server.
     static let endpointURL = "https://preview-test-app.invalid/xpedite"
 
     /// Images by a manifest id (an absolute URL) and by a relative URL, a table whose rows are
@@ -28,8 +29,9 @@ extension PreviewTestApp {
             .cached(id: "images", .permanent).packet
     }
 
-    /// A screen in the old dialect (§3.10): a slide-in menu whose entries come from a data
-    /// request mapped through `cell`, and a web view whose HTML comes from one.
+    /// A screen in the old dialect (docs/protocol/menus.md#old-dialect-menus): a slide-in menu
+    /// whose entries come from a data request mapped through `cell`, and a web view whose HTML
+    /// comes from one.
     static func oldDialect() throws -> ResponsePacket {
         let json = """
             {"rc":0,"title":"Old dialect","components":[

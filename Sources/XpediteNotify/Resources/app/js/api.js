@@ -1,4 +1,5 @@
-// The device routes of NOTIFY-API.md §3, and nothing else. The API lives next to the app:
+// The device routes of docs/notify-api.md#device-routes, and nothing else. The API lives next to
+// the app:
 // /notify/app/ → /notify/v1/.
 
 export const API_BASE = new URL("../v1", new URL(".", document.baseURI)).pathname;
@@ -12,7 +13,8 @@ export class OfflineError extends Error {
   }
 }
 
-/** An error object of NOTIFY-API.md §1: status, code, message and validation issues. */
+/** An error object of docs/notify-api.md#conventions: status, code, message and validation
+ * issues. */
 export class ApiError extends Error {
   constructor(status, body) {
     const error = (body && body.error) || {};

@@ -53,7 +53,7 @@ export class NumberControl extends Control {
     return this.integer ? String(Math.round(value)) : String(Number(value.toPrecision(12)));
   }
 
-  /** A slider always has a value (§9.5: `optional` is ignored for it). */
+  /** A slider always has a value (docs/notify.md#field-types: `optional` is ignored for it). */
   get requirement() {
     return this.slider ? "defaulted" : super.requirement;
   }
@@ -138,7 +138,7 @@ export class CheckboxControl extends Control {
     this.body.append(row);
   }
 
-  /** Always optional, always a value (§9.4). */
+  /** Always optional, always a value (docs/notify.md#optional-and-default). */
   get requirement() {
     return "defaulted";
   }
@@ -194,7 +194,7 @@ export class RadioControl extends Control {
       this.inputs.push(input);
       this.group.append(el("label", { class: "radio", for: input.id }, input, el("span", { text: label })));
     };
-    // The dummy first item of an optional field (§9.5), standing for null.
+    // The dummy first item of an optional field (docs/notify.md#field-types), standing for null.
     if (this.requirement === "optional") add(field.placeholder || "None", -1, true);
     this.options.forEach((option, index) => add(option.label, index,
       this.requirement === "defaulted" && option.value === field.default));

@@ -16,7 +16,8 @@ export class TextDisplay extends Control {
   }
 }
 
-/** `sectionLabel`: a section heading; ignores the styling properties (§9.5). */
+/** `sectionLabel`: a section heading; ignores the styling properties
+ * (docs/notify.md#field-types). */
 export class SectionDisplay extends Control {
   constructor(field, context) {
     super({ type: field.type }, context);

@@ -1,10 +1,12 @@
-// What every field shares (PROTOCOL.md §9.3, §9.4): its box, its label with the four styling
+// What every field shares (docs/notify.md#field-types, docs/notify.md#optional-and-default): its
+// box, its label with the four styling
 // properties, where its error shows, and how it must be answered.
 import { el, uid } from "./dom.js";
 
 const has = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
 
-/** "required", "defaulted" or "optional" (§9.4: `default` wins over `optional`). */
+/** "required", "defaulted" or "optional" (docs/notify.md#optional-and-default: `default` wins
+ * over `optional`). */
 export function requirement(field) {
   if (has(field, "default") && field.default !== null) return "defaulted";
   return field.optional === true ? "optional" : "required";
@@ -61,7 +63,8 @@ export class Control {
     return requirement(this.field);
   }
 
-  /** The value the user gave, or null when none (§9.4: null means "no data entered"). */
+  /** The value the user gave, or null when none (docs/notify.md#optional-and-default: null means
+   * "no data entered"). */
   read() {
     return null;
   }

@@ -1,5 +1,6 @@
-// The form of a payload (PROTOCOL.md §9): its fields in order, the footer buttons (or the
-// automatic Submit), inline buttons and button clusters that submit; the checks of §9.4 before
+// The form of a payload (docs/notify.md): its fields in order, the footer buttons (or the
+// automatic Submit), inline buttons and button clusters that submit; the checks of
+// docs/notify.md#optional-and-default before
 // anything is sent, each failure at its field; the server's 422 issues at their fields too.
 import { el } from "./dom.js";
 import { requirement } from "./field.js";
@@ -75,7 +76,7 @@ export class Form {
         this.controls.push(control);
         this.element.append(control.element);
       }
-      // A type the app does not know is ignored (§9.3).
+      // A type the app does not know is ignored (docs/notify.md#field-types).
     }
     const hasButtons = fields.some((field) => field && ["footerButton", "inlineButton", "buttonCluster"].includes(field.type));
     if (!hasButtons) footer.push(this.button("Submit", 0));
@@ -93,7 +94,8 @@ export class Form {
     for (const button of this.element.querySelectorAll("button.button")) button.disabled = busy;
   }
 
-  /** The checks of §9.4 and of each type; shows each failure at its field. */
+  /** The checks of docs/notify.md#optional-and-default and of each type; shows each failure at
+   * its field. */
   check() {
     let first = null;
     for (const control of this.controls) {

@@ -2,7 +2,8 @@
 // then sent; media captured but not uploaded yet travels in the entry as blobs and is uploaded
 // first (each document name saved back into the entry, so nothing is uploaded twice). The
 // responseId is made once, when the answer is made, so however often a send is retried the
-// server publishes it once (NOTIFY-API.md §3: the same responseId again → 200, same object).
+// server publishes it once (docs/notify-api.md#device-routes: the same responseId again → 200,
+// same object).
 import * as db from "./db.js";
 import { ApiError, OfflineError } from "./api.js";
 

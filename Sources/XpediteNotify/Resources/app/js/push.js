@@ -1,4 +1,4 @@
-// Web Push (NOTIFY-API.md §5): after sign-in, subscribe with the server's VAPID key and hand
+// Web Push (docs/push.md#web-push): after sign-in, subscribe with the server's VAPID key and hand
 // the subscription to the server (PUT /device/push-token). The service worker shows the push.
 import { ApiError } from "./api.js";
 
