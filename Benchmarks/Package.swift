@@ -21,6 +21,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // Already in the main package's graph; named for BenchServer's naive baselines (issue 18).
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         .target(
@@ -44,9 +47,13 @@ let package = Package(
             dependencies: [
                 .product(name: "XpediteServer", package: main),
                 .product(name: "XpediteSQLite", package: main),
+                .product(name: "XpeditePostgres", package: main),
                 .product(name: "XpediteDemo", package: main),
                 .product(name: "XpediteNotify", package: main),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             path: "Sources/BenchServer"
         ),

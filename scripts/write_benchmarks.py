@@ -322,6 +322,77 @@ def webpush_section(folder: pathlib.Path) -> str:
     return "\n".join(lines)
 
 
+PAGE_HEADING = "## Page speed: the customer page against a naive handler"
+PAGE_ROUTES = {
+    "static": ("Static bytes (the 80-row page, prepared once)", None),
+    "naive-sqlite": ("Naive handler, SQLite (Hummingbird + GRDB + Codable)", None),
+    "demo": ("Xpedite: the demo's customer page, SQLite", "naive-sqlite"),
+    "naive-postgres": ("Naive handler, PostgreSQL (Hummingbird + postgres-nio + Codable)", None),
+    "pg": ("Xpedite: the customer page on PostgreSQL (sessions and rows)", "naive-postgres"),
+    "demo-cli": ("Xpedite: `xpedite demo --database` (sessions on PostgreSQL, rows in SQLite)", "naive-sqlite"),
+}
+
+
+def page_section(folder: pathlib.Path) -> str:
+    """The page-speed section (issue 18), from a folder `scripts/bench --page` filled."""
+    import json
+    routes = (folder / "page-routes").read_text().split()
+    results = {route: wrk_result(folder, route, 32) for route in routes}
+    lines = [PAGE_HEADING, ""]
+    lines.append("`scripts/bench --page` starts a release build of `Benchmarks/Sources/BenchServer` on 127.0.0.1 on")
+    lines.append("the demo's 50,000 customers, and a throwaway PostgreSQL (`scripts/postgres`) holding a copy of")
+    lines.append("them in a table of the same schema. Every route answers the first 40 customers (`id`, `name`,")
+    lines.append("`city`, `score`, by keyset on `id`) to the phone's data request body. The baselines are naive")
+    lines.append("handlers written with the same libraries (`Benchmarks/Sources/BenchServer/NaivePage.swift`):")
+    lines.append("Hummingbird, `JSONDecoder` for the body, GRDB's `DatabasePool.read` or postgres-nio's")
+    lines.append("`PostgresClient.query`, `Codable` rows, a new `JSONEncoder` per answer. Ours is the whole Xpedite")
+    lines.append("request: decoding, session lookup, the sign-in guard, keyset paging with its cursor in the")
+    lines.append("session, validation, canonical JSON; on PostgreSQL the sessions are in PostgreSQL too")
+    lines.append("(`PostgresSessionStore`, no cache) and the rows come from `PostgresKeysetSource`. wrk loads the")
+    lines.append("routes in turn (one thread, 32 connections, a 2 s warm-up each), in rounds; each row is the")
+    lines.append("route's median round. Ratios compare routes measured in the same run.")
+    lines.append("")
+    lines.append("| route | req/s | × static | × naive (same database) | p50 (µs) | p99 (µs) | errors |")
+    lines.append("|---|---:|---:|---:|---:|---:|---:|")
+    static = results.get("static")
+    for route in routes:
+        result = results[route]
+        label, baseline = PAGE_ROUTES[route]
+        if route.startswith("naive"):
+            baseline = route
+        versus_static = f"{result['rps'] / static['rps']:.2f}" if static else "–"
+        versus_naive = f"{result['rps'] / results[baseline]['rps']:.2f}" if baseline in results else "–"
+        lines.append(f"| {label} | {result['rps']:,.0f} | {versus_static} | {versus_naive} | {result['p50']:,.0f} "
+                     f"| {result['p99']:,.0f} | {result['errors']} |")
+    lines.append("")
+    lines.append("Rounds (req/s): " + "; ".join(
+        f"{route} " + ", ".join(f"{rps:,.0f}" for rps in results[route]["rounds"]) for route in routes))
+    lines.append("")
+    lines.append("Target (issue 18): ours at least 1.5× the naive handler on the same database.")
+    lines.append("")
+    lines.append("| database | ours × naive | met |")
+    lines.append("|---|---:|---|")
+    for ours, naive, name in (("demo", "naive-sqlite", "SQLite"), ("pg", "naive-postgres", "PostgreSQL")):
+        if ours in results and naive in results:
+            ratio = results[ours]["rps"] / results[naive]["rps"]
+            lines.append(f"| {name} | {ratio:.2f} | {'yes' if ratio >= 1.5 else 'no'} |")
+    lines.append("")
+    wrong = []
+    for route in routes:
+        for moment in ("before", "after"):
+            answer = json.loads((folder / f"{moment}-{route}.json").read_text())
+            rows = 80 if route == "static" else 40  # the static route sends the 80-row page of --load
+            if answer.get("rc") != 0 or len(answer.get("data", [])) != rows:
+                wrong.append(f"{route} ({moment})")
+    server_errors = sum(1 for line in (folder / "server-errors.log").read_text().splitlines() if " error " in line)
+    lines.append("In-band check: every route answered rc 0 and its rows (40; the static route 80) before and after the load"
+                 if not wrong else "In-band check FAILED for: " + ", ".join(wrong))
+    lines[-1] += f"; the server logged {server_errors} errors.\n"
+    lines.append("Commands: " + "; ".join(f"`{results[route]['command']}`" for route in routes) + "\n")
+    lines += machine_load(folder, "test")
+    return "\n".join(lines)
+
+
 def replace_section(existing: str, heading: str, section: str, before: tuple) -> str:
     """`existing` with the section under `heading` replaced by `section`, or `section` added before
     the first of the headings `before` that is there (else at the end)."""
@@ -339,6 +410,12 @@ def replace_section(existing: str, heading: str, section: str, before: tuple) ->
 if sys.argv[1] == "--notify-load":
     folder, existing = pathlib.Path(sys.argv[2]), pathlib.Path(sys.argv[3]).read_text()
     existing = replace_section(existing, NOTIFY_LOAD_HEADING, notify_load_section(folder), ("## Simulator", "## How to run"))
+    sys.stdout.write(existing if existing.endswith("\n") else existing + "\n")
+    sys.exit(0)
+
+if sys.argv[1] == "--page":
+    folder, existing = pathlib.Path(sys.argv[2]), pathlib.Path(sys.argv[3]).read_text()
+    existing = replace_section(existing, PAGE_HEADING, page_section(folder), ("## Client", "## How to run"))
     sys.stdout.write(existing if existing.endswith("\n") else existing + "\n")
     sys.exit(0)
 

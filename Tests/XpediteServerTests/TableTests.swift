@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import HummingbirdTesting
 import PostgresNIO
+import Synchronization
 import Testing
 import XpeditePostgres
 import XpeditePostgresTesting
@@ -197,6 +198,87 @@ import XpediteTestSupport
         }
     }
 
+    /// Asking for the first page again sets the cursor the session already holds: nothing is
+    /// written; the next page moves the cursor, which is written.
+    @Test func theSameCursorIsNotWrittenAgain() async throws {
+        let store = CountingSessionStore()
+        var app = XpediteApp(configuration: testConfiguration(store: store))
+        app.onConnect { _ in ResponsePacket(components: []) }
+        let database = try Self.makeDatabase(count: 95)
+        app.on("items") { call in
+            try await KeysetPaging(Table("item").all(), key: "id", in: database).page(for: call)
+        }
+        try await application(app).test(.router) { client in
+            let (_, token) = try await client.connect()
+            let first: [String: JSONValue] = ["method": "items", "token": .string(token), "offset": 0, "limit": 40]
+            _ = try await client.post(first)
+            #expect(store.updates.withLock { $0 } == 1)
+            _ = try await client.post(first)
+            _ = try await client.post(first)
+            #expect(store.updates.withLock { $0 } == 1)
+            let second = try await client.post(["method": "items", "token": .string(token), "offset": 40, "limit": 40])
+            #expect(second["data"]?.arrayValue?.first?["id"] == 123)
+            #expect(store.updates.withLock { $0 } == 2)
+        }
+    }
+
+    /// SQLite rows of every storage class become the records their values say, whatever the
+    /// order of the selected columns.
+    @Test func sqliteRecordsHoldEveryStorageClass() async throws {
+        let database = try DatabaseQueue()
+        try await database.write { db in
+            try db.execute(sql: "CREATE TABLE mixed (id INTEGER PRIMARY KEY, zeta TEXT, alpha REAL, blob BLOB, \"Upper\" INTEGER)")
+            try db.execute(sql: "INSERT INTO mixed VALUES (1, 'z/\"q\"', 2.5, x'00ff', NULL), (2, NULL, -1, NULL, 7)")
+        }
+        let source = SQLiteKeysetSource(Table("mixed").select(Column("zeta"), Column("id"), Column("Upper"), Column("blob"),
+                                                              Column("alpha")), key: "id", in: database)
+        let batch = try await source.rows(from: .offset(0), limit: 5)
+        #expect(batch.records == [["id": 1, "zeta": "z/\"q\"", "alpha": 2.5, "blob": "AP8=", "Upper": nil],
+                                  ["id": 2, "zeta": nil, "alpha": -1, "blob": nil, "Upper": 7]])
+        #expect(batch.lastKey == 2 && !batch.hasMore)
+        let answer = DataResponse(rc: .ok, data: .rows(batch.records), token: "t").canonicalData()
+        #expect(String(decoding: answer, as: UTF8.self).hasPrefix(
+            #"{"data":[{"Upper":null,"alpha":2.5,"blob":"AP8=","id":1,"zeta":"z/\"q\""}"#))
+    }
+
+    /// PostgreSQL rows read from their binary values are the records `row_to_json` gives, for every
+    /// type read that way; a page with a column of another type is read through `row_to_json`.
+    @Test(.enabled(if: TestDatabaseServer.isConfigured))
+    func postgresRecordsAreWhatRowToJSONGives() async throws {
+        try await TestDatabaseServer.withDatabase { database in
+            try await database.client.query("""
+                CREATE TABLE typed (id BIGINT PRIMARY KEY, small SMALLINT, normal INTEGER, real_number REAL,
+                    double_number DOUBLE PRECISION, flag BOOLEAN, text_value TEXT, short VARCHAR(10), fixed CHAR(4),
+                    name_value NAME, identifier UUID)
+                """)
+            try await database.client.query("""
+                INSERT INTO typed VALUES
+                    (1, -3, 70000, 1.1, 0.1, true, 'Gdańsk "q" / \\ 中', 'v', 'ab', 'n', 'C0FFEE00-0000-4000-8000-000000000001'),
+                    (2, NULL, NULL, -2.5e-7, 1e300, false, '', NULL, NULL, NULL, NULL),
+                    (9007199254740993, 32767, -2147483648, 3.4e38, -0.0, NULL, 'x', 'y', 'abcd', 'm', NULL)
+                """)
+            try await database.client.query("CREATE TABLE other (id BIGINT PRIMARY KEY, data BYTEA, amount NUMERIC, doc JSONB)")
+            try await database.client.query("""
+                INSERT INTO other VALUES (1, '\\x00ff', 12.50, '{"b": [1, null], "a": "x"}'), (2, NULL, NULL, NULL)
+                """)
+            for (table, columns) in [("typed", ["small", "normal", "real_number", "double_number", "flag", "text_value", "short",
+                                                "fixed", "name_value", "identifier"]),
+                                     ("other", ["data", "amount", "doc"])] {
+                let batch = try await PostgresKeysetSource(database, table: table, columns: columns, key: "id")
+                    .rows(from: .offset(0), limit: 10)
+                var expected: [JSONObject] = []
+                let selection = (["id"] + columns).joined(separator: ", ")
+                for try await text in try await database.client.query(PostgresQuery(unsafeSQL:
+                    "SELECT row_to_json(page)::text FROM (SELECT \(selection) FROM \(table) ORDER BY id) AS page")).decode(String.self) {
+                    guard case .object(let record) = try JSONValue(parsing: text) else { Issue.record("not an object"); return }
+                    expected.append(record)
+                }
+                #expect(batch.records == expected, "\(table)")
+                #expect(batch.records.count == (table == "typed" ? 3 : 2))
+            }
+        }
+    }
+
     static func walk(_ source: any KeysetRowSource) async throws {
         var app = XpediteApp(configuration: testConfiguration())
         app.onConnect { _ in ResponsePacket(components: []) }
@@ -230,4 +312,22 @@ import XpediteTestSupport
             #expect(next["data"]?.arrayValue?.compactMap { $0["id"]?.intValue } == [39, 42])
         }
     }
+}
+
+/// Sessions in memory, counting the change sets written.
+final class CountingSessionStore: SessionStore {
+    let base = InMemorySessionStore()
+    let updates = Mutex(0)
+
+    func insert(_ record: SessionRecord) async throws { try await base.insert(record) }
+    func record(for token: String, activeSince cutoff: Date) async throws -> SessionRecord? {
+        try await base.record(for: token, activeSince: cutoff)
+    }
+    func update(_ token: String, applying changes: SessionChanges) async throws {
+        updates.withLock { $0 += 1 }
+        try await base.update(token, applying: changes)
+    }
+    func removeSession(_ token: String) async throws { try await base.removeSession(token) }
+    func removeSessions(inactiveSince cutoff: Date) async throws -> Int { try await base.removeSessions(inactiveSince: cutoff) }
+    func count() async throws -> Int { try await base.count() }
 }

@@ -1,8 +1,11 @@
 import Foundation
+import GRDB
 import Hummingbird
 import Logging
+import ServiceLifecycle
 import XpediteDemo
 import XpediteNotify
+import XpeditePostgres
 import XpediteServer
 import XpediteSQLite
 
@@ -21,10 +24,16 @@ import XpediteSQLite
 //   the server is ready, so wrk has U × M distinct (message, user) pairs to answer with
 //   `POST /notify/v1/device/responses`; their device tokens and message ids go to
 //   `<data-directory>/notify-pairs.txt` (U, then the U tokens, then the M message ids, a line each).
+// - `POST /naive-sqlite`: the page-speed baseline (issue 18, NaivePage.swift): the demo's first 40
+//   customers from the same demo.sqlite, read by a naive Hummingbird + GRDB + Codable handler.
+// - With BENCH_DATABASE_URL=postgres://… (`scripts/bench --page`): the demo's customers copied to
+//   PostgreSQL, `POST /naive-postgres` (the naive handler on postgres-nio) and `POST /pg` (an Xpedite
+//   app with PostgreSQL sessions paging that table with PostgresKeysetSource; PostgresPage.swift).
 //
 // Usage: BenchServer [port] [data-directory]. When it serves it prints `ready <port> <page-bytes>`,
-// then `demo-token <token>`: the signed-in session the `/demo` requests use, and — with the
-// notification setup — `notify-pairs <path> <U × M>`.
+// then `demo-token <token>`: the signed-in session the `/demo` requests use, with PostgreSQL
+// `pg-token <token>` (the signed-in session of `/pg`), and — with the notification setup —
+// `notify-pairs <path> <U × M>`.
 
 /// One row of the customer table.
 struct CustomerRow: Codable, Sendable {
@@ -153,6 +162,21 @@ guard (signedIn as? [String: Any])?["rc"] as? Int == 0 else {
     exit(1)
 }
 
+// The page-speed baselines on the demo's own database file, and the page on PostgreSQL.
+let naivePool = try DatabasePool(path: demoConfiguration.dataDirectory.appendingPathComponent(DemoDatabase.fileName).path)
+NaivePage.mountSQLite(on: router, pool: naivePool)
+var postgresServices: [any Service] = []
+var readyPostgres = ""
+if let url = environment["BENCH_DATABASE_URL"], !url.isEmpty {
+    let database = try await PostgresStoreDatabase.connect(url, logger: logger, maximumConnections: 32)
+    try await PostgresPage.copyCustomers(from: naivePool, to: database)
+    NaivePage.mountPostgres(on: router, client: database.client, logger: logger)
+    let (pgEndpoint, services) = try await PostgresPage.mount(on: router, database: database, logger: logger)
+    postgresServices = services
+    readyPostgres = "pg-token \(try await PostgresPage.signedInToken(pgEndpoint))\n"
+}
+let readyPage = readyPostgres
+
 // The page as the SDK answers it, to size the static route.
 let connect = try JSONSerialization.jsonObject(with: await endpoint.respond(to: Data(
     #"{"method":"setConnection","bundleID":"bench","uuid":"u","bounds":"(0, 0, 393, 852)","xpediteVersion":1}"#.utf8)))
@@ -183,11 +207,11 @@ router.post("naive") { request, _ in
 let application = Application(
     router: router,
     configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: port), serverName: nil),
-    services: app.services + notifier.services,
+    services: app.services + notifier.services + postgresServices,
     onServerRunning: { channel in
         // Unbuffered, so the script sees the line at once.
         FileHandle.standardOutput.write(Data(
-            "ready \(channel.localAddress?.port ?? port) \(page.count)\ndemo-token \(demoToken)\n\(readyNotify)".utf8))
+            "ready \(channel.localAddress?.port ?? port) \(page.count)\ndemo-token \(demoToken)\n\(readyPage)\(readyNotify)".utf8))
     },
     logger: logger)
 try await application.runService()

@@ -66,16 +66,39 @@ public final class PostgresSessionStore: SessionStore {
         }
     }
 
+    /// One query, a prepared statement: each pooled connection parses and plans it once, then
+    /// every lookup on that connection only binds the token and runs it.
     public func record(for token: String, activeSince cutoff: Date) async throws -> SessionRecord? {
-        let rows = try await client.query("""
-            SELECT token, bundle_id, uuid, bounds_x, bounds_y, bounds_width, bounds_height, xpedite_version,
-                   created_at, last_seen, version, app_values::text, navigation
-            FROM xpedite_session WHERE token = \(token) AND last_seen >= \(cutoff.timeIntervalSince1970)
-            """, logger: logger)
-        for try await row in rows.decode(Self.Row.self) {
+        let rows = try await client.execute(Lookup(token: token, cutoff: cutoff.timeIntervalSince1970), logger: logger)
+        for try await row in rows {
             return try Self.record(from: row)
         }
         return nil
+    }
+
+    /// The lookup of ``record(for:activeSince:)``.
+    private struct Lookup: PostgresPreparedStatement {
+        static let name = "xpedite_session_lookup"
+        static let sql = """
+            SELECT token, bundle_id, uuid, bounds_x, bounds_y, bounds_width, bounds_height, xpedite_version,
+                   created_at, last_seen, version, app_values::text, navigation
+            FROM xpedite_session WHERE token = $1 AND last_seen >= $2
+            """
+        static let bindingDataTypes: [PostgresDataType] = [.text, .float8]
+
+        var token: String
+        var cutoff: Double
+
+        func makeBindings() throws -> PostgresBindings {
+            var bindings = PostgresBindings(capacity: 2)
+            bindings.append(token)
+            bindings.append(cutoff)
+            return bindings
+        }
+
+        func decodeRow(_ row: PostgresRow) throws -> PostgresSessionStore.Row {
+            try row.decode(PostgresSessionStore.Row.self)
+        }
     }
 
     /// One `UPDATE`: `jsonb` removes (`-`) and sets (`||`) the values, the ids are merged as a set.

@@ -34,19 +34,60 @@ public struct SQLiteKeysetSource<RowDecoder>: KeysetRowSource {
         case .offset(let offset):
             rows = rows.limit(limit + 1, offset: offset)
         }
-        return try await reader.read { [rows, key] db in
-            let fetched = try Row.fetchAll(db, rows)
-            let batch = fetched.prefix(limit)
-            return KeysetBatch(records: batch.map(Self.record(from:)),
-                               lastKey: batch.last.map { Self.json($0[key] as DatabaseValue) },
-                               hasMore: fetched.count > limit)
+        return try await Self.read(in: reader) { [rows, key] db in
+            // One statement reads one consistent snapshot, so no transaction is opened around it.
+            // The rows are read in place through a cursor and written as records at once, their
+            // members in canonical order so the answer is written without sorting them.
+            let cursor = try Row.fetchCursor(db, rows)
+            var records: [JSONObject] = []
+            records.reserveCapacity(limit)
+            var columns: [(index: Int, name: String)]?
+            var lastKey: JSONValue?
+            var hasMore = false
+            while let row = try cursor.next() {
+                guard records.count < limit else {
+                    hasMore = true
+                    break
+                }
+                let ordered = columns ?? Self.canonicalColumns(of: row)
+                columns = ordered
+                records.append(Self.record(from: row, columns: ordered))
+                lastKey = Self.json(row[key] as DatabaseValue)
+            }
+            return KeysetBatch(records: records, lastKey: lastKey, hasMore: hasMore)
         }
+    }
+
+    /// Runs `body` on a reader connection without a transaction, resuming the awaiting task from
+    /// that connection's queue: one trip there and back (`DatabaseReader.unsafeRead` goes through
+    /// an actor that waits for a free reader first, a hop more each way).
+    static func read<T: Sendable>(in reader: any DatabaseReader,
+                                  _ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            reader.asyncUnsafeRead { database in
+                continuation.resume(with: Result { try body(database.get()) })
+            }
+        }
+    }
+
+    /// A row's columns (position and name) in canonical order: by the UTF-8 bytes of their names,
+    /// a name that repeats in the order of its positions (the last one then wins, as in a dictionary).
+    static func canonicalColumns(of row: Row) -> [(index: Int, name: String)] {
+        Array(row.columnNames.enumerated()).map { (index: $0.offset, name: $0.element) }
+            .sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8)
+                || ($0.name == $1.name && $0.index < $1.index) }
     }
 
     /// A row as a record keyed by column name.
     static func record(from row: Row) -> JSONObject {
+        record(from: row, columns: canonicalColumns(of: row))
+    }
+
+    /// A row as a record keyed by column name, its members added in the order of `columns`; in
+    /// canonical order, the record is written without sorting its members.
+    static func record(from row: Row, columns: [(index: Int, name: String)]) -> JSONObject {
         var record = JSONObject()
-        for (column, value) in row { record[column] = json(value) }
+        for column in columns { record[column.name] = json(row[column.index] as DatabaseValue) }
         return record
     }
 

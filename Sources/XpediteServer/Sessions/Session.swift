@@ -76,7 +76,9 @@ public final class Session: Sendable {
     /// Stores `value` under `key`; `nil` removes it.
     ///
     /// The value is encoded straight into a JSON tree (`JSONValueEncoder`), as `JSONEncoder`
-    /// would encode it, with no text in between.
+    /// would encode it, with no text in between. A value equal to the one the session holds
+    /// changes nothing, so the session is not written for it (a table's first page asked again
+    /// sets the same keyset cursor).
     ///
     /// - Throws: `EncodingError` when the value cannot be encoded as JSON (a NaN, or an integer
     ///   beyond ±2^53, which a JSON number read as a `Double` cannot hold exactly).
@@ -87,6 +89,7 @@ public final class Session: Sendable {
         }
         let json = try JSONValueEncoder().encode(value)
         state.withLock { state in
+            guard state.values[key.name] != json else { return }
             state.values[key.name] = json
             state.changes.setValues[key.name] = json
             state.changes.removedValues.remove(key.name)
