@@ -417,7 +417,7 @@ let package = Package(
             name: "XpediteDeviceTests",
             dependencies: [
                 "XpediteClient", "XpediteNotify", "XpediteSQLite", "XpediteProtocol", "XpediteTestFixtures",
-                "XpediteClient", "XpediteNotify", "XpediteProtocol", "XpediteTestFixtures", "XpediteNotifyTestSupport",
+                "XpediteNotifyTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],

@@ -3,9 +3,10 @@ import XpediteBuilder
 import XpediteServer
 
 /// The demo app, built with the server SDK and the DSL: sign-in, a slide-in menu, a customer
-/// list over SQLite or PostgreSQL (``DemoStore``) with keyset paging and search, detail and edit screens, a quick-add dialog,
-/// a cached dashboard and a permanent about page. Raising a credit limit above the threshold
-/// sends an approval payload to the approver (XpediteNotify). ``DemoServer`` serves it.
+/// list over SQLite or PostgreSQL (`DemoStore`) with keyset paging and search, detail and edit
+/// screens, a quick-add dialog, a cached dashboard and a permanent about page. Raising a credit
+/// limit above the threshold sends an approval payload to the approver (XpediteNotify).
+/// ``DemoServer`` serves it.
 public enum DemoApp {
     /// The app on `configuration`, reading and writing `store`, signing in through `users`,
     /// asking `approvals` for credit limits above the threshold.

@@ -7,7 +7,7 @@ import PostgresNIO
 /// postgres-nio's `PostgresClient` (its connection pool; no connection per request), checked at
 /// start-up and running until ``close()``.
 ///
-/// ``connect(_:logger:maximumConnections:)`` makes one connection first, so that a wrong URL, a
+/// `connect(_:logger:maximumConnections:)` makes one connection first, so that a wrong URL, a
 /// wrong password, a missing database or an unreachable server is a clear
 /// ``PostgresDatabaseError`` at start-up, within the URL's `connect_timeout` (10 s by default),
 /// and never a hang: the pool alone would retry in the background and leave requests waiting.

@@ -3,7 +3,7 @@ import Logging
 import PostgresNIO
 import XpediteServer
 
-/// The rows of a PostgreSQL table, for ``XpediteServer/KeysetPaging``: `columns` of `table`,
+/// The rows of a PostgreSQL table, for `KeysetPaging` (XpediteServer): `columns` of `table`,
 /// filtered by an optional `condition`, ordered by `key` (a unique, non-null column, ideally an
 /// indexed integer primary key). A batch after a key is `WHERE key > $last ORDER BY key LIMIT n`,
 /// one indexed query; a batch at an offset uses `OFFSET`.

@@ -2,9 +2,9 @@ import Foundation
 import GRDB
 import XpediteServer
 
-/// The demo's own data in SQLite, the default ``DemoStore``: `demo.sqlite` in the data directory (GRDB `DatabasePool`, WAL), with the
-/// `customer`, `credit_change` and `response_cursor` tables created by migrations (users live in
-/// XpediteNotify's directory, `notify/notify.sqlite`).
+/// The demo's own data in SQLite, the default `DemoStore`: `demo.sqlite` in the data directory
+/// (GRDB `DatabasePool`, WAL), with the `customer`, `credit_change` and `response_cursor` tables
+/// created by migrations (users live in XpediteNotify's directory, `notify/notify.sqlite`).
 ///
 /// ```swift
 /// let database = try DemoDatabase(directory: URL(filePath: ".xpedite-demo"))
