@@ -28,11 +28,15 @@ public final class PostgresStoreDatabase: Sendable {
     /// The pool's own task (`PostgresClient.run()`), cancelled by ``close()``.
     private let running: Task<Void, Never>
 
-    private init(url: PostgresDatabaseURL, client: PostgresClient, logger: Logger) {
+    private init(url: PostgresDatabaseURL, client: PostgresClient, logger: Logger,
+                 starting: @escaping @Sendable () -> Void) {
         self.url = url
         self.client = client
         self.logger = logger
-        self.running = Task { await client.run() }
+        self.running = Task {
+            starting()
+            await client.run()
+        }
     }
 
     /// The advisory lock key under which migrations run (any 64-bit number no other lock uses:
@@ -49,7 +53,13 @@ public final class PostgresStoreDatabase: Sendable {
         try await check(url, logger: logger)
         let client = PostgresClient(configuration: url.clientConfiguration(maximumConnections: maximumConnections),
                                     backgroundLogger: logger)
-        return PostgresStoreDatabase(url: url, client: client, logger: logger)
+        // The pool's task has reached `run()` (which marks the pool running before it first
+        // suspends) before the first query leases a connection; otherwise postgres-nio warns that
+        // `run()` was not called, on a start-up that is fine.
+        let (started, signal) = AsyncStream<Never>.makeStream()
+        let database = PostgresStoreDatabase(url: url, client: client, logger: logger, starting: { signal.finish() })
+        for await _ in started {}
+        return database
     }
 
     /// Reads `text` as a database URL and connects to it.
