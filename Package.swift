@@ -264,7 +264,8 @@ let package = Package(
             swiftSettings: strict
         ),
         // The notification tests' shared pieces: the notifier configuration of the tests, the
-        // request to /notify/v1 through a test client, the sample payloads and documents.
+        // request to /notify/v1 through a test client, the sample payloads and documents, the
+        // webhook receiver.
         .target(
             name: "XpediteNotifyTestSupport",
             dependencies: [
@@ -376,7 +377,7 @@ let package = Package(
             name: "XpediteCLITests",
             dependencies: [
                 "xpedite", "XpediteProtocol", "XpediteLayout", "XpediteTestFixtures", "XpediteTestProcesses",
-                "XpeditePushStandIns", "XpeditePostgres", "XpeditePostgresTesting",
+                "XpeditePushStandIns", "XpeditePostgres", "XpeditePostgresTesting", "XpediteNotifyTestSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -1,9 +1,9 @@
 import Foundation
-import Hummingbird
 import NIOHTTP1
 import PostgresNIO
 import Synchronization
 import Testing
+import XpediteNotifyTestSupport
 import XpeditePostgres
 import XpeditePostgresTesting
 import XpediteProtocol
@@ -19,48 +19,6 @@ import XpediteProtocol
     static func call(_ method: HTTPMethod, _ url: String, _ token: String, _ body: JSONValue?) async throws
         -> (status: UInt, json: JSONValue) {
         try await NotifyServerReliabilityTests.request(method, url, token, body)
-    }
-
-    /// A webhook receiver with a gate: while it is closed, requests are held unanswered (the
-    /// sender keeps its rows claimed) and, when it opens, answered 503 without being counted; once
-    /// open, each POST is counted by the `responseId` of its body.
-    final class GatedReceiver: Sendable {
-        let isOpen = Atomic(false)
-        let held = Atomic(0)
-        let received = Mutex<[String: Int]>([:])
-
-        func serve<T: Sendable>(_ body: @Sendable (String) async throws -> T) async throws -> T {
-            let router = Router()
-            router.post("hook") { request, _ -> HTTPResponse.Status in
-                let bytes = try await request.body.collect(upTo: 1 << 20)
-                if !self.isOpen.load(ordering: .acquiring) {
-                    self.held.add(1, ordering: .relaxed)
-                    while !self.isOpen.load(ordering: .acquiring) { try await Task.sleep(for: .milliseconds(10)) }
-                    return .serviceUnavailable
-                }
-                guard let id = (try? JSONValue(parsing: Data(bytes.readableBytesView)))?["responseId"]?.stringValue else {
-                    return .badRequest    // not a response object: not counted, and the test will miss it
-                }
-                self.received.withLock { $0[id, default: 0] += 1 }
-                return .ok
-            }
-            let (ports, continuation) = AsyncStream<Int>.makeStream()
-            let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-                                  onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? 0) })
-            return try await withThrowingTaskGroup(of: T?.self) { group in
-                group.addTask {
-                    try await app.runService(gracefulShutdownSignals: [])
-                    return nil
-                }
-                var iterator = ports.makeAsyncIterator()
-                let port = await iterator.next() ?? 0
-                defer {
-                    isOpen.store(true, ordering: .releasing)    // held handlers end
-                    group.cancelAll()
-                }
-                return try await body("http://127.0.0.1:\(port)/hook")
-            }
-        }
     }
 
     /// What the load saw before the kill.
@@ -79,7 +37,7 @@ import XpediteProtocol
             let arguments = ["--database", "postgres://\(url.username):\(password)@\(url.host):\(url.port)/\(url.database)",
                              "--delivery-lease", "3"]
             let database = try await PostgresStoreDatabase.connect(url, maximumConnections: 2)
-            let receiver = GatedReceiver()
+            let receiver = WebhookReceiver(closed: true)
             let result: Result<Void, any Error>
             do {
                 try await receiver.serve { hook in
@@ -94,7 +52,7 @@ import XpediteProtocol
         }
     }
 
-    static func run(hook: String, receiver: GatedReceiver, database: PostgresStoreDatabase, folder: URL,
+    static func run(hook: String, receiver: WebhookReceiver, database: PostgresStoreDatabase, folder: URL,
                     arguments: [String]) async throws {
         try await Server.with(dataDirectory: folder.appendingPathComponent("a"), arguments: arguments) { first in
             #expect(try await call(.PUT, first.base + "/users/joe", apiKey, ["password": "pw"]).status == 200)
@@ -161,8 +119,8 @@ import XpediteProtocol
                     while load.acknowledgedAnswers.withLock({ $0.count }) < 30 {
                         try? await Task.sleep(for: .milliseconds(5))
                     }
-                    let heldBefore = receiver.held.load(ordering: .relaxed)
-                    while receiver.held.load(ordering: .relaxed) == heldBefore {
+                    let heldBefore = receiver.held
+                    while receiver.held == heldBefore {
                         try? await Task.sleep(for: .milliseconds(2))
                     }
                     load.killed.store(true, ordering: .releasing)
@@ -177,7 +135,7 @@ import XpediteProtocol
                 SELECT count(*)::bigint FROM notify_outbox
                 WHERE delivered_at IS NULL AND claimed_until > extract(epoch FROM clock_timestamp())
                 """, on: database) >= 1)
-            receiver.isOpen.store(true, ordering: .releasing)
+            receiver.open()
 
             try await Server.with(dataDirectory: folder.appendingPathComponent("b"), arguments: arguments) { second in
                 // Every acknowledged answer is stored.
@@ -198,7 +156,7 @@ import XpediteProtocol
                       try await Self.count("SELECT count(*)::bigint FROM notify_outbox WHERE delivered_at IS NULL", on: database) > 0 {
                     try await Task.sleep(for: .milliseconds(50))
                 }
-                let delivered = Set(receiver.received.withLock { $0.keys })
+                let delivered = Set(receiver.countsByResponseId.keys)
                 #expect(stored.isSubset(of: delivered), "undelivered: \(stored.subtracting(delivered).sorted())")
                 #expect(try await Self.count("SELECT count(*)::bigint FROM notify_outbox WHERE delivered_at IS NULL",
                                              on: database) == 0)

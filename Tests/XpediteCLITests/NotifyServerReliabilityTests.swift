@@ -1,10 +1,10 @@
 import AsyncHTTPClient
 import Foundation
-import Hummingbird
 import NIOCore
 import NIOHTTP1
 import Synchronization
 import Testing
+import XpediteNotifyTestSupport
 import XpediteProtocol
 
 /// The notification server as a child process (`xpedite notify serve`), killed with SIGKILL under a
@@ -83,41 +83,11 @@ import XpediteProtocol
         let killed = Mutex(false)
     }
 
-    /// Records webhook POSTs by the responseId in their body.
-    final class Receiver: Sendable {
-        let received = Mutex<[String: Int]>([:])
-
-        func serve<T: Sendable>(_ body: @Sendable (String) async throws -> T) async throws -> T {
-            let router = Router()
-            router.post("hook") { request, _ -> HTTPResponse.Status in
-                let bytes = try await request.body.collect(upTo: 1 << 20)
-                if let id = (try? JSONValue(parsing: Data(bytes.readableBytesView)))?["responseId"]?.stringValue {   // not JSON: ignored
-                    self.received.withLock { $0[id, default: 0] += 1 }
-                }
-                return .ok
-            }
-            let (ports, continuation) = AsyncStream<Int>.makeStream()
-            let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-                                  onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? 0) })
-            return try await withThrowingTaskGroup(of: T?.self) { group in
-                group.addTask {
-                    try await app.runService(gracefulShutdownSignals: [])
-                    return nil
-                }
-                var iterator = ports.makeAsyncIterator()
-                let port = await iterator.next() ?? 0
-                let result = try await body("http://127.0.0.1:\(port)/hook")
-                group.cancelAll()
-                return result
-            }
-        }
-    }
-
     @Test func killDashNineLosesNoAcknowledgedResponseAndNoWebhook() async throws {
         let directory = try TemporaryDirectory("notify-kill")
         let folder = directory.url
         let data = folder.appendingPathComponent("data")
-        let receiver = Receiver()
+        let receiver = WebhookReceiver()
         try await receiver.serve { hook in
             try await ServerProcess.with(dataDirectory: data) { first in
                 #expect(try await Self.call(.PUT, first.base + "/users/joe", body: ["password": "pw"]).status == 200)
@@ -179,10 +149,10 @@ import XpediteProtocol
                     #expect(Set(acked).isSubset(of: stored), "lost: \(Set(acked).subtracting(stored).sorted())")
                     // Every stored response reaches the webhook, at least once, after the restart.
                     let deadline = ContinuousClock.now.advanced(by: .seconds(60))
-                    while ContinuousClock.now < deadline, !stored.isSubset(of: Set(receiver.received.withLock { $0.keys })) {
+                    while ContinuousClock.now < deadline, !stored.isSubset(of: Set(receiver.countsByResponseId.keys)) {
                         try await Task.sleep(for: .milliseconds(50))
                     }
-                    let delivered = Set(receiver.received.withLock { $0.keys })
+                    let delivered = Set(receiver.countsByResponseId.keys)
                     #expect(stored.isSubset(of: delivered), "undelivered: \(stored.subtracting(delivered).sorted())")
                     // Answering again after the restart with an acknowledged id is idempotent.
                     if let id = acked.first, let index = Int(id.dropFirst("resp-".count)) {

@@ -6,6 +6,7 @@ import NIOCore
 import Synchronization
 import Testing
 import XpediteNotify
+import XpediteNotifyTestSupport
 import XpediteProtocol
 
 /// Topics over a real socket: Server-Sent Events with `Last-Event-ID` replay, and signed
