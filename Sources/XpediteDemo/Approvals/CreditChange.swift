@@ -43,4 +43,18 @@ struct CreditChange: Sendable, Hashable {
     static func needsApproval(from old: Int, to new: Int, threshold: Int) -> Bool {
         new > threshold && new > old
     }
+
+    /// The change as `decision` leaves it: approved or rejected by its answerer, with their
+    /// reason, for the message answered. `nil` when the decision does not apply: the change is no
+    /// longer pending (decided, or superseded by a later save), or it was asked for in another
+    /// message. Both stores apply answers by this rule.
+    func decided(by decision: ApprovalDecision) -> CreditChange? {
+        guard state == .pending, messageId == nil || messageId == decision.messageId else { return nil }
+        var change = self
+        change.state = decision.approved ? .approved : .rejected
+        change.decidedBy = decision.username
+        change.reason = decision.reason
+        change.messageId = decision.messageId
+        return change
+    }
 }

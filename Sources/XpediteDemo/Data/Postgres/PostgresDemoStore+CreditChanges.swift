@@ -135,15 +135,11 @@ extension PostgresDemoStore {
             try await connection.query("UPDATE demo_response_cursor SET cursor = \(cursor) WHERE topic = \(topic)",
                                        logger: self.logger)
             guard let decision,
-                  var change = try await connection.query("""
+                  let stored = try await connection.query("""
                       SELECT \(unescaped: Self.changeColumns) FROM demo_credit_change WHERE id = \(decision.changeId) FOR UPDATE
                       """, logger: self.logger).collect().first.map({ try Self.change(from: $0.makeRandomAccess()) }),
-                  change.state == .pending, change.messageId == nil || change.messageId == decision.messageId
+                  let change = stored.decided(by: decision)
             else { return .ignored }
-            change.state = decision.approved ? .approved : .rejected
-            change.decidedBy = decision.username
-            change.reason = decision.reason
-            change.messageId = decision.messageId
             try await connection.query("""
                 UPDATE demo_credit_change SET state = \(change.state.rawValue), decided_by = \(change.decidedBy),
                     decided_at = \(date), reason = \(change.reason), message_id = \(change.messageId)

@@ -128,14 +128,10 @@ struct CreditChangeStore: Sendable {
                 ON CONFLICT (topic) DO UPDATE SET cursor = max(cursor, excluded.cursor)
                 """, arguments: [topic, cursor])
             guard let decision,
-                  var change = try Row.fetchOne(db, sql: "SELECT \(Self.columns) FROM credit_change WHERE id = ?",
+                  let stored = try Row.fetchOne(db, sql: "SELECT \(Self.columns) FROM credit_change WHERE id = ?",
                                                 arguments: [decision.changeId]).flatMap(Self.change(from:)),
-                  change.state == .pending, change.messageId == nil || change.messageId == decision.messageId
+                  let change = stored.decided(by: decision)
             else { return .ignored }
-            change.state = decision.approved ? .approved : .rejected
-            change.decidedBy = decision.username
-            change.reason = decision.reason
-            change.messageId = decision.messageId
             try db.execute(sql: """
                 UPDATE credit_change SET state = ?, decided_by = ?, decided_at = ?, reason = ?, message_id = ? WHERE id = ?
                 """, arguments: [change.state.rawValue, change.decidedBy, date.formatted(.iso8601), change.reason,
