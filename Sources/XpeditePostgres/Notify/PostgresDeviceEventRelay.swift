@@ -37,28 +37,21 @@ public final class PostgresDeviceEventRelay: Service {
 
     /// Listens and publishes until cancelled (or the application shuts down).
     public func run() async throws {
-        let events = listener.events()
-        try await withThrowingDiscardingTaskGroup { group in
-            group.addTask { await self.listener.run() }
-            for await event in events.cancelOnGracefulShutdown() {
-                guard case .notification(let payload) = event else { continue }
-                guard let parsed = DeviceEventAnnouncement.parse(payload) else {
-                    logger.warning("ignoring a malformed device event announcement: \(payload)")
-                    continue
-                }
-                guard parsed.instance != store.instanceID else { continue }  // this server's own: told already
-                await publish(parsed.event)
+        try await listener.run { event in
+            guard case .notification(let payload) = event else { return }
+            guard let parsed = DeviceEventAnnouncement.parse(payload) else {
+                logger.warning("ignoring a malformed device event announcement: \(payload)")
+                return
             }
-            group.cancelAll()
+            guard parsed.instance != store.instanceID else { return }  // this server's own: told already
+            await publish(parsed.event)
         }
     }
 
     /// Returns once the relay listens (at once when it already does): what is announced from then
     /// on reaches this server's device event streams.
     public func listening() async {
-        for await event in listener.events() {
-            if case .listening = event { return }
-        }
+        await listener.listening()
     }
 
     private func publish(_ announcement: DeviceEventAnnouncement) async {

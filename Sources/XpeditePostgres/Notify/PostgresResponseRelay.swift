@@ -37,43 +37,36 @@ public final class PostgresResponseRelay: Service {
 
     /// Listens and publishes until cancelled (or the application shuts down).
     public func run() async throws {
-        let events = listener.events()
-        try await withThrowingDiscardingTaskGroup { group in
-            group.addTask { await self.listener.run() }
-            // The last cursor published per topic (the only reader of this state is this loop).
-            var published: [String: Int64] = [:]
-            for await event in events.cancelOnGracefulShutdown() {
-                switch event {
-                case .listening:
-                    for topic in Array(published.keys) {
-                        published[topic] = await self.publish(topic, after: published[topic] ?? 0)
-                    }
-                case .notification(let payload):
-                    guard let space = payload.firstIndex(of: " "), let cursor = Int64(payload[..<space]) else {
-                        logger.warning("ignoring a malformed response announcement: \(payload)")
-                        continue
-                    }
-                    let topic = String(payload[payload.index(after: space)...])
-                    guard notifier.subscriberCount(on: topic) > 0 else {
-                        published[topic] = nil  // nobody follows it here: forget it
-                        continue
-                    }
-                    // A topic followed from now: its responses commit in cursor order (the
-                    // store's topic lock), so this is the first one not yet published.
-                    let last = published[topic] ?? cursor - 1
-                    if cursor > last { published[topic] = await self.publish(topic, after: last) }
+        // The last cursor published per topic (the only reader of this state is this loop).
+        var published: [String: Int64] = [:]
+        try await listener.run { event in
+            switch event {
+            case .listening:
+                for topic in Array(published.keys) {
+                    published[topic] = await self.publish(topic, after: published[topic] ?? 0)
                 }
+            case .notification(let payload):
+                guard let space = payload.firstIndex(of: " "), let cursor = Int64(payload[..<space]) else {
+                    logger.warning("ignoring a malformed response announcement: \(payload)")
+                    return
+                }
+                let topic = String(payload[payload.index(after: space)...])
+                guard notifier.subscriberCount(on: topic) > 0 else {
+                    published[topic] = nil  // nobody follows it here: forget it
+                    return
+                }
+                // A topic followed from now: its responses commit in cursor order (the
+                // store's topic lock), so this is the first one not yet published.
+                let last = published[topic] ?? cursor - 1
+                if cursor > last { published[topic] = await self.publish(topic, after: last) }
             }
-            group.cancelAll()
         }
     }
 
     /// Returns once the relay listens (at once when it already does): responses stored from then
     /// on reach this server's subscribers.
     public func listening() async {
-        for await event in listener.events() {
-            if case .listening = event { return }
-        }
+        await listener.listening()
     }
 
     /// Publishes the responses of `topic` after `cursor`; returns the last cursor published. A
