@@ -263,7 +263,10 @@ def tap(driver, element):
 
 
 def wait(driver, seconds=15):
-    return WebDriverWait(driver, seconds, poll_frequency=0.05)
+    # The inbox and the form are drawn again when the device event stream or the queue says so: an
+    # element found a moment ago may be gone by the time its text is read. Look again.
+    return WebDriverWait(driver, seconds, poll_frequency=0.05,
+                         ignored_exceptions=[StaleElementReferenceException])
 
 
 def control(driver, label):
