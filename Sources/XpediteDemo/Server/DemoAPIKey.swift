@@ -1,4 +1,5 @@
 import Foundation
+import XpediteNotify
 
 /// The backend API key of the demo's notification API (docs/notify-api.md#conventions) and where it
 /// came from.
@@ -28,44 +29,28 @@ public struct DemoAPIKey: Sendable, Hashable {
 
     /// The configured key, or the one kept in `directory` (generated on the first run).
     ///
-    /// - Throws: ``DemoSetupError`` when the file exists but holds no key; file system errors.
+    /// - Throws: ``DemoSetupError`` when the file holds no key or cannot be written or read.
     public static func resolve(given: String?, directory: URL) throws -> DemoAPIKey {
         if let given, !given.isEmpty { return DemoAPIKey(value: given, source: .given) }
         let file = directory.appendingPathComponent(fileName)
-        if FileManager.default.fileExists(atPath: file.path) { return try read(file) }
-        // Written whole to a file of its own, then linked to its name, which fails when the name
-        // exists: two demo servers starting at once on one data directory (the two-server demo)
-        // end up with the same key, the one linked first.
-        let key = generate()
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let draft = directory.appendingPathComponent(fileName + "." + UUID().uuidString + ".tmp")
-        guard FileManager.default.createFile(atPath: draft.path, contents: Data((key + "\n").utf8),
-                                             attributes: [.posixPermissions: 0o600]) else {
-            throw DemoSetupError("could not write the API key to \(draft.path).")
-        }
-        let linked: Result<Void, any Error>
+        // Two demo servers starting at once on one data directory (the two-server demo) end up
+        // with the same key, the one written first.
+        let kept: (text: String, written: Bool)
         do {
-            linked = .success(try FileManager.default.linkItem(at: draft, to: file))
+            kept = try FirstWriterFile.text(at: file) { generate() + "\n" }
         } catch {
-            linked = .failure(error)
+            throw DemoSetupError("could not keep the API key in \(file.path): \(error)")
         }
-        try FileManager.default.removeItem(at: draft)  // the draft's name only; a link made keeps the key
-        if case .failure(let error) = linked {
-            guard FileManager.default.fileExists(atPath: file.path) else {
-                throw DemoSetupError("could not write the API key to \(file.path): \(error)")
-            }
-            return try read(file)
-        }
-        return DemoAPIKey(value: key, source: .generated)
+        return try key(kept.text, in: file, source: kept.written ? .generated : .file)
     }
 
-    /// The key kept in `file`.
-    private static func read(_ file: URL) throws -> DemoAPIKey {
-        let text = try String(contentsOf: file, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !text.isEmpty else {
+    /// The key a file holds (trimmed); `source` says who wrote it.
+    private static func key(_ text: String, in file: URL, source: Source) throws -> DemoAPIKey {
+        let key = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !key.isEmpty else {
             throw DemoSetupError("\(file.path) holds no API key; delete it to generate a new one.")
         }
-        return DemoAPIKey(value: text, source: .file)
+        return DemoAPIKey(value: key, source: source)
     }
 
     /// A new key: `xak_` and 32 bytes of `SystemRandomNumberGenerator` (the operating system's

@@ -59,33 +59,13 @@ public struct VAPIDKey: Sendable {
         }
         if let existing = try existing(in: directory) { return existing }
         let url = directory.appendingPathComponent(fileName)
-        // Written whole to a file of its own, then hard-linked to its name, which fails when the
-        // name exists: servers starting at once on one data directory (the two-server demo) end up
-        // with one key, the one linked first, and read it back.
-        let key = P256.Signing.PrivateKey()
-        let draft = directory.appendingPathComponent(fileName + "." + UUID().uuidString + ".tmp")
-        let linked: Bool
+        let kept: (text: String, written: Bool)
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            guard FileManager.default.createFile(atPath: draft.path, contents: Data(key.pemRepresentation.utf8),
-                                                 attributes: [.posixPermissions: 0o600]) else {
-                throw CocoaError(.fileWriteUnknown)
-            }
-            do {
-                try FileManager.default.linkItem(at: draft, to: url)
-                linked = true
-            } catch {
-                guard FileManager.default.fileExists(atPath: url.path) else { throw error }
-                linked = false
-            }
-            try FileManager.default.removeItem(at: draft)
+            kept = try FirstWriterFile.text(at: url) { P256.Signing.PrivateKey().pemRepresentation }
         } catch {
             throw PushConfigurationError.unreadableFile(what: "VAPID key (cannot be written)", path: url.path, reason: "\(error)")
         }
-        guard linked else {
-            return try self.key(pem: try PushConfigurationFile.text(at: url.path, what: "VAPID key"), source: url.path)
-        }
-        return VAPIDKey(privateKey: key)
+        return try key(pem: kept.text, source: url.path)
     }
 
     private static func key(pem: String, source: String) throws -> VAPIDKey {
