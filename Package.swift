@@ -318,6 +318,7 @@ let package = Package(
             name: "XpeditePostgresTests",
             dependencies: [
                 "XpeditePostgres",
+                "XpediteServer",
                 "XpeditePostgresTesting",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),

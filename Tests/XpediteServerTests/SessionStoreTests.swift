@@ -182,6 +182,67 @@ import XpediteTestSupport
         #expect(try await store.count() == 0)
     }
 
+    /// Many lookups at once (on PostgreSQL, read a batch at a time) each find their own session,
+    /// and no other: unknown and expired tokens find none.
+    @Test(arguments: Kind.tested)
+    func concurrentLookupsOfManySessionsEachFindTheirOwn(_ kind: Kind) async throws {
+        try await kind.withStore { store in
+            let records = (0..<60).map { index in
+                var record = Self.record("s\(index)", lastSeen: Self.start.addingTimeInterval(Double(index)))
+                record.values = ["index": .number(Double(index))]
+                return record
+            }
+            try await store.insert(contentsOf: records)
+            let cutoff = Self.start.addingTimeInterval(10)
+            let found = try await withThrowingTaskGroup(of: (String, SessionRecord?).self) { group in
+                for round in 0..<2 {
+                    for index in 0..<60 {
+                        group.addTask { ("s\(index)", try await store.record(for: "s\(index)", activeSince: cutoff)) }
+                    }
+                    group.addTask { ("unknown\(round)", try await store.record(for: "unknown\(round)", activeSince: .distantPast)) }
+                }
+                return try await group.reduce(into: [(String, SessionRecord?)]()) { $0.append($1) }
+            }
+            #expect(found.count == 122)
+            for (token, record) in found {
+                guard let index = Int(token.dropFirst()), token.hasPrefix("s") else {
+                    #expect(record == nil, "\(token)")
+                    continue
+                }
+                // Sessions 0–9 were last seen before the cutoff: expired.
+                #expect(record == (index >= 10 ? records[index] : nil), "\(token)")
+            }
+        }
+    }
+
+    /// Lookups batched on one server see what another server committed before they were made
+    /// (decision 291): one lookup query at a time on server B, many lookups waiting for it.
+    @Test(.enabled(if: TestDatabaseServer.isConfigured, "needs the run's PostgreSQL server (scripts/test)"))
+    func batchedLookupsSeeWhatAnotherServerCommittedBefore() async throws {
+        try await TestDatabaseServer.withDatabaseURL { url in
+            let first = try await PostgresStoreDatabase.connect(url, maximumConnections: 4)
+            let second = try await PostgresStoreDatabase.connect(url, maximumConnections: 4)
+            let serverA = try await PostgresSessionStore(database: first)
+            let serverB = try await PostgresSessionStore(database: second, concurrentLookups: 1)
+            try await serverA.insert(contentsOf: (0..<20).map { Self.record("t\($0)") })
+            for step in 1...5 {
+                // Server A changes every session, then server B looks them all up at once.
+                for index in 0..<20 {
+                    try await serverA.update("t\(index)", applying: SessionChanges(setValues: ["step": .number(Double(step))]))
+                }
+                let steps = try await withThrowingTaskGroup(of: JSONValue?.self) { group in
+                    for index in 0..<20 {
+                        group.addTask { try await serverB.record(for: "t\(index)", activeSince: .distantPast)?.values["step"] }
+                    }
+                    return try await group.reduce(into: [JSONValue?]()) { $0.append($1) }
+                }
+                #expect(steps == Array(repeating: .number(Double(step)), count: 20))
+            }
+            await first.close()
+            await second.close()
+        }
+    }
+
     @Test(arguments: Kind.tested)
     func concurrentRequestsOnOneSessionAreSafe(_ kind: Kind) async throws {
         try await kind.withStore { store in

@@ -198,6 +198,42 @@ import XpediteTestSupport
         }
     }
 
+    /// A source keeps its SQL (and, on PostgreSQL, its prepared statements) once made; a source
+    /// whose table did not exist yet fails, and reads the table once it exists (decision 290).
+    @Test(arguments: Backend.tested)
+    func aSourceReadsATableCreatedAfterItFailed(_ backend: Backend) async throws {
+        func ids(_ batch: KeysetBatch) -> [Int] { batch.records.compactMap { $0["id"]?.intValue } }
+        switch backend {
+        case .sqlite:
+            let database = try DatabaseQueue()
+            let source = SQLiteKeysetSource(Table("later").select(Column("name"), Column("id")), key: "id", in: database)
+            await #expect(throws: (any Error).self) { _ = try await source.rows(from: .offset(0), limit: 2) }
+            try await database.write { db in
+                try db.execute(sql: "CREATE TABLE later (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO later VALUES (1, 'a'), (2, 'b'), (3, 'c')")
+            }
+            for _ in 0..<3 {
+                let page = try await source.rows(from: .offset(0), limit: 2)
+                #expect(ids(page) == [1, 2] && page.hasMore)
+                #expect(page.records.first?.keys == ["id", "name"])
+                #expect(ids(try await source.rows(from: .after(2), limit: 2)) == [3])
+            }
+        case .postgres:
+            try await TestDatabaseServer.withDatabase(maximumConnections: 1) { database in
+                let source = PostgresKeysetSource(database, table: "later", columns: ["name", "id"], key: "id")
+                await #expect(throws: (any Error).self) { _ = try await source.rows(from: .offset(0), limit: 2) }
+                await #expect(throws: (any Error).self) { _ = try await source.rows(from: .after(1), limit: 2) }
+                try await database.client.query("CREATE TABLE later (id BIGINT PRIMARY KEY, name TEXT)")
+                try await database.client.query("INSERT INTO later VALUES (1, 'a'), (2, 'b'), (3, 'c')")
+                for _ in 0..<3 {
+                    let page = try await source.rows(from: .offset(0), limit: 2)
+                    #expect(ids(page) == [1, 2] && page.hasMore)
+                    #expect(page.records.first?.keys == ["id", "name"])
+                    #expect(ids(try await source.rows(from: .after(2), limit: 2)) == [3])
+                }
+            }
+        }
+    }
+
     /// Asking for the first page again sets the cursor the session already holds: nothing is
     /// written; the next page moves the cursor, which is written.
     @Test func theSameCursorIsNotWrittenAgain() async throws {

@@ -32,7 +32,8 @@ import XpediteSQLite
 //
 // Usage: BenchServer [port] [data-directory]. When it serves it prints `ready <port> <page-bytes>`,
 // then `demo-token <token>`: the signed-in session the `/demo` requests use, with PostgreSQL
-// `pg-token <token>` (the signed-in session of `/pg`), and — with the notification setup —
+// `pg-token <token>` (a signed-in session of `/pg`) and `pg-tokens <token> …` (32 of them, which the
+// load test takes in turn), and — with the notification setup —
 // `notify-pairs <path> <U × M>`.
 
 /// One row of the customer table.
@@ -173,7 +174,11 @@ if let url = environment["BENCH_DATABASE_URL"], !url.isEmpty {
     NaivePage.mountPostgres(on: router, client: database.client, logger: logger)
     let (pgEndpoint, services) = try await PostgresPage.mount(on: router, database: database, logger: logger)
     postgresServices = services
-    readyPostgres = "pg-token \(try await PostgresPage.signedInToken(pgEndpoint))\n"
+    // One signed-in session per wrk connection: the requests of a load test name different
+    // sessions, as different phones would, so no two lookups read the same row.
+    var pgTokens: [String] = []
+    for _ in 0..<32 { pgTokens.append(try await PostgresPage.signedInToken(pgEndpoint)) }
+    readyPostgres = "pg-token \(pgTokens[0])\npg-tokens \(pgTokens.joined(separator: " "))\n"
 }
 let readyPage = readyPostgres
 

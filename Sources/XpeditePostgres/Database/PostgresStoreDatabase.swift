@@ -2,6 +2,7 @@ import Logging
 import NIOCore
 import NIOPosix
 import PostgresNIO
+import Synchronization
 
 /// A PostgreSQL database shared by every store of one server, and by any number of servers:
 /// postgres-nio's `PostgresClient` (its connection pool; no connection per request), checked at
@@ -27,6 +28,8 @@ public final class PostgresStoreDatabase: Sendable {
     public let logger: Logger
     /// The pool's own task (`PostgresClient.run()`), cancelled by ``close()``.
     private let running: Task<Void, Never>
+    /// The names of the statements prepared from SQL made at run time (``execute(_:bindings:)``).
+    let statementNames = Mutex(StatementNames())
 
     private init(url: PostgresDatabaseURL, client: PostgresClient, logger: Logger,
                  starting: @escaping @Sendable () -> Void) {

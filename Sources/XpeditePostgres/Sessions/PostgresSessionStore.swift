@@ -14,9 +14,16 @@ import XpediteServer
 /// the SQLite store keeps them, so a record reads back exactly as it was written.
 ///
 /// Unlike `SQLiteSessionStore` (XpediteSQLite), nothing is kept in memory: other servers write the same rows,
-/// and the row is the truth.
+/// and the row is the truth. Lookups of concurrent requests are read together instead: one
+/// prepared query (`token = ANY($1)`) reads the sessions of every request that arrived while the
+/// previous one ran, with at most `concurrentLookups` such queries at once, so each lookup still
+/// sees every change committed before it was made (decision 291).
 public final class PostgresSessionStore: SessionStore {
     private let database: PostgresStoreDatabase
+    private let lookups: SessionLookupBatcher
+
+    /// The number of lookup queries that run at once by default.
+    public static let defaultConcurrentLookups = 2
 
     /// The schema's versions (component `xpedite_session`).
     public static let migrations = [
@@ -43,8 +50,17 @@ public final class PostgresSessionStore: SessionStore {
     ]
 
     /// Uses `database`, migrating its session schema first.
-    public init(database: PostgresStoreDatabase) async throws {
+    ///
+    /// - Parameters:
+    ///   - database: the database.
+    ///   - concurrentLookups: the most lookup queries at once (at least 1); lookups made while
+    ///     they all run wait and are read together by the next one.
+    public init(database: PostgresStoreDatabase,
+                concurrentLookups: Int = PostgresSessionStore.defaultConcurrentLookups) async throws {
         self.database = database
+        self.lookups = SessionLookupBatcher(concurrentReads: concurrentLookups) { tokens, cutoff in
+            try await Self.records(for: tokens, activeSince: cutoff, in: database)
+        }
         try await database.migrate("xpedite_session", migrations: Self.migrations)
     }
 
@@ -66,32 +82,42 @@ public final class PostgresSessionStore: SessionStore {
         }
     }
 
-    /// One query, a prepared statement: each pooled connection parses and plans it once, then
-    /// every lookup on that connection only binds the token and runs it.
+    /// Read together with the lookups of other requests made meanwhile (``SessionLookupBatcher``),
+    /// by one prepared statement: each pooled connection parses and plans it once, then every
+    /// query on that connection only binds the tokens and runs it.
     public func record(for token: String, activeSince cutoff: Date) async throws -> SessionRecord? {
-        let rows = try await client.execute(Lookup(token: token, cutoff: cutoff.timeIntervalSince1970), logger: logger)
-        for try await row in rows {
-            return try Self.record(from: row)
-        }
-        return nil
+        try await lookups.record(for: token, activeSince: cutoff)
     }
 
-    /// The lookup of ``record(for:activeSince:)``.
+    /// The sessions with `tokens` seen at or after `cutoff`, by token.
+    private static func records(for tokens: [String], activeSince cutoff: Date,
+                                in database: PostgresStoreDatabase) async throws -> [String: SessionRecord] {
+        var records: [String: SessionRecord] = [:]
+        let rows = try await database.client.execute(Lookup(tokens: tokens, cutoff: cutoff.timeIntervalSince1970),
+                                                     logger: database.logger)
+        for try await row in rows {
+            let record = try Self.record(from: row)
+            records[record.token] = record
+        }
+        return records
+    }
+
+    /// The lookup of ``record(for:activeSince:)``, for one token or many.
     private struct Lookup: PostgresPreparedStatement {
-        static let name = "xpedite_session_lookup"
+        static let name = "xpedite_session_lookup_many"
         static let sql = """
             SELECT token, bundle_id, uuid, bounds_x, bounds_y, bounds_width, bounds_height, xpedite_version,
                    created_at, last_seen, version, app_values::text, navigation
-            FROM xpedite_session WHERE token = $1 AND last_seen >= $2
+            FROM xpedite_session WHERE token = ANY($1) AND last_seen >= $2
             """
-        static let bindingDataTypes: [PostgresDataType] = [.text, .float8]
+        static let bindingDataTypes: [PostgresDataType] = [.textArray, .float8]
 
-        var token: String
+        var tokens: [String]
         var cutoff: Double
 
         func makeBindings() throws -> PostgresBindings {
             var bindings = PostgresBindings(capacity: 2)
-            bindings.append(token)
+            bindings.append(tokens)
             bindings.append(cutoff)
             return bindings
         }

@@ -6,13 +6,17 @@ import XpediteServer
 /// The rows of a PostgreSQL table, for `KeysetPaging` (XpediteServer): `columns` of `table`,
 /// filtered by an optional `condition`, ordered by `key` (a unique, non-null column, ideally an
 /// indexed integer primary key). A batch after a key is `WHERE key > $last ORDER BY key LIMIT n`,
-/// one indexed query; a batch at an offset uses `OFFSET`.
+/// one indexed query; a batch at an offset uses `OFFSET`. The identifiers are quoted once per
+/// source, and a batch after a key or a first page runs as a statement each pooled connection
+/// prepares once (``PostgresStoreDatabase`` names each distinct text): keep a source and use it for
+/// every request.
 ///
 /// Rows become records keyed by column name, as `row_to_json` writes them: numbers as numbers,
 /// text as strings, `NULL` as null, `bytea` as PostgreSQL's hex text. Integers, floating-point
 /// numbers, booleans, text and UUIDs are read from their binary values directly; a page with a
-/// column of any other type is asked again through `row_to_json`, which writes every type. The condition is a `PostgresQuery` with its own bindings (`"city = \(city)"`), never
-/// text pasted into SQL; table and column names are quoted as identifiers.
+/// column of any other type is asked again through `row_to_json`, which writes every type. The
+/// condition is a `PostgresQuery` with its own bindings (`"city = \(city)"`), never text pasted into
+/// SQL; table and column names are quoted as identifiers.
 ///
 /// ```swift
 /// try await KeysetPaging(PostgresKeysetSource(database, table: "customer",
@@ -22,13 +26,15 @@ public struct PostgresKeysetSource: KeysetRowSource {
     /// The database to read.
     public var database: PostgresStoreDatabase
     /// The table (or view), optionally with its schema (`schema.table`).
-    public var table: String
+    public var table: String { didSet { sql = SQL(self) } }
     /// The columns of each record; the key is added when it is not among them.
-    public var columns: [String]
+    public var columns: [String] { didSet { sql = SQL(self) } }
     /// The unique, non-null column the rows are ordered by.
-    public var key: String
+    public var key: String { didSet { sql = SQL(self) } }
     /// Which rows, as a SQL condition with its bindings; `nil` for every row.
-    public var condition: PostgresQuery?
+    public var condition: PostgresQuery? { didSet { sql = SQL(self) } }
+    /// The parts of the batches' SQL, quoted once.
+    private var sql: SQL
 
     /// Creates a source.
     public init(_ database: PostgresStoreDatabase, table: String, columns: [String], key: String,
@@ -38,12 +44,38 @@ public struct PostgresKeysetSource: KeysetRowSource {
         self.columns = columns
         self.key = key
         self.condition = condition
+        self.sql = SQL(table: table, columns: columns, key: key, condition: condition)
+    }
+
+    /// The parts of a source's SQL: identifiers quoted and the condition placed once per source.
+    private struct SQL: Sendable {
+        /// `SELECT columns FROM table`.
+        var select: String
+        /// The quoted key.
+        var key: String
+        /// `(condition)`, when there is one.
+        var condition: String?
+
+        init(table: String, columns: [String], key: String, condition: PostgresQuery?) {
+            let selection = (columns.contains(key) ? columns : columns + [key]).map(PostgresKeysetSource.quoted)
+            select = "SELECT \(selection.joined(separator: ", ")) FROM \(PostgresKeysetSource.quoted(table))"
+            self.key = PostgresKeysetSource.quoted(key)
+            self.condition = condition.map { "(\($0.sql))" }
+        }
+
+        init(_ source: PostgresKeysetSource) {
+            self.init(table: source.table, columns: source.columns, key: source.key, condition: source.condition)
+        }
     }
 
     public func rows(from position: KeysetPosition, limit: Int) async throws -> KeysetBatch {
         var bindings = condition?.binds ?? PostgresBindings()
-        var filters = condition.map { ["(\($0.sql))"] } ?? []
+        var filters = sql.condition.map { [$0] } ?? []
         let range: String
+        // A batch after a key and a first page are statements prepared once per connection (their
+        // text only varies with the limit); a batch at another offset is rare (a jump) and parsed
+        // each time, so that offsets do not pile up prepared statements.
+        var prepared = true
         switch position {
         case .after(let last):
             switch last {
@@ -54,17 +86,25 @@ public struct PostgresKeysetSource: KeysetRowSource {
             default:
                 throw PostgresKeysetSourceError(description: "keyset paging: the key \(last) is not a number or a string")
             }
-            filters.append("\(Self.quoted(key)) > $\(bindings.count)")
+            filters.append("\(sql.key) > $\(bindings.count)")
+            range = "LIMIT \(limit + 1)"
+        case .offset(0):
             range = "LIMIT \(limit + 1)"
         case .offset(let offset):
             range = "LIMIT \(limit + 1) OFFSET \(offset)"
+            prepared = false
         }
-        let selection = (columns.contains(key) ? columns : columns + [key]).map(Self.quoted).joined(separator: ", ")
-        let page = "SELECT \(selection) FROM \(Self.quoted(table))"
-            + (filters.isEmpty ? "" : " WHERE " + filters.joined(separator: " AND "))
-            + " ORDER BY \(Self.quoted(key)) \(range)"
+        let page = sql.select + (filters.isEmpty ? "" : " WHERE " + filters.joined(separator: " AND "))
+            + " ORDER BY \(sql.key) \(range)"
+        let typed: [JSONObject]?
+        if prepared {
+            typed = try await Self.typedRecords(database.execute(page, bindings: bindings))
+        } else {
+            typed = try await Self.typedRecords(
+                database.client.query(PostgresQuery(unsafeSQL: page, binds: bindings), logger: database.logger))
+        }
         var records: [JSONObject]
-        if let typed = try await typedRecords(PostgresQuery(unsafeSQL: page, binds: bindings)) {
+        if let typed {
             records = typed
         } else {
             records = try await jsonRecords(PostgresQuery(unsafeSQL: "SELECT row_to_json(page)::text FROM (\(page)) AS page",
@@ -75,24 +115,45 @@ public struct PostgresKeysetSource: KeysetRowSource {
         return KeysetBatch(records: records, lastKey: records.last?[key], hasMore: hasMore)
     }
 
-    /// The rows as records read straight from the columns' binary values, each record's members
-    /// in canonical order (so the answer is written without sorting them); `nil` when a column
-    /// has a type this does not read the way `row_to_json` writes it.
-    private func typedRecords(_ query: PostgresQuery) async throws -> [JSONObject]? {
+    /// The rows as records read straight from the columns' binary values, each made in one go
+    /// from the column names interned once per batch, its members in canonical order (so the
+    /// answer is written without sorting them); `nil` when a column has a type this does not
+    /// read the way `row_to_json` writes it, or a value it writes as a string (a non-finite number).
+    private static func typedRecords<Rows: AsyncSequence>(_ rows: Rows) async throws -> [JSONObject]?
+    where Rows.Element == PostgresRow {
         var records: [JSONObject] = []
-        var columns: [(index: Int, name: String)]?
-        for try await row in try await database.client.query(query, logger: database.logger) {
-            let cells = row.makeRandomAccess()
-            let ordered = columns ?? Self.canonicalColumns(of: row)
-            columns = ordered
-            var record = JSONObject()
-            for column in ordered {
-                guard let value = try Self.json(cells[column.index]) else { return nil }
-                record[column.name] = value
+        var keys: JSONObject.Keys?
+        do {
+            for try await row in rows {
+                let cells = row.makeRandomAccess()
+                let batchKeys: JSONObject.Keys
+                if let keys {
+                    batchKeys = keys
+                } else {
+                    guard row.allSatisfy({ readsDirectly($0.dataType) }) else { return nil }
+                    batchKeys = JSONObject.Keys(row.map(\.columnName))
+                    keys = batchKeys
+                }
+                records.append(try JSONObject(keys: batchKeys) { column in
+                    guard let value = try json(cells[column]) else { throw NotReadDirectly() }
+                    return value
+                })
             }
-            records.append(record)
+        } catch is NotReadDirectly {
+            return nil
         }
         return records
+    }
+
+    /// A value `row_to_json` writes differently from its binary reading (a non-finite number).
+    private struct NotReadDirectly: Error {}
+
+    /// Whether ``json(_:)`` reads the cells of a column of this type.
+    static func readsDirectly(_ type: PostgresDataType) -> Bool {
+        switch type {
+        case .int2, .int4, .int8, .float4, .float8, .bool, .text, .varchar, .bpchar, .name, .uuid: true
+        default: false
+        }
     }
 
     /// The rows as records through `row_to_json`, which writes any column type as JSON.
@@ -105,14 +166,6 @@ public struct PostgresKeysetSource: KeysetRowSource {
             records.append(record)
         }
         return records
-    }
-
-    /// A row's columns (position and name) in canonical order: by the UTF-8 bytes of their names,
-    /// a name that repeats in the order of its positions (the last one then wins, as in a dictionary).
-    static func canonicalColumns(of row: PostgresRow) -> [(index: Int, name: String)] {
-        row.enumerated().map { (index: $0.offset, name: $0.element.columnName) }
-            .sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8)
-                || ($0.name == $1.name && $0.index < $1.index) }
     }
 
     /// A cell as `row_to_json` writes it: integers and finite floating-point numbers as numbers,

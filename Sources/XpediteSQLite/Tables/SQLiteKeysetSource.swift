@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 import XpediteServer
 
 /// The rows of a GRDB request, for ``XpediteServer/KeysetPaging``: ordered by `key` (a unique,
@@ -7,13 +8,25 @@ import XpediteServer
 /// batch after a key is `WHERE key > last ORDER BY key LIMIT n`, one indexed query; a batch at an
 /// offset uses `OFFSET`. Rows become records keyed by column name (integers and reals as
 /// numbers, text as strings, blobs as base64, NULL as null).
+///
+/// The request is turned into SQL once per source, on its first read, and paged as a subquery
+/// (`SELECT * FROM (request) WHERE key > ? ORDER BY key LIMIT ?`, which SQLite flattens into one
+/// indexed query): every later batch only binds its arguments to a statement each connection
+/// keeps prepared. A limit of the request therefore bounds the rows paged. Keep a source and
+/// use it for many requests (a source made per request turns its request into SQL each time).
 public struct SQLiteKeysetSource<RowDecoder>: KeysetRowSource {
     /// The rows to page through (filters and selection applied, ordering replaced).
-    public var request: QueryInterfaceRequest<RowDecoder>
+    public var request: QueryInterfaceRequest<RowDecoder> {
+        didSet { statements = Statements() }
+    }
     /// The unique, non-null column the rows are ordered by; it must be selected.
-    public var key: String
+    public var key: String {
+        didSet { statements = Statements() }
+    }
     /// The database to read.
     public var reader: any DatabaseReader
+    /// The SQL of the batches, made on the first read.
+    private var statements = Statements()
 
     /// Creates a source.
     public init(_ request: QueryInterfaceRequest<RowDecoder>, key: String, in reader: any DatabaseReader) {
@@ -23,25 +36,28 @@ public struct SQLiteKeysetSource<RowDecoder>: KeysetRowSource {
     }
 
     public func rows(from position: KeysetPosition, limit: Int) async throws -> KeysetBatch {
-        let column = Column(key)
-        var rows = request.asRequest(of: Row.self).order(column)
+        let extra: StatementArguments
+        let after: Bool
         switch position {
         case .after(let last):
             guard let last = Self.databaseValue(last) else {
                 throw SQLiteKeysetSourceError(description: "keyset paging: the key \(last) is not a number or a string")
             }
-            rows = rows.filter(column > last).limit(limit + 1)
+            extra = [last, limit + 1]
+            after = true
         case .offset(let offset):
-            rows = rows.limit(limit + 1, offset: offset)
+            extra = [limit + 1, offset]
+            after = false
         }
-        return try await Self.read(in: reader) { [rows, key] db in
+        return try await Self.read(in: reader) { [request, key, statements] db in
+            let sql = try statements.sql(of: request, key: key, in: db)
             // One statement reads one consistent snapshot, so no transaction is opened around it.
             // The rows are read in place through a cursor and written as records at once, their
             // members in canonical order so the answer is written without sorting them.
-            let cursor = try Row.fetchCursor(db, rows)
+            let statement = try db.cachedStatement(sql: after ? sql.after : sql.offset)
+            let cursor = try Row.fetchCursor(statement, arguments: sql.arguments + extra)
             var records: [JSONObject] = []
             records.reserveCapacity(limit)
-            var columns: [(index: Int, name: String)]?
             var lastKey: JSONValue?
             var hasMore = false
             while let row = try cursor.next() {
@@ -49,12 +65,44 @@ public struct SQLiteKeysetSource<RowDecoder>: KeysetRowSource {
                     hasMore = true
                     break
                 }
-                let ordered = columns ?? Self.canonicalColumns(of: row)
-                columns = ordered
-                records.append(Self.record(from: row, columns: ordered))
-                lastKey = Self.json(row[key] as DatabaseValue)
+                records.append(JSONObject(keys: sql.keys) { Self.json(row[$0] as DatabaseValue) })
+                lastKey = Self.json(row[sql.keyIndex] as DatabaseValue)
             }
             return KeysetBatch(records: records, lastKey: lastKey, hasMore: hasMore)
+        }
+    }
+
+    /// The SQL of a source's batches, made once from its request on the first read and kept.
+    final class Statements: Sendable {
+        /// The two statements, the request's own arguments, and the rows' shape.
+        struct SQL: Sendable {
+            /// `… WHERE key > ? ORDER BY key LIMIT ?`: the request's arguments, the last key, the limit.
+            var after: String
+            /// `… ORDER BY key LIMIT ? OFFSET ?`: the request's arguments, the limit, the offset.
+            var offset: String
+            var arguments: StatementArguments
+            /// The records' keys: the rows' column names, interned and in canonical order.
+            var keys: JSONObject.Keys
+            /// The position of the key column (the leftmost of that name, as GRDB finds it).
+            var keyIndex: Int
+        }
+
+        private let made = Mutex<SQL?>(nil)
+
+        /// The SQL, made on the first call (two reads at once may both make it; one is kept).
+        func sql(of request: QueryInterfaceRequest<RowDecoder>, key: String, in db: Database) throws -> SQL {
+            if let sql = made.withLock({ $0 }) { return sql }
+            let inner = try request.unordered().makePreparedRequest(db).statement
+            let quoted = key.quotedDatabaseIdentifier
+            let page = "SELECT * FROM (\(inner.sql)) WHERE \(quoted) > ? ORDER BY \(quoted) LIMIT ?"
+            let statement = try db.cachedStatement(sql: page)
+            guard let keyIndex = statement.index(ofColumn: key) else {
+                throw SQLiteKeysetSourceError(description: "keyset paging: the key column \(key) is not selected")
+            }
+            let sql = SQL(after: page, offset: "SELECT * FROM (\(inner.sql)) ORDER BY \(quoted) LIMIT ? OFFSET ?",
+                          arguments: inner.arguments, keys: JSONObject.Keys(statement.columnNames), keyIndex: keyIndex)
+            made.withLock { $0 = sql }
+            return sql
         }
     }
 
@@ -68,27 +116,6 @@ public struct SQLiteKeysetSource<RowDecoder>: KeysetRowSource {
                 continuation.resume(with: Result { try body(database.get()) })
             }
         }
-    }
-
-    /// A row's columns (position and name) in canonical order: by the UTF-8 bytes of their names,
-    /// a name that repeats in the order of its positions (the last one then wins, as in a dictionary).
-    static func canonicalColumns(of row: Row) -> [(index: Int, name: String)] {
-        Array(row.columnNames.enumerated()).map { (index: $0.offset, name: $0.element) }
-            .sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8)
-                || ($0.name == $1.name && $0.index < $1.index) }
-    }
-
-    /// A row as a record keyed by column name.
-    static func record(from row: Row) -> JSONObject {
-        record(from: row, columns: canonicalColumns(of: row))
-    }
-
-    /// A row as a record keyed by column name, its members added in the order of `columns`; in
-    /// canonical order, the record is written without sorting its members.
-    static func record(from row: Row, columns: [(index: Int, name: String)]) -> JSONObject {
-        var record = JSONObject()
-        for column in columns { record[column.name] = json(row[column.index] as DatabaseValue) }
-        return record
     }
 
     static func json(_ value: DatabaseValue) -> JSONValue {

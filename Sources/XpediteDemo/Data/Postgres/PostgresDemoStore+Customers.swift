@@ -8,8 +8,14 @@ extension PostgresDemoStore {
     static let customerColumns = "id, name, email, city, country, since, score, active, credit_limit, contact, notes"
 
     func customerRows(search: String?) -> any KeysetRowSource {
+        guard CustomerSearch.pattern(search) != nil else { return allCustomers }
+        return Self.customerSource(database, search: search)
+    }
+
+    /// The customers matching `search` (all of them for none), for the table.
+    static func customerSource(_ database: PostgresStoreDatabase, search: String?) -> PostgresKeysetSource {
         PostgresKeysetSource(database, table: "demo_customer", columns: ["id", "name", "city", "score"], key: "id",
-                             where: Self.searchCondition(search))
+                             where: searchCondition(search))
     }
 
     /// The search as a condition: `ILIKE` under the `"C"` collation folds ASCII letters only, as

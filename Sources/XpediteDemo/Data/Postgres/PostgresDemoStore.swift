@@ -20,6 +20,8 @@ import XpeditePostgres
 ///   the stored cursor, so each answer is applied by exactly one server, once.
 final class PostgresDemoStore: DemoStore {
     let database: PostgresStoreDatabase
+    /// The customer list without a search, paged by id: one source, its SQL quoted once.
+    let allCustomers: PostgresKeysetSource
 
     /// The advisory lock of seeding and resetting (the bytes of "xpedite" and 2; the migrations
     /// use 1).
@@ -73,6 +75,7 @@ final class PostgresDemoStore: DemoStore {
     /// Uses `database`, migrating the demo's schema first.
     init(database: PostgresStoreDatabase) async throws {
         self.database = database
+        allCustomers = Self.customerSource(database, search: nil)
         try await database.migrate("xpedite_demo", migrations: Self.migrations)
     }
 

@@ -9,7 +9,9 @@ extension DemoDatabase: DemoStore {
     var location: String { path }
 
     func customerRows(search: String?) -> any KeysetRowSource {
-        SQLiteKeysetSource(CustomerStore.listRequest(search: search), key: "id", in: pool)
+        // The list without a search is one source, kept: its SQL is made once (SQLiteKeysetSource).
+        guard CustomerSearch.pattern(search) != nil else { return allCustomers }
+        return SQLiteKeysetSource(CustomerStore.listRequest(search: search), key: "id", in: pool)
     }
 
     func customer(id: Int) async throws -> Customer? {

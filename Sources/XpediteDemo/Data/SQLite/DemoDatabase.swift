@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import XpediteServer
+import XpediteSQLite
 
 /// The demo's own data in SQLite, the default `DemoStore`: `demo.sqlite` in the data directory
 /// (GRDB `DatabasePool`, WAL), with the `customer`, `credit_change` and `response_cursor` tables
@@ -15,6 +16,8 @@ public final class DemoDatabase: Sendable {
     public let path: String
     /// The connection pool; readers never wait for the writer.
     let pool: DatabasePool
+    /// The customer list without a search, paged by id: one source for every request.
+    let allCustomers: SQLiteKeysetSource<Row>
 
     /// The name of the database file inside the data directory.
     public static let fileName = "demo.sqlite"
@@ -38,6 +41,7 @@ public final class DemoDatabase: Sendable {
         self.path = path
         pool = try DatabasePool(path: path, configuration: configuration)
         try Self.migrator.migrate(pool)
+        allCustomers = SQLiteKeysetSource(CustomerStore.listRequest(search: nil), key: "id", in: pool)
     }
 
     /// Closes the connections; later calls fail. Also happens on deinit.
