@@ -58,8 +58,8 @@ public final class HTTP2StandInServer: StandInListener {
             HTTP2Setting(parameter: .maxConcurrentStreams, value: maximumConcurrentStreams),
             HTTP2Setting(parameter: .maxHeaderListSize, value: 16 * 1024),
         ]
-        let answer: Handler = { [handler, stopping] request in
-            stopping.load(ordering: .relaxed) ? HTTP2StandInAnswer(status: 503) : handler(request)
+        let answer: Handler = { [weak self, handler] request in
+            (self?.stopping.load(ordering: .relaxed) ?? true) ? HTTP2StandInAnswer(status: 503) : handler(request)
         }
         let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
