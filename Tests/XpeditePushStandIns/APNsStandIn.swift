@@ -1,12 +1,14 @@
 import Crypto
 import Foundation
-import Hummingbird
+import NIOCore
 import XpediteNotify
 import XpediteProtocol
 import Synchronization
 
 /// A stand-in for Apple's APNs (token-based, HTTP/2 over TLS on 127.0.0.1) that checks every
-/// request as Apple documents it and answers as told. Tests only.
+/// request as Apple documents it and answers as told. Tests only. It runs on a lean
+/// ``HTTP2StandInServer`` (frames answered on the connection's event loop, 1000 concurrent streams
+/// as Apple allows), so that the push benchmark measures the sender rather than the stand-in.
 ///
 /// Checked, in Apple's order, with Apple's status and `{"reason"}`: `POST` (405
 /// `MethodNotAllowed`), path `/3/device/<hex token>` (404 `BadPath`, 400 `BadDeviceToken`),
@@ -93,7 +95,7 @@ public final class APNsStandIn: HostedStandIn {
     private let publicKey: P256.Signing.PublicKey
     private let now: @Sendable () -> Date
     private let state = Mutex(State())
-    private let server: Mutex<StandInServer?> = Mutex(nil)
+    private let server: Mutex<HTTP2StandInServer?> = Mutex(nil)
     /// Provider tokens whose signature was checked, as APNs keeps them: a token is reused for
     /// many pushes, so its signature is verified once (its age is still checked on every push).
     private let verifiedTokens = Mutex<[String: JSONWebToken]>([:])
@@ -106,15 +108,15 @@ public final class APNsStandIn: HostedStandIn {
         self.teamId = teamId
         self.topic = topic
         self.now = now
-        let server = StandInServer(name: "apns-stand-in", port: port) { [weak self] request, context in
-            guard let self else { return StandInHTTP.empty(503) }
-            return try await self.respond(to: request, context: context)
+        let server = HTTP2StandInServer(port: port) { [weak self] request in
+            guard let self else { return HTTP2StandInAnswer(status: 503) }
+            return self.respond(to: request)
         }
         self.server.withLock { $0 = server }
     }
 
     /// The server it answers on.
-    public var standInServer: StandInServer? { server.withLock { $0 } }
+    public var standInServer: (any StandInListener)? { server.withLock { $0 } }
 
 
     /// Sets how valid requests are answered (every one accepted until told otherwise).
@@ -128,30 +130,28 @@ public final class APNsStandIn: HostedStandIn {
     /// How many requests arrived, valid or not.
     public var requestCount: Int { state.withLock { $0.requests } }
 
-    private func respond(to request: Request, context: StandInRequestContext) async throws -> Response {
+    private func respond(to request: HTTP2StandInRequest) -> HTTP2StandInAnswer {
         let number = state.withLock { state -> Int in
             state.requests += 1
             return state.requests
         }
-        let apnsId = StandInHTTP.header(request, "apns-id")
-        let body = try await StandInHTTP.body(request)
-        let response: (answer: Answer, extra: [String: String], push: AcceptedPush?)
-        switch check(request, body: body, context: context) {
+        let response: (answer: Answer, extra: [(name: String, value: String)], push: AcceptedPush?)
+        switch check(request) {
         case .refused(let refusal):
-            response = (refusal, [:], nil)
+            response = (refusal, [], nil)
         case .valid(let push):
             let behaviour = state.withLock { $0.rule }(number, push.deviceToken)
             switch behaviour {
-            case .accept: response = (Answer(status: 200), [:], push)
-            case .unregistered: response = (Answer(status: 410, reason: "Unregistered"), [:], nil)
-            case .badDeviceToken: response = (Answer(status: 400, reason: "BadDeviceToken"), [:], nil)
-            case .deviceTokenNotForTopic: response = (Answer(status: 400, reason: "DeviceTokenNotForTopic"), [:], nil)
+            case .accept: response = (Answer(status: 200), [], push)
+            case .unregistered: response = (Answer(status: 410, reason: "Unregistered"), [], nil)
+            case .badDeviceToken: response = (Answer(status: 400, reason: "BadDeviceToken"), [], nil)
+            case .deviceTokenNotForTopic: response = (Answer(status: 400, reason: "DeviceTokenNotForTopic"), [], nil)
             case .tooManyRequests(let retryAfter):
-                response = (Answer(status: 429, reason: "TooManyRequests"), retryAfter.map { ["retry-after": $0] } ?? [:], nil)
-            case .internalServerError: response = (Answer(status: 500, reason: "InternalServerError"), [:], nil)
-            case .serviceUnavailable: response = (Answer(status: 503, reason: "ServiceUnavailable"), [:], nil)
-            case .expiredProviderToken: response = (Answer(status: 403, reason: "ExpiredProviderToken"), [:], nil)
-            case .payloadTooLarge: response = (Answer(status: 413, reason: "PayloadTooLarge"), [:], nil)
+                response = (Answer(status: 429, reason: "TooManyRequests"), retryAfter.map { [("retry-after", $0)] } ?? [], nil)
+            case .internalServerError: response = (Answer(status: 500, reason: "InternalServerError"), [], nil)
+            case .serviceUnavailable: response = (Answer(status: 503, reason: "ServiceUnavailable"), [], nil)
+            case .expiredProviderToken: response = (Answer(status: 403, reason: "ExpiredProviderToken"), [], nil)
+            case .payloadTooLarge: response = (Answer(status: 413, reason: "PayloadTooLarge"), [], nil)
             }
         }
         state.withLock { state in
@@ -159,11 +159,13 @@ public final class APNsStandIn: HostedStandIn {
             if let push = response.push { state.accepted.append(push) }
         }
         var headers = response.extra
-        if let apnsId, UUID(uuidString: apnsId) != nil { headers["apns-id"] = apnsId }
-        guard let reason = response.answer.reason else { return StandInHTTP.empty(response.answer.status, headers: headers) }
+        if let apnsId = request.header("apns-id"), UUID(uuidString: apnsId) != nil { headers.append(("apns-id", apnsId)) }
+        guard let reason = response.answer.reason else { return HTTP2StandInAnswer(status: response.answer.status, headers: headers) }
         var error: JSONObject = ["reason": .string(reason)]
         if response.answer.status == 410 { error["timestamp"] = .number((now().timeIntervalSince1970 * 1000).rounded(.down)) }
-        return StandInHTTP.json(response.answer.status, .object(error), headers: headers)
+        headers.append(("content-type", "application/json"))
+        return HTTP2StandInAnswer(status: response.answer.status, headers: headers,
+                                  body: ByteBuffer(bytes: CanonicalJSON.bytes(.object(error))))
     }
 
     private static let pushTypes: Set<String> = ["alert", "background", "location", "voip", "complication", "fileprovider",
@@ -176,15 +178,16 @@ public final class APNsStandIn: HostedStandIn {
     }
 
     /// The push a request carries, or Apple's refusal of it.
-    private func check(_ request: Request, body: Data, context: StandInRequestContext) -> Check {
+    private func check(_ request: HTTP2StandInRequest) -> Check {
         func refuse(_ status: Int, _ reason: String) -> Check { .refused(Answer(status: status, reason: reason)) }
-        guard request.method == .post else { return refuse(405, "MethodNotAllowed") }
-        let segments = request.uri.path.split(separator: "/", omittingEmptySubsequences: false)
+        guard request.method == "POST" else { return refuse(405, "MethodNotAllowed") }
+        let path = request.path.map { $0.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0] } ?? ""
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
         guard segments.count == 4, segments[0].isEmpty, segments[1] == "3", segments[2] == "device" else { return refuse(404, "BadPath") }
         let deviceToken = String(segments[3])
         guard !deviceToken.isEmpty, deviceToken.allSatisfy(\.isHexDigit) else { return refuse(400, "BadDeviceToken") }
 
-        guard let authorization = StandInHTTP.header(request, "authorization") else { return refuse(403, "MissingProviderToken") }
+        guard let authorization = request.header("authorization") else { return refuse(403, "MissingProviderToken") }
         guard authorization.lowercased().hasPrefix("bearer ") else { return refuse(403, "InvalidProviderToken") }
         let jwt = String(authorization.dropFirst("bearer ".count))
         let token: JSONWebToken
@@ -206,23 +209,25 @@ public final class APNsStandIn: HostedStandIn {
         else { return refuse(403, "InvalidProviderToken") }
         guard now - Double(iat) <= 3600 else { return refuse(403, "ExpiredProviderToken") }
 
-        guard let topicHeader = StandInHTTP.header(request, "apns-topic") else { return refuse(400, "MissingTopic") }
+        guard let topicHeader = request.header("apns-topic") else { return refuse(400, "MissingTopic") }
         guard topicHeader == topic else { return refuse(400, "TopicDisallowed") }
-        guard let pushType = StandInHTTP.header(request, "apns-push-type"), Self.pushTypes.contains(pushType)
+        guard let pushType = request.header("apns-push-type"), Self.pushTypes.contains(pushType)
         else { return refuse(400, "InvalidPushType") }
-        guard let priority = StandInHTTP.header(request, "apns-priority"), priority == "10" || priority == "5"
+        guard let priority = request.header("apns-priority"), priority == "10" || priority == "5"
         else { return refuse(400, "BadPriority") }
-        guard let apnsId = StandInHTTP.header(request, "apns-id"), UUID(uuidString: apnsId) != nil
+        guard let apnsId = request.header("apns-id"), UUID(uuidString: apnsId) != nil
         else { return refuse(400, "BadMessageId") }
-        guard let expiration = StandInHTTP.header(request, "apns-expiration"), !expiration.isEmpty,
+        guard let expiration = request.header("apns-expiration"), !expiration.isEmpty,
               expiration.allSatisfy(\.isASCII), expiration.allSatisfy(\.isNumber)
         else { return refuse(400, "BadExpirationDate") }
 
-        guard !body.isEmpty else { return refuse(400, "PayloadEmpty") }
-        guard body.count <= 4096 else { return refuse(413, "PayloadTooLarge") }
-        guard let json = StandInHTTP.json(body), json["aps"]?["alert"]?.objectValue != nil else { return refuse(400, "BadPayload") }
+        let size = request.body.readableBytes
+        guard size > 0 else { return refuse(400, "PayloadEmpty") }
+        guard size <= 4096 else { return refuse(413, "PayloadTooLarge") }
+        guard let json = StandInHTTP.json(Data(request.body.readableBytesView)), json["aps"]?["alert"]?.objectValue != nil
+        else { return refuse(400, "BadPayload") }
         return .valid(AcceptedPush(deviceToken: deviceToken, apnsId: apnsId, topic: topicHeader, pushType: pushType,
-                                     priority: priority, expiration: expiration, body: json, bodySize: body.count, jwt: jwt,
-                                     connection: context.connection, isHTTP2: context.isHTTP2))
+                                     priority: priority, expiration: expiration, body: json, bodySize: size, jwt: jwt,
+                                     connection: request.connection, isHTTP2: true))
     }
 }

@@ -92,7 +92,7 @@ public final class FCMStandIn: HostedStandIn {
     }
 
     /// The server it answers on.
-    public var standInServer: StandInServer? { server.withLock { $0 } }
+    public var standInServer: (any StandInListener)? { server.withLock { $0 } }
 
     /// `https://127.0.0.1:<port>/token`: the service account's `token_uri`.
     public var tokenURL: String { baseURL + "/token" }

@@ -1,8 +1,21 @@
-/// A stand-in served by a ``StandInServer``: starting, stopping and addressing it are the same
+/// What a stand-in listens with: started, stopped gracefully and restarted on the same port
+/// (``StandInServer`` for FCM and Web Push, ``HTTP2StandInServer`` for APNs).
+public protocol StandInListener: Sendable {
+    /// Starts listening on 127.0.0.1; returns once connections are accepted.
+    func start() async throws
+    /// Stops gracefully (requests in flight are answered).
+    func stop() async throws
+    /// Stops and starts again on the same port.
+    func restart() async throws
+    /// The port (0 before the first start when none was given).
+    var port: Int { get }
+}
+
+/// A stand-in served by a ``StandInListener``: starting, stopping and addressing it are the same
 /// for APNs, FCM and Web Push.
 public protocol HostedStandIn: Sendable {
     /// The server it answers on.
-    var standInServer: StandInServer? { get }
+    var standInServer: (any StandInListener)? { get }
 }
 
 extension HostedStandIn {

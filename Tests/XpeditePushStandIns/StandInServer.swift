@@ -9,7 +9,7 @@ import Synchronization
 /// A Hummingbird server over TLS with HTTP/2 (ALPN `h2`, HTTP/1.1 otherwise) on 127.0.0.1, that
 /// answers every request with one closure; started, stopped gracefully and restarted on the same
 /// port. What the APNs and FCM stand-ins run on.
-public final class StandInServer: Sendable {
+public final class StandInServer: StandInListener {
     /// Answers one request.
     public typealias Handler = @Sendable (Request, StandInRequestContext) async throws -> Response
 

@@ -76,7 +76,7 @@ public final class WebPushStandIn: HostedStandIn {
     }
 
     /// The server it answers on.
-    public var standInServer: StandInServer? { server.withLock { $0 } }
+    public var standInServer: (any StandInListener)? { server.withLock { $0 } }
 
 
     /// A new subscription, as a browser's `PushManager.subscribe` gives it.

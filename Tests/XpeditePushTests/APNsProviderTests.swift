@@ -1,5 +1,7 @@
 import XpediteTestFixtures
+import Crypto
 import Foundation
+import AsyncHTTPClient
 import Testing
 import XpediteNotify
 import XpeditePushStandIns
@@ -176,13 +178,59 @@ import XpediteProtocol
                 }
                 return await group.reduce(into: []) { $0.append($1) }
             }
-            #expect(outcomes.count == 100 && outcomes.allSatisfy { $0 == .delivered })
+            #expect(outcomes.count == 100)
+            #expect(outcomes.filter { $0 != .delivered } == [])
             let accepted = harness.standIn.accepted
             #expect(Set(accepted.map(\.deviceToken)).count == 100)
             #expect(accepted.allSatisfy { $0.isHTTP2 })
             let connections = Set(accepted.map(\.connection))
             #expect(connections.count <= 4, "100 streams came on \(connections.count) connections")
             #expect(Set(accepted.map(\.jwt)).count == 1)
+        }
+    }
+
+    @Test func pushesSpreadOverOneConnectionPerEventLoopUpToTheLimit() async throws {
+        let key = P256.Signing.PrivateKey()
+        let standIn = APNsStandIn(publicKey: key.publicKey, keyId: APNsHarness.keyId, teamId: APNsHarness.teamId,
+                                  topic: APNsHarness.topic)
+        try await standIn.start()
+        // A pool of at most two: one connection per event loop of the client's group, two when
+        // the group has two or more loops, each carrying its turn of the pushes.
+        let loops = Array(HTTPClient.defaultEventLoopGroup.makeIterator()).count
+        let (connections, perConnection) = try await PushTesting.withClient { client in
+            let configuration = try APNsConfiguration(keyPEM: key.pemRepresentation, keyId: APNsHarness.keyId,
+                                                      teamId: APNsHarness.teamId, topic: APNsHarness.topic, baseURL: standIn.baseURL)
+            let provider = APNsProvider(configuration: configuration, httpClient: client, logger: PushTesting.logger, connections: 2)
+            let outcomes = await withTaskGroup(of: DeliveryOutcome.self) { tasks in
+                for index in 0..<40 {
+                    tasks.addTask {
+                        await provider.deliver(PushTesting.delivery(PushTesting.hint(), pushToken: PushTesting.apnsToken(index)))
+                    }
+                }
+                return await tasks.reduce(into: []) { $0.append($1) }
+            }
+            #expect(outcomes.count == 40)
+            #expect(outcomes.filter { $0 != .delivered } == [])
+            return (provider.connections, Dictionary(grouping: standIn.accepted, by: \.connection).mapValues(\.count))
+        }
+        try await standIn.stop()
+        #expect(connections == min(2, loops))
+        #expect(perConnection.count == connections, "40 pushes came on \(perConnection.count) connections")
+        #expect(perConnection.values.allSatisfy { $0 == 40 / connections })
+    }
+
+    @Test func aMessagesBodyIsMadeFromThePushItIsSentWith() async throws {
+        try await APNsHarness.run { harness in
+            // Two pushes with one message id but different words: each is sent with its own
+            // (the body kept for a message is used only for the very same push).
+            var first = PushTesting.hint("message-1")
+            first.title = "First"
+            var second = first
+            second.title = "Second"
+            for push in [first, first, second] {
+                #expect(await harness.provider.deliver(PushTesting.delivery(push, pushToken: PushTesting.apnsToken())) == .delivered)
+            }
+            #expect(harness.standIn.accepted.map { $0.body["aps"]?["alert"]?["title"]?.stringValue } == ["First", "First", "Second"])
         }
     }
 

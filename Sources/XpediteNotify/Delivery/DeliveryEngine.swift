@@ -46,6 +46,7 @@ struct DeliveryEngine<Queue: OutboxQueue, Sender: OutboxSender>: Service where Q
 
     private func deliver(stopping: StopFlag) async {
         let limit = concurrency
+        let instruments = metrics.attempts(of: lane)
         var backlog: [Item] = []
         var results: [OutboxResult<Item>] = []
         var inFlight = 0
@@ -56,7 +57,7 @@ struct DeliveryEngine<Queue: OutboxQueue, Sender: OutboxSender>: Service where Q
                 let stop = stopping.isStopped || Task.isCancelled
                 if stop { backlog.removeAll() }    // claimed but not started: their lease runs out
                 while inFlight < limit, let item = backlog.popLast() {
-                    group.addTask { await attempt(item) }
+                    group.addTask { await attempt(item, instruments: instruments) }
                     inFlight += 1
                 }
                 // Claim more once half the slots are free, so claims come in batches.
@@ -143,32 +144,39 @@ struct DeliveryEngine<Queue: OutboxQueue, Sender: OutboxSender>: Service where Q
     }
 
     /// One attempt at one row, and what it comes to.
-    private func attempt(_ item: Item) async -> OutboxResult<Item> {
+    private func attempt(_ item: Item, instruments: LaneAttempts) async -> OutboxResult<Item> {
         let start = ContinuousClock.now
         let outcome = await sender.send(item)
         let elapsed = ContinuousClock.now - start
         let result = policy.result(of: outcome, for: item, at: now())
-        metrics.record(lane: lane, state: result.state,
-                       nanoseconds: elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000)
-        log(result, outcome: outcome)
+        instruments.record(result.state,
+                           nanoseconds: elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000)
+        log(result)
         return result
     }
 
-    private func log(_ result: OutboxResult<Item>, outcome: DeliveryOutcome) {
-        var metadata = result.item.logMetadata
-        metadata["provider"] = .string(lane)
-        metadata["attempt"] = .stringConvertible(result.item.attempts + 1)
-        if let error = result.error { metadata["error"] = .string(error) }
+    /// One line per attempt; its metadata is built only when the line is written (a delivered
+    /// push's line is `debug`, off in production: no dictionary per push then).
+    private func log(_ result: OutboxResult<Item>) {
+        func metadata() -> Logger.Metadata {
+            var metadata = result.item.logMetadata
+            metadata["provider"] = .string(lane)
+            metadata["attempt"] = .stringConvertible(result.item.attempts + 1)
+            if let error = result.error { metadata["error"] = .string(error) }
+            if result.state == .pending, let next = result.nextAttemptAt {
+                metadata["retryIn"] = .stringConvertible(Int(next.timeIntervalSince(result.at)))
+            }
+            return metadata
+        }
         switch result.state {
         case .delivered:
-            logger.debug("delivered", metadata: metadata)
+            logger.debug("delivered", metadata: metadata())
         case .pending:
-            if let next = result.nextAttemptAt { metadata["retryIn"] = .stringConvertible(Int(next.timeIntervalSince(result.at))) }
-            logger.notice("delivery will be retried", metadata: metadata)
+            logger.notice("delivery will be retried", metadata: metadata())
         case .gone:
-            logger.notice("push target gone", metadata: metadata)
+            logger.notice("push target gone", metadata: metadata())
         case .failed:
-            logger.warning("delivery failed", metadata: metadata)
+            logger.warning("delivery failed", metadata: metadata())
         }
     }
 }

@@ -25,17 +25,20 @@ final class DeliveryMetrics: Sendable {
         self.factory = factory
     }
 
-    /// Counts one attempt by the state it ended in (a retry counts as `pending` and a retry).
-    func record(lane: String, state: DeliveryState, nanoseconds: Int64) {
-        counter(Self.deliveriesLabel, lane: lane, state: state.rawValue).increment()
-        if state == .pending { counter(Self.retriesLabel, lane: lane, state: nil).increment() }
+    /// The per-attempt instruments of `lane`, looked up once: what an engine records each attempt
+    /// with, with no lookup, lock or string per attempt.
+    func attempts(of lane: String) -> LaneAttempts {
+        var byState: [DeliveryState: Counter] = [:]
+        for state in DeliveryState.allCases {
+            byState[state] = counter(Self.deliveriesLabel, lane: lane, state: state.rawValue)
+        }
         let timer = timers.withLock { timers in
             if let timer = timers[lane] { return timer }
             let timer = Metrics.Timer(label: Self.durationLabel, dimensions: [("provider", lane)], factory: factory)
             timers[lane] = timer
             return timer
         }
-        timer.recordNanoseconds(nanoseconds)
+        return LaneAttempts(byState: byState, retries: counter(Self.retriesLabel, lane: lane, state: nil), duration: timer)
     }
 
     /// Records an outbox's depth and the age of its oldest due row.
@@ -64,5 +67,19 @@ final class DeliveryMetrics: Sendable {
             gauges[key] = gauge
             return gauge
         }
+    }
+}
+
+/// One lane's instruments for attempts (``DeliveryMetrics/attempts(of:)``).
+struct LaneAttempts: Sendable {
+    let byState: [DeliveryState: Counter]
+    let retries: Counter
+    let duration: Metrics.Timer
+
+    /// Counts one attempt by the state it ended in (a retry counts as `pending` and a retry), and its duration.
+    func record(_ state: DeliveryState, nanoseconds: Int64) {
+        byState[state]?.increment()
+        if state == .pending { retries.increment() }
+        duration.recordNanoseconds(nanoseconds)
     }
 }

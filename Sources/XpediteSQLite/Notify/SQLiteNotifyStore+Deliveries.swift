@@ -22,7 +22,6 @@ extension SQLiteNotifyStore {
             var messages: [String: (push: Push, sentAt: Date)] = [:]
             var claimed: [ClaimedPush] = []
             claimed.reserveCapacity(rows.count)
-            let lease = try db.cachedStatement(sql: "UPDATE notify_delivery SET claimed_until = ? WHERE id = ?")
             let drop = try db.cachedStatement(sql: """
                 UPDATE notify_delivery SET state = 'failed', last_error = ?, claimed_until = NULL, settled_at = ? WHERE id = ?
                 """)
@@ -52,13 +51,26 @@ extension SQLiteNotifyStore {
                     try drop.execute(arguments: [reason, instant, key])
                     continue
                 }
-                try lease.execute(arguments: [leaseUntil.timeIntervalSince1970, key])
                 let device = Self.device(from: row)
                 let delivery = PushDelivery(deliveryId: row["delivery_id"], push: message.push, device: device,
                                             attempts: row["attempts"], expiresAt: message.sentAt.addingTimeInterval(86_400))
                 claimed.append(ClaimedPush(key: key, delivery: delivery, sentAt: message.sentAt))
             }
+            try Self.lease(claimed.map(\.key), until: leaseUntil, db: db)
             return claimed
+        }
+    }
+
+    /// Leases the rows `keys` until `date`: one statement per 500 rows, not one per row.
+    private static func lease(_ keys: [Int64], until date: Date, db: Database) throws {
+        var start = 0
+        while start < keys.count {
+            let chunk = keys[start..<min(start + 500, keys.count)]
+            let marks = repeatElement("?", count: chunk.count).joined(separator: ",")
+            var arguments: StatementArguments = [date.timeIntervalSince1970]
+            arguments += StatementArguments(chunk)
+            try db.execute(sql: "UPDATE notify_delivery SET claimed_until = ? WHERE id IN (\(marks))", arguments: arguments)
+            start += chunk.count
         }
     }
 

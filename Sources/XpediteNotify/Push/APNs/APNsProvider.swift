@@ -2,14 +2,18 @@ import AsyncHTTPClient
 import Foundation
 import Logging
 import NIOCore
+import NIOHTTP1
 import XpediteProtocol
 
 /// Delivers pushes to iOS devices through Apple's token-based APNs over HTTP/2
 /// (docs/push.md#setting-up-apns).
 ///
 /// Each delivery is one `POST {base}/3/device/<push token>` through the given `HTTPClient`
-/// (made with HTTP/2 allowed, many streams share a connection), with a provider token reused
-/// for 40 minutes (``APNsProviderToken``). The answer becomes a ``DeliveryOutcome``:
+/// (made with HTTP/2 allowed), with a provider token reused for 40 minutes
+/// (``APNsProviderToken``). Pushes are spread in turn over a small pool of HTTP/2 connections,
+/// one per event loop of the client's group (at most ``connections``), many concurrent streams
+/// on each. A message's body is encoded once for all its devices. The answer becomes a
+/// ``DeliveryOutcome``:
 ///
 /// | APNs answers | outcome |
 /// |---|---|
@@ -29,11 +33,22 @@ public struct APNsProvider: PushProvider {
     public let maximumPushSize = 4096
     /// How many deliveries go at once (500 by default: HTTP/2 streams are cheap).
     public let concurrency: Int
+    /// How many HTTP/2 connections the pushes are spread over: one per event loop of the client's
+    /// group, at most the number asked for (4 by default).
+    public var connections: Int { loops.count }
     /// The configuration: key, ids, topic, base URL.
     public let configuration: APNsConfiguration
     /// The provider token, shared by every delivery.
     public let providerToken: APNsProviderToken
+    /// The bodies of the latest messages: a message's body is encoded once, not once per device.
+    private let bodies = APNsBodyCache()
+    /// `{base}/3/device/`: what each push's URL starts with.
+    private let devicePath: String
+    /// The headers every push carries alike: topic, push type, priority, content type.
+    private let commonHeaders: HTTPHeaders
     private let httpClient: HTTPClient
+    /// The event loops the pushes are sent on, in turn: one connection each.
+    private let loops: EventLoopRotation
     private let logger: Logger
     private let requestTimeout: Duration
     private let now: @Sendable () -> Date
@@ -45,17 +60,24 @@ public struct APNsProvider: PushProvider {
     ///   - httpClient: the client, made with `httpVersion: .automatic` (``PushSettings/makeHTTPClient(eventLoopGroup:)``).
     ///   - logger: where deliveries are logged.
     ///   - concurrency: deliveries at once (500).
+    ///   - connections: the most HTTP/2 connections to spread them over, one per event loop of
+    ///     `httpClient`'s group (4).
     ///   - requestTimeout: the most one request may take, answer included (10 s).
     ///   - now: the clock, for the provider token's `iat` and `Retry-After` dates.
     public init(configuration: APNsConfiguration, httpClient: HTTPClient, logger: Logger, concurrency: Int = 500,
-                requestTimeout: Duration = .seconds(10), now: @escaping @Sendable () -> Date = { Date() }) {
+                connections: Int = 4, requestTimeout: Duration = .seconds(10), now: @escaping @Sendable () -> Date = { Date() }) {
         self.configuration = configuration
         self.providerToken = APNsProviderToken(configuration: configuration, now: now)
         self.httpClient = httpClient
+        self.loops = EventLoopRotation(httpClient.eventLoopGroup, atMost: connections)
         self.logger = logger
         self.concurrency = max(1, concurrency)
         self.requestTimeout = requestTimeout
         self.now = now
+        devicePath = "\(configuration.baseURL)/3/device/"
+        commonHeaders = [
+            "apns-topic": configuration.topic, "apns-push-type": "alert", "apns-priority": "10", "content-type": "application/json",
+        ]
     }
 
     /// One attempt at `delivery` (with at most one immediate resend: after an expired provider
@@ -105,20 +127,18 @@ public struct APNsProvider: PushProvider {
         } catch {
             return .outcome(.failed(reason: "cannot sign the APNs provider token: \(error)"))
         }
-        var request = HTTPClientRequest(url: "\(configuration.baseURL)/3/device/\(PushHTTP.percentEncoded(pushToken))")
-        request.method = .POST
-        request.headers.add(name: "authorization", value: "bearer \(jwt)")
-        request.headers.add(name: "apns-topic", value: configuration.topic)
-        request.headers.add(name: "apns-push-type", value: "alert")
-        request.headers.add(name: "apns-priority", value: "10")
-        request.headers.add(name: "apns-expiration", value: String(Int64(max(0, delivery.expiresAt.timeIntervalSince1970).rounded(.down))))
-        request.headers.add(name: "apns-id", value: delivery.deliveryId)
-        request.headers.add(name: "content-type", value: "application/json")
-        request.body = .bytes(ByteBuffer(bytes: Self.body(of: delivery.push, includingPayload: includingPayload,
-                                                          limit: maximumPushSize)))
+        var headers = commonHeaders
+        headers.reserveCapacity(commonHeaders.count + 3)
+        headers.add(name: "authorization", value: "bearer " + jwt)
+        headers.add(name: "apns-expiration", value: String(Int64(max(0, delivery.expiresAt.timeIntervalSince1970).rounded(.down))))
+        headers.add(name: "apns-id", value: delivery.deliveryId)
+        let body = bodies.body(of: delivery.push, includingPayload: includingPayload) {
+            ByteBuffer(bytes: Self.body(of: delivery.push, includingPayload: includingPayload, limit: maximumPushSize))
+        }
         let answer: PushHTTP.Answer
         do {
-            answer = try await PushHTTP.send(request, through: httpClient, timeout: requestTimeout)
+            answer = try await PushHTTP.post(devicePath + PushHTTP.percentEncoded(pushToken), headers: headers, body: body,
+                                             through: httpClient, on: loops.next(), timeout: requestTimeout)
         } catch {
             return .outcome(.retry(reason: PushHTTP.transportReason(error)))
         }
