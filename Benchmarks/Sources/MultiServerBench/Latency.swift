@@ -43,10 +43,13 @@ struct Latency: AsyncParsableCommand {
     @Option(help: "The name of this measurement in the output.")
     var label: String
 
+    @Option(help: "Seconds the whole measurement may take before it gives up.")
+    var deadline: Int = 600
+
     func validate() throws {
         guard count > 0 else { throw ValidationError("--count must be positive.") }
         guard warmup >= 0, first >= 0 else { throw ValidationError("--warmup and --first must not be negative.") }
-        guard timeout > 0 else { throw ValidationError("--timeout must be positive.") }
+        guard timeout > 0, deadline > 0 else { throw ValidationError("--timeout and --deadline must be positive.") }
         for (name, server) in [("--post-server", postServer), ("--event-server", eventServer)] where !server.hasPrefix("http://") {
             throw ValidationError("\(name): expected http://HOST:PORT, not \(server).")
         }
@@ -63,10 +66,14 @@ struct Latency: AsyncParsableCommand {
         defer { subscriber.cancel() }
 
         let clock = ContinuousClock()
+        let giveUp = clock.now + .seconds(deadline)
         var roundTrips: [Duration] = []
         var latencies: [Duration] = []
         var eventsBeforeAnswer = 0
         for index in 0..<(warmup + count) {
+            guard clock.now < giveUp else {
+                throw BenchFailure("\(index) of \(warmup + count) responses timed within the \(deadline) s of --deadline")
+            }
             let pair = try pairs.pair(first + index)
             let responseId = "latency-\(label)-\(first + index)"
             let start = clock.now
