@@ -58,8 +58,14 @@ struct NotifyHTTP: Sendable {
         request.headers.add(name: "Content-Type", value: "application/json")
         if let credential { request.headers.add(name: "Authorization", value: "Bearer \(credential)") }
         request.body = .bytes(ByteBuffer(bytes: try JSONEncoder().encode(body)))
-        let response = try await client.execute(request, timeout: .seconds(60))
-        let answer = try await response.body.collect(upTo: 1 << 20)
+        let response: HTTPClientResponse
+        let answer: ByteBuffer
+        do {
+            response = try await client.execute(request, timeout: .seconds(60))
+            answer = try await response.body.collect(upTo: 1 << 20)
+        } catch {
+            throw BenchFailure("\(method) \(base)\(path): \(error)")
+        }
         guard response.status == expect else {
             throw BenchFailure("\(method) \(base)\(path) answered \(response.status.code), not \(expect.code): "
                                + String(buffer: answer).prefix(300))
