@@ -24,6 +24,10 @@ let package = Package(
         // Already in the main package's graph; named for BenchServer's naive baselines (issue 18).
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        // Already in the main package's graph; named for MultiServerBench (its command line, and the
+        // event-stream decoder its subscriber reads `GET /notify/v1/events` with).
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
     ],
     targets: [
         .target(
@@ -75,6 +79,22 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             path: "Sources/PushFanOut",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        // Two demo servers on one PostgreSQL (`scripts/bench --multi`, issue 18): `prepare` makes the
+        // users, devices and messages whose (message, user) pairs wrk answers; `latency` measures a
+        // response posted on one server until its Server-Sent Event arrives from another.
+        .executableTarget(
+            name: "MultiServerBench",
+            dependencies: [
+                .product(name: "XpediteNotifyClient", package: main),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            path: "Sources/MultiServerBench",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .executableTarget(

@@ -396,6 +396,158 @@ def page_section(folder: pathlib.Path) -> str:
     return "\n".join(lines)
 
 
+MULTI_HEADING = "## Two servers on one PostgreSQL"
+MULTI_ROUTES = [("page", "The customer page (signed in, 40 rows by keyset)"),
+                ("responses", "`POST /notify/v1/device/responses` (a new answer each)"),
+                ("static", "A static file (`GET /static/icon.svg`, the ceiling)")]
+
+
+def multi_runs(folder: pathlib.Path, route: str, servers: str) -> list:
+    """Every round of one route with one or two servers: the round's summed req/s, each wrk
+    process's figures, and where the CPU went (ticks of A, B, PostgreSQL, wrk, the machine)."""
+    import json
+    runs = []
+    for first in sorted(folder.glob(f"multi-{route}-{servers}-*-a.txt"), key=lambda f: int(f.stem.split("-")[-2])):
+        name = first.name[:-len("-a.txt")]
+        parts = [wrk_run(first.read_text())]
+        texts = [first.read_text()]
+        if servers == "two":
+            second = folder / f"{name}-b.txt"
+            parts.append(wrk_run(second.read_text()))
+            texts.append(second.read_text())
+        before = json.loads((folder / f"cpu-{name}-before.json").read_text())
+        after = json.loads((folder / f"cpu-{name}-after.json").read_text())
+        hz, cpus = after["hz"], after["cpus"]
+        wrk_seconds = sum(sum(float(n) for n in (folder / f"time-{name}-{side}.txt").read_text().split()[-2:])
+                          for side in ("a", "b")[:len(parts)])
+        cpu = {"a": after["a"] - before["a"], "b": after["b"] - before["b"],
+               "postgres": sum(ticks - before["postgres"].get(pid, 0) for pid, ticks in after["postgres"].items()),
+               "wrk": wrk_seconds * hz, "machine": after["machine"] - before["machine"],
+               "idle": after["idle"] - before["idle"], "cpus": cpus}
+        runs.append({"rps": sum(p["rps"] for p in parts), "parts": parts, "cpu": cpu,
+                     "requests": sum(int(re.search(r"(\d+) requests in", t).group(1)) for t in texts),
+                     "errors": sum(p["errors"] for p in parts)})
+    return runs
+
+
+def multi_section(folder: pathlib.Path) -> str:
+    """The section of two servers on one PostgreSQL against one (issue 18), from a folder
+    `scripts/bench --multi` filled."""
+    import json
+    results = {}
+    for route, _ in MULTI_ROUTES:
+        for servers in ("one", "two"):
+            runs = multi_runs(folder, route, servers)
+            median = sorted(runs, key=lambda r: r["rps"])[(len(runs) - 1) // 2]
+            results[route, servers] = dict(median, rounds=[r["rps"] for r in runs], runs=runs,
+                                           errors=sum(r["errors"] for r in runs))
+    commands = {route: (folder / f"multi-{route}.command").read_text().strip().splitlines() for route, _ in MULTI_ROUTES}
+    latency = {entry["label"]: entry for entry in
+               (json.loads(line) for line in (folder / "multi-latency.jsonl").read_text().splitlines() if line.strip())}
+    total, used = (int(n) for n in (folder / "notify-pairs-used").read_text().split())
+    rounds = len(results["page", "one"]["rounds"])
+    lines = [MULTI_HEADING, ""]
+    lines.append("`scripts/bench --multi` runs the product as people run it: two release builds of")
+    lines.append("`xpedite demo --database <url>` (A and B, on 127.0.0.1) on one throwaway PostgreSQL (`scripts/postgres`:")
+    lines.append("`fsync`, `synchronous_commit` and `full_page_writes` off), A seeding the 50,000 customers and B serving")
+    lines.append("them; each logs a line per request to a file, as the demo does. wrk loads each route with one")
+    lines.append("server (one wrk on A, 32 connections; B idle) and with two (two wrk processes at once, one per")
+    lines.append("server, 16 connections each, their requests per second summed), alternating in rounds (one wrk")
+    lines.append(f"thread each, {rounds} rounds); each row is its median round. The customer page is a signed-in")
+    lines.append("session's data request of the customer list (a session signed in on each server; sessions and rows")
+    lines.append("in PostgreSQL). Responses: `MultiServerBench prepare` (`Benchmarks/Sources/MultiServerBench`) makes")
+    lines.append("users with a device each and messages sent to all of them through A's API key; each request")
+    lines.append("answers a new (message, user) pair once with a fresh `responseId`, all on one topic, the two wrk")
+    lines.append(f"processes taking alternate pairs ({used:,} of {total:,} pairs used, warm-up and latency included).")
+    lines.append("The baseline is one server, measured in the same run: the ratio is two servers over one;")
+    lines.append("[decision 303](docs/decisions.md) says what the figures mean.")
+    lines.append("")
+    lines.append("| route | one server req/s | two servers req/s (A + B) | two × one | p50 (µs) one; A, B | p99 (µs) one; A, B | errors |")
+    lines.append("|---|---:|---:|---:|---:|---:|---:|")
+    for route, label in MULTI_ROUTES:
+        one, two = results[route, "one"], results[route, "two"]
+        a, b = two["parts"]
+        lines.append(f"| {label} | {one['rps']:,.0f} | {two['rps']:,.0f} ({a['rps']:,.0f} + {b['rps']:,.0f}) "
+                     f"| {two['rps'] / one['rps']:.2f} | {one['parts'][0]['p50']:,.0f}; {a['p50']:,.0f}, {b['p50']:,.0f} "
+                     f"| {one['parts'][0]['p99']:,.0f}; {a['p99']:,.0f}, {b['p99']:,.0f} | {one['errors'] + two['errors']} |")
+    lines.append("")
+    lines.append("Rounds (req/s): " + "; ".join(
+        f"{route} {servers} " + ", ".join(f"{rps:,.0f}" for rps in results[route, servers]["rounds"])
+        for route, _ in MULTI_ROUTES for servers in ("one", "two")) + "\n")
+    lines.append("Where the CPU went (all rounds of each; per cent of one core, this machine has "
+                 f"{results['page', 'one']['runs'][0]['cpu']['cpus']}: the CPU time of each process read from `/proc` "
+                 "around each run, wrk's from `/usr/bin/time`; \"other\" is the rest of the machine's busy time, other "
+                 "people's processes included):\n")
+    lines.append("| route, servers | A | B | PostgreSQL | wrk | other | idle |")
+    lines.append("|---|---:|---:|---:|---:|---:|---:|")
+    for route, _ in MULTI_ROUTES:
+        for servers in ("one", "two"):
+            cpu = {key: sum(run["cpu"][key] for run in results[route, servers]["runs"])
+                   for key in ("a", "b", "postgres", "wrk", "machine", "idle")}
+            core = cpu["machine"] / results[route, servers]["runs"][0]["cpu"]["cpus"]
+            other = cpu["machine"] - cpu["idle"] - cpu["a"] - cpu["b"] - cpu["postgres"] - cpu["wrk"]
+            share = lambda ticks: f"{100 * ticks / core:.0f} %"
+            lines.append(f"| {route}, {servers} server{'s' if servers == 'two' else ''} | {share(cpu['a'])} | {share(cpu['b'])} | {share(cpu['postgres'])} "
+                         f"| {share(cpu['wrk'])} | {share(other)} | {share(cpu['idle'])} |")
+    lines.append("")
+    lines.append("SSE latency (`MultiServerBench latency`): an event stream `GET /notify/v1/events?topic=…` (API key)")
+    lines.append("is opened, then responses are posted on A one at a time (`POST /notify/v1/device/responses`, device")
+    lines.append("token, AsyncHTTPClient) and each is timed from the start of its POST to its event arriving, after a")
+    lines.append("warm-up of 20. On one server the stream is A's own; across servers it is B's, which learns of the")
+    lines.append("response by PostgreSQL's `LISTEN`/`NOTIFY` and reads the row. The baseline is the same on one server,")
+    lines.append("and the POST's own round trip.\n")
+    lines.append("| events followed on | responses | p50 (µs) | p90 (µs) | p99 (µs) | max (µs) | POST round trip p50; p99 (µs) | events before the 201 |")
+    lines.append("|---|---:|---:|---:|---:|---:|---:|---:|")
+    for label, name in (("one-server", "A (one server)"), ("two-servers", "B (across servers)")):
+        if label in latency:
+            entry = latency[label]
+            lines.append(f"| {name} | {entry['count']:,} | {entry['eventP50']:,.0f} | {entry['eventP90']:,.0f} "
+                         f"| {entry['eventP99']:,.0f} | {entry['eventMax']:,.0f} | {entry['postP50']:,.0f}; "
+                         f"{entry['postP99']:,.0f} | {entry['eventsBeforeAnswer']:,} |")
+    lines.append("")
+    page, responses, static = (results[route, "two"]["rps"] / results[route, "one"]["rps"] for route in ("page", "responses", "static"))
+    summary = (f"Two servers against one: the customer page **{page:.2f}×**, responses **{responses:.2f}×**, "
+               f"the static file {static:.2f}×")
+    if "one-server" in latency and "two-servers" in latency:
+        one, two = latency["one-server"], latency["two-servers"]
+        summary += (f"; the SSE latency across servers p50 **{two['eventP50'] / 1000:.2f} ms**, p99 "
+                    f"**{two['eventP99'] / 1000:.2f} ms** ({two['eventP50'] / one['eventP50']:.2f}× and "
+                    f"{two['eventP99'] / one['eventP99']:.2f}× one server's)")
+    lines.append(summary + ".\n")
+    # In-band checks.
+    wrong = []
+    for server in ("a", "b"):
+        for moment in ("before", "after"):
+            answer = json.loads((folder / f"{moment}-page-{server}.json").read_text())
+            if answer.get("rc") != 0 or len(answer.get("data", [])) != 40:
+                wrong.append(f"{server.upper()} ({moment})")
+    stored = int((folder / "notify-stored").read_text())
+    response_runs = results["responses", "one"]["runs"] + results["responses", "two"]["runs"]
+    warmups = [folder / f"multi-warmup-responses-{side}.txt" for side in ("a", "b")]
+    answered = (sum(run["requests"] for run in response_runs)
+                + sum(int(re.search(r"(\d+) requests in", f.read_text()).group(1)) for f in warmups)
+                + sum(entry["count"] + entry["warmup"] for entry in latency.values()))
+    # Each run may leave up to its 32 connections' answers in flight, stored after wrk stopped counting.
+    consistent = answered <= stored <= answered + 32 * (len(response_runs) + 1)
+    server_errors = sum(1 for name in ("demo-a-errors.log", "demo-b-errors.log")
+                        for line in (folder / name).read_text().splitlines() if " error " in line)
+    errors = sum(results[route, servers]["errors"] for route, _ in MULTI_ROUTES for servers in ("one", "two"))
+    lines.append(("Checks: the customer page answered rc 0 and 40 rows on A and B before and after the load"
+                  if not wrong else "Checks: the customer page FAILED on " + ", ".join(wrong))
+                 + f"; wrk counted {errors} non-2xx or socket errors in all; wrk and the latency runs completed "
+                 f"{answered:,} answers and the store holds {stored:,} responses on the topic (read through B, "
+                 f"`GET /notify/v1/responses`; up to 32 a run may be stored after wrk stopped counting): "
+                 f"{'consistent' if consistent else 'NOT consistent'}; the servers logged {server_errors} "
+                 f"error{'s' if server_errors != 1 else ''}.\n")
+    lines.append("Commands: " + "; ".join(
+        f"`{command.split(': ', 1)[1]}` ({'one server' if command.startswith('one') else 'two servers'})"
+        for route, _ in MULTI_ROUTES for command in commands[route])
+                 + f"; `{(folder / 'multi-prepare.command').read_text().strip()}`; "
+                 f"`{(folder / 'multi-latency.command').read_text().strip()}`\n")
+    lines += machine_load(folder, "test", "the test's own servers, PostgreSQL and wrk")
+    return "\n".join(lines)
+
+
 def replace_section(existing: str, heading: str, section: str, before: tuple) -> str:
     """`existing` with the section under `heading` replaced by `section`, or `section` added before
     the first of the headings `before` that is there (else at the end)."""
@@ -419,6 +571,12 @@ if sys.argv[1] == "--notify-load":
 if sys.argv[1] == "--page":
     folder, existing = pathlib.Path(sys.argv[2]), pathlib.Path(sys.argv[3]).read_text()
     existing = replace_section(existing, PAGE_HEADING, page_section(folder), ("## Client", "## How to run"))
+    sys.stdout.write(existing if existing.endswith("\n") else existing + "\n")
+    sys.exit(0)
+
+if sys.argv[1] == "--multi":
+    folder, existing = pathlib.Path(sys.argv[2]), pathlib.Path(sys.argv[3]).read_text()
+    existing = replace_section(existing, MULTI_HEADING, multi_section(folder), ("## Client", "## How to run"))
     sys.stdout.write(existing if existing.endswith("\n") else existing + "\n")
     sys.exit(0)
 
@@ -588,7 +746,8 @@ if (folder / "server.out").exists():
 
 # Sections measured by commands of their own (each says which): carried over from the file being
 # replaced, so that a full run does not drop them.
-CARRIED = ("## Demo", "## Notify", NOTIFY_LOAD_HEADING, PUSH_HEADING, WEBPUSH_HEADING, "## Simulator", "## Notify app")
+CARRIED = ("## Demo", "## Notify", NOTIFY_LOAD_HEADING, PUSH_HEADING, WEBPUSH_HEADING, PAGE_HEADING, "## Simulator",
+           "## Notify app", MULTI_HEADING)
 if len(sys.argv) > 2 and pathlib.Path(sys.argv[2]).exists():
     previous = pathlib.Path(sys.argv[2]).read_text()
     for heading in CARRIED:
@@ -604,5 +763,7 @@ print("```\nscripts/bench            # writes this file\n"
       "scripts/bench --notify-load   # only the notification load test; replaces its section\n"
       "scripts/bench --push     # only the push fan-out (issue 16); replaces its section\n"
       "scripts/bench --webpush  # only Web Push against plain POSTs (issue 17); replaces its section\n"
+      "scripts/bench --page     # only the customer page against naive handlers (issue 18); replaces its section\n"
+      "scripts/bench --multi    # only two servers on one PostgreSQL against one (issue 18); replaces its section\n"
       "scripts/bench-notify-app # the notification app in Chromium (issue 17); replaces its section\n"
       "swift package --package-path Benchmarks benchmark   # the package-benchmark tables alone\n```")
