@@ -57,16 +57,18 @@ extension PostgresNotifyStore {
     /// The constraints decide: the insert does nothing when the `responseId` is taken (a retry,
     /// answered with the stored response) or the user already answered the message (the partial
     /// unique index on `(message_id, username)`). Responses of one topic take turns (an advisory
-    /// lock on the topic until commit), so their cursors become visible in order.
+    /// lock on the topic until commit), so their cursors become visible in order. The lock is
+    /// held for three round trips: the lock taken with the insert, the rest of the answer in one
+    /// statement, and the commit.
     public func recordResponse(_ response: StoredResponse, answeredAt: Date, now: Date) async throws -> ResponseRecordOutcome {
         let body = String(decoding: response.json, as: UTF8.self)
         return try await client.withTransaction(logger: logger) { connection in
-            try await self.run("SELECT pg_advisory_xact_lock(\(Self.topicLockSpace), hashtext(\(response.topic)))",
-                               on: connection)
+            // The lock is taken before the row is made: the insert reads its one row from the lock.
             let inserted = try await self.fetch("""
                 INSERT INTO notify_response (response_id, username, message_id, request, topic, json)
-                VALUES (\(response.responseId), \(response.username), \(response.messageId), \(response.request),
-                        \(response.topic), \(body))
+                SELECT \(response.responseId), \(response.username), \(response.messageId), \(response.request),
+                       \(response.topic), \(body)
+                FROM (SELECT pg_advisory_xact_lock(\(Self.topicLockSpace), hashtext(\(response.topic)))) AS topic_turn
                 ON CONFLICT DO NOTHING
                 RETURNING cursor
                 """, on: connection)
@@ -80,32 +82,34 @@ extension PostgresNotifyStore {
             }
             var stored = response
             stored.cursor = try row["cursor"].decode(Int64.self)
-            if let messageId = response.messageId {
-                try await self.run("""
-                    UPDATE notify_recipient SET answered_at = \(answeredAt.timeIntervalSince1970)
-                    WHERE message_id = \(messageId) AND username = \(response.username) AND answered_at IS NULL
-                    """, on: connection)
-            }
-            try await self.run("""
-                INSERT INTO notify_outbox (delivery_id, webhook, url, secret, body, next_attempt_at)
-                SELECT gen_random_uuid()::text, name, url, secret, \(body), \(now.timeIntervalSince1970)
-                FROM notify_webhook WHERE topic = \(response.topic) ORDER BY name COLLATE "C"
-                """, on: connection)
-            // Delivered to every server's listener when the transaction commits (and not at all
-            // if it rolls back): "cursor topic"; the row is the truth (PostgresResponseRelay).
-            try await self.run("""
-                SELECT pg_notify(\(Self.responseChannel), \("\(stored.cursor) \(response.topic)"))
-                """, on: connection)
-            // The user's devices on every server hear that the message was answered.
+            // Announced to every server's listener when the transaction commits (and not at all
+            // if it rolls back): "cursor topic", the row being the truth (PostgresResponseRelay);
+            // and to the user's devices on every server, that the message was answered.
+            var channels = [Self.responseChannel]
+            var payloads = ["\(stored.cursor) \(response.topic)"]
             if let messageId = response.messageId {
                 let payload = DeviceEventAnnouncement.answered(messageId: messageId, username: response.username)
                     .payload(from: self.instanceID)
                 if payload.utf8.count <= DeviceEventAnnouncement.maximumPayloadSize {
-                    try await self.run("SELECT pg_notify(\(Self.deviceEventChannel), \(payload))", on: connection)
+                    channels.append(Self.deviceEventChannel)
+                    payloads.append(payload)
                 } else {
                     self.logger.warning("a username too long to announce: the other servers' devices see the answer on their next inbox read")
                 }
             }
+            // The recipient's answer, the webhooks' outbox rows and the announcements, in one
+            // statement (its data-modifying parts always run to completion).
+            try await self.run("""
+                WITH answered AS (
+                    UPDATE notify_recipient SET answered_at = \(answeredAt.timeIntervalSince1970)
+                    WHERE message_id = \(response.messageId) AND username = \(response.username) AND answered_at IS NULL
+                ), queued AS (
+                    INSERT INTO notify_outbox (delivery_id, webhook, url, secret, body, next_attempt_at)
+                    SELECT gen_random_uuid()::text, name, url, secret, \(body), \(now.timeIntervalSince1970)
+                    FROM notify_webhook WHERE topic = \(response.topic) ORDER BY name COLLATE "C"
+                )
+                SELECT pg_notify(x.channel, x.payload) FROM unnest(\(channels)::text[], \(payloads)::text[]) AS x(channel, payload)
+                """, on: connection)
             return .stored(stored)
         }
     }
