@@ -20,6 +20,9 @@ final class ClientCache: Sendable {
             // Write-ahead logging without a sync per commit: a cache may lose its last writes
             // in a power cut, never its consistency, and a screen is never held up by fsync.
             var configuration = Configuration()
+            // Another client on the same folder (an earlier one still closing, another process)
+            // may hold the file for a moment: wait for it rather than fail.
+            configuration.busyMode = .timeout(10)
             configuration.prepareDatabase { db in
                 try db.execute(sql: "PRAGMA journal_mode = WAL")
                 try db.execute(sql: "PRAGMA synchronous = NORMAL")

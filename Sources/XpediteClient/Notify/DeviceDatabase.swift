@@ -29,6 +29,9 @@ final class DeviceDatabase: Sendable {
                 }
             }
             var configuration = Configuration()
+            // Another client on the same folder (an earlier one still closing, another process)
+            // may hold the file for a moment: wait for it rather than fail.
+            configuration.busyMode = .timeout(10)
             configuration.prepareDatabase { db in
                 try db.execute(sql: "PRAGMA journal_mode = WAL")
                 try db.execute(sql: "PRAGMA synchronous = FULL")
