@@ -562,33 +562,19 @@ def replace_section(existing: str, heading: str, section: str, before: tuple) ->
     return existing.rstrip("\n") + "\n\n" + section
 
 
-if sys.argv[1] == "--notify-load":
+# The modes that replace one section of an existing BENCHMARKS.md: the heading, the function that
+# writes the section from the run's folder, and the headings it goes before when it is not there yet.
+ONE_SECTION = {
+    "--notify-load": (NOTIFY_LOAD_HEADING, notify_load_section, ("## Simulator", "## How to run")),
+    "--page": (PAGE_HEADING, page_section, ("## Client", "## How to run")),
+    "--multi": (MULTI_HEADING, multi_section, ("## Client", "## How to run")),
+    "--push": (PUSH_HEADING, push_section, ("## Simulator", "## How to run")),
+    "--webpush": (WEBPUSH_HEADING, webpush_section, ("## Simulator", "## How to run")),
+}
+if sys.argv[1] in ONE_SECTION:
+    heading, write_section, before = ONE_SECTION[sys.argv[1]]
     folder, existing = pathlib.Path(sys.argv[2]), pathlib.Path(sys.argv[3]).read_text()
-    existing = replace_section(existing, NOTIFY_LOAD_HEADING, notify_load_section(folder), ("## Simulator", "## How to run"))
-    sys.stdout.write(existing if existing.endswith("\n") else existing + "\n")
-    sys.exit(0)
-
-if sys.argv[1] == "--page":
-    folder, existing = pathlib.Path(sys.argv[2]), pathlib.Path(sys.argv[3]).read_text()
-    existing = replace_section(existing, PAGE_HEADING, page_section(folder), ("## Client", "## How to run"))
-    sys.stdout.write(existing if existing.endswith("\n") else existing + "\n")
-    sys.exit(0)
-
-if sys.argv[1] == "--multi":
-    folder, existing = pathlib.Path(sys.argv[2]), pathlib.Path(sys.argv[3]).read_text()
-    existing = replace_section(existing, MULTI_HEADING, multi_section(folder), ("## Client", "## How to run"))
-    sys.stdout.write(existing if existing.endswith("\n") else existing + "\n")
-    sys.exit(0)
-
-if sys.argv[1] == "--push":
-    folder, existing = pathlib.Path(sys.argv[2]), pathlib.Path(sys.argv[3]).read_text()
-    existing = replace_section(existing, PUSH_HEADING, push_section(folder), ("## Simulator", "## How to run"))
-    sys.stdout.write(existing if existing.endswith("\n") else existing + "\n")
-    sys.exit(0)
-
-if sys.argv[1] == "--webpush":
-    folder, existing = pathlib.Path(sys.argv[2]), pathlib.Path(sys.argv[3]).read_text()
-    existing = replace_section(existing, WEBPUSH_HEADING, webpush_section(folder), ("## Simulator", "## How to run"))
+    existing = replace_section(existing, heading, write_section(folder), before)
     sys.stdout.write(existing if existing.endswith("\n") else existing + "\n")
     sys.exit(0)
 
