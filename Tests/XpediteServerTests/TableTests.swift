@@ -198,6 +198,29 @@ import XpediteTestSupport
         }
     }
 
+    /// Many requests asking for one batch at once (shared by one query on PostgreSQL, decision
+    /// 293) each get the whole batch, and a batch asked after a write committed sees the write.
+    @Test(arguments: Backend.tested)
+    func concurrentReadsOfOneBatchEachGetItAndSeeEarlierWrites(_ backend: Backend) async throws {
+        try await backend.withSource(count: 95) { source, insert in
+            func ids(_ batch: KeysetBatch) -> [Int] { batch.records.compactMap { $0["id"]?.intValue } }
+            func readTogether(_ position: KeysetPosition) async throws -> [[Int]] {
+                try await withThrowingTaskGroup(of: [Int].self) { group in
+                    for _ in 0..<24 {
+                        group.addTask { ids(try await source.rows(from: position, limit: 3)) }
+                    }
+                    return try await group.reduce(into: []) { $0.append($1) }
+                }
+            }
+            #expect(try await readTogether(.offset(0)) == Array(repeating: [3, 6, 9], count: 24))
+            #expect(try await readTogether(.after(6)) == Array(repeating: [9, 12, 15], count: 24))
+            try await insert(1)
+            try await insert(7)
+            #expect(try await readTogether(.offset(0)) == Array(repeating: [1, 3, 6], count: 24))
+            #expect(try await readTogether(.after(6)) == Array(repeating: [7, 9, 12], count: 24))
+        }
+    }
+
     /// A source keeps its SQL (and, on PostgreSQL, its prepared statements) once made; a source
     /// whose table did not exist yet fails, and reads the table once it exists (decision 290).
     @Test(arguments: Backend.tested)

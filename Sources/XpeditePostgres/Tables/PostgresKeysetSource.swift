@@ -18,23 +18,42 @@ import XpediteServer
 /// condition is a `PostgresQuery` with its own bindings (`"city = \(city)"`), never text pasted into
 /// SQL; table and column names are quoted as identifiers.
 ///
+/// Concurrent requests for the same batch (the phones that open the list at once all ask for its
+/// first page) share one query through a `ReadCoalescer` (XpediteServer): a batch asked while the
+/// same batch is being read waits for the next query, which starts after it, so it sees every
+/// change committed before it was asked (decision 293).
+///
 /// ```swift
 /// try await KeysetPaging(PostgresKeysetSource(database, table: "customer",
 ///                                             columns: ["id", "name"], key: "id")).page(for: call)
 /// ```
 public struct PostgresKeysetSource: KeysetRowSource {
     /// The database to read.
-    public var database: PostgresStoreDatabase
+    public var database: PostgresStoreDatabase { didSet { reads = ReadCoalescer() } }
     /// The table (or view), optionally with its schema (`schema.table`).
-    public var table: String { didSet { sql = SQL(self) } }
+    public var table: String { didSet { sqlChanged() } }
     /// The columns of each record; the key is added when it is not among them.
-    public var columns: [String] { didSet { sql = SQL(self) } }
+    public var columns: [String] { didSet { sqlChanged() } }
     /// The unique, non-null column the rows are ordered by.
-    public var key: String { didSet { sql = SQL(self) } }
+    public var key: String { didSet { sqlChanged() } }
     /// Which rows, as a SQL condition with its bindings; `nil` for every row.
-    public var condition: PostgresQuery? { didSet { sql = SQL(self) } }
+    public var condition: PostgresQuery? { didSet { sqlChanged() } }
     /// The parts of the batches' SQL, quoted once.
     private var sql: SQL
+    /// The batches being read, shared by the requests that ask for one of them at once.
+    private var reads = ReadCoalescer<Batch, KeysetBatch>()
+
+    /// Which batch a read asks for: with the source's SQL, what makes two reads the same.
+    private struct Batch: Hashable, Sendable {
+        var position: KeysetPosition
+        var limit: Int
+    }
+
+    /// The SQL changed: its parts are quoted anew, and reads of the old text are not shared.
+    private mutating func sqlChanged() {
+        sql = SQL(self)
+        reads = ReadCoalescer()
+    }
 
     /// Creates a source.
     public init(_ database: PostgresStoreDatabase, table: String, columns: [String], key: String,
@@ -69,6 +88,13 @@ public struct PostgresKeysetSource: KeysetRowSource {
     }
 
     public func rows(from position: KeysetPosition, limit: Int) async throws -> KeysetBatch {
+        try await reads.value(for: Batch(position: position, limit: limit)) { [self] in
+            try await read(from: position, limit: limit)
+        }
+    }
+
+    /// One query for the batch at `position`.
+    private func read(from position: KeysetPosition, limit: Int) async throws -> KeysetBatch {
         var bindings = condition?.binds ?? PostgresBindings()
         var filters = sql.condition.map { [$0] } ?? []
         let range: String
