@@ -57,61 +57,67 @@ extension PostgresNotifyStore {
     /// The constraints decide: the insert does nothing when the `responseId` is taken (a retry,
     /// answered with the stored response) or the user already answered the message (the partial
     /// unique index on `(message_id, username)`). Responses of one topic take turns (an advisory
-    /// lock on the topic until commit), so their cursors become visible in order. The lock is
-    /// held for three round trips: the lock taken with the insert, the rest of the answer in one
-    /// statement, and the commit.
+    /// lock on the topic until commit), so their cursors become visible in order. The whole answer
+    /// is one statement in a transaction of its own (decision 305): the lock, the row, the
+    /// recipient's answer, the webhooks' outbox rows and the announcements, then the commit, so
+    /// the topic's turn is held for no round trip to the server at all.
     public func recordResponse(_ response: StoredResponse, answeredAt: Date, now: Date) async throws -> ResponseRecordOutcome {
         let body = String(decoding: response.json, as: UTF8.self)
-        return try await client.withTransaction(logger: logger) { connection in
-            // The lock is taken before the row is made: the insert reads its one row from the lock.
-            let inserted = try await self.fetch("""
+        // Announced to every server's listener when the statement commits (and not at all if it
+        // fails): "cursor topic" on the response channel, the row being the truth
+        // (PostgresResponseRelay); and to the user's devices on every server, that the message
+        // was answered.
+        var channels = [Self.responseChannel]
+        var payloads = [" " + response.topic]   // the cursor goes in front, once it is drawn
+        if let messageId = response.messageId {
+            let payload = DeviceEventAnnouncement.answered(messageId: messageId, username: response.username)
+                .payload(from: instanceID)
+            if payload.utf8.count <= DeviceEventAnnouncement.maximumPayloadSize {
+                channels.append(Self.deviceEventChannel)
+                payloads.append(payload)
+            } else {
+                logger.warning("a username too long to announce: the other servers' devices see the answer on their next inbox read")
+            }
+        }
+        // The lock is taken before the row is made (the insert reads its one row from the lock);
+        // the other parts run only when the row was made (they read `inserted`). A data-modifying
+        // part always runs to completion; `announced` runs because the result reads it.
+        let inserted = try await fetch("""
+            WITH topic_turn AS (
+                SELECT pg_advisory_xact_lock(\(Self.topicLockSpace), hashtext(\(response.topic)))
+            ), inserted AS (
                 INSERT INTO notify_response (response_id, username, message_id, request, topic, json)
                 SELECT \(response.responseId), \(response.username), \(response.messageId), \(response.request),
                        \(response.topic), \(body)
-                FROM (SELECT pg_advisory_xact_lock(\(Self.topicLockSpace), hashtext(\(response.topic)))) AS topic_turn
+                FROM topic_turn
                 ON CONFLICT DO NOTHING
                 RETURNING cursor
-                """, on: connection)
-            guard let row = inserted.first else {
-                if let existing = try await self.fetch("""
-                    SELECT \(unescaped: Self.responseColumns) FROM notify_response WHERE response_id = \(response.responseId)
-                    """, on: connection).first {
-                    return .duplicate(try Self.response(from: existing))
-                }
-                return .alreadyAnswered
+            ), answered AS (
+                UPDATE notify_recipient SET answered_at = \(answeredAt.timeIntervalSince1970)
+                WHERE message_id = \(response.messageId) AND username = \(response.username) AND answered_at IS NULL
+                  AND EXISTS (SELECT 1 FROM inserted)
+            ), queued AS (
+                INSERT INTO notify_outbox (delivery_id, webhook, url, secret, body, next_attempt_at)
+                SELECT gen_random_uuid()::text, w.name, w.url, w.secret, \(body), \(now.timeIntervalSince1970)
+                FROM notify_webhook AS w, inserted WHERE w.topic = \(response.topic) ORDER BY w.name COLLATE "C"
+            ), announced AS (
+                SELECT pg_notify(x.channel, CASE WHEN x.n = 1 THEN inserted.cursor::text || x.payload ELSE x.payload END)
+                FROM inserted, unnest(\(channels)::text[], \(payloads)::text[]) WITH ORDINALITY AS x(channel, payload, n)
+            )
+            SELECT cursor, (SELECT count(*) FROM announced) AS announcements FROM inserted
+            """)
+        guard let row = inserted.first else {
+            // Nothing was made: a committed row holds the `responseId` (a retry) or the answer.
+            if let existing = try await fetch("""
+                SELECT \(unescaped: Self.responseColumns) FROM notify_response WHERE response_id = \(response.responseId)
+                """).first {
+                return .duplicate(try Self.response(from: existing))
             }
-            var stored = response
-            stored.cursor = try row["cursor"].decode(Int64.self)
-            // Announced to every server's listener when the transaction commits (and not at all
-            // if it rolls back): "cursor topic", the row being the truth (PostgresResponseRelay);
-            // and to the user's devices on every server, that the message was answered.
-            var channels = [Self.responseChannel]
-            var payloads = ["\(stored.cursor) \(response.topic)"]
-            if let messageId = response.messageId {
-                let payload = DeviceEventAnnouncement.answered(messageId: messageId, username: response.username)
-                    .payload(from: self.instanceID)
-                if payload.utf8.count <= DeviceEventAnnouncement.maximumPayloadSize {
-                    channels.append(Self.deviceEventChannel)
-                    payloads.append(payload)
-                } else {
-                    self.logger.warning("a username too long to announce: the other servers' devices see the answer on their next inbox read")
-                }
-            }
-            // The recipient's answer, the webhooks' outbox rows and the announcements, in one
-            // statement (its data-modifying parts always run to completion).
-            try await self.run("""
-                WITH answered AS (
-                    UPDATE notify_recipient SET answered_at = \(answeredAt.timeIntervalSince1970)
-                    WHERE message_id = \(response.messageId) AND username = \(response.username) AND answered_at IS NULL
-                ), queued AS (
-                    INSERT INTO notify_outbox (delivery_id, webhook, url, secret, body, next_attempt_at)
-                    SELECT gen_random_uuid()::text, name, url, secret, \(body), \(now.timeIntervalSince1970)
-                    FROM notify_webhook WHERE topic = \(response.topic) ORDER BY name COLLATE "C"
-                )
-                SELECT pg_notify(x.channel, x.payload) FROM unnest(\(channels)::text[], \(payloads)::text[]) AS x(channel, payload)
-                """, on: connection)
-            return .stored(stored)
+            return .alreadyAnswered
         }
+        var stored = response
+        stored.cursor = try row["cursor"].decode(Int64.self)
+        return .stored(stored)
     }
 
     /// The channel on which each stored response is announced as `"<cursor> <topic>"`.
