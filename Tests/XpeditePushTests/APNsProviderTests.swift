@@ -170,13 +170,8 @@ import XpediteProtocol
     @Test func aHundredConcurrentDeliveriesShareFewConnections() async throws {
         try await APNsHarness.run { harness in
             let provider = harness.provider
-            let outcomes = await withTaskGroup(of: DeliveryOutcome.self) { group in
-                for index in 0..<100 {
-                    group.addTask {
-                        await provider.deliver(PushTesting.delivery(PushTesting.hint(), pushToken: PushTesting.apnsToken(index)))
-                    }
-                }
-                return await group.reduce(into: []) { $0.append($1) }
+            let outcomes = await PushTesting.deliverAtOnce(100, through: provider) { index in
+                PushTesting.delivery(PushTesting.hint(), pushToken: PushTesting.apnsToken(index))
             }
             #expect(outcomes.count == 100)
             #expect(outcomes.filter { $0 != .delivered } == [])
@@ -201,13 +196,8 @@ import XpediteProtocol
             let configuration = try APNsConfiguration(keyPEM: key.pemRepresentation, keyId: APNsHarness.keyId,
                                                       teamId: APNsHarness.teamId, topic: APNsHarness.topic, baseURL: standIn.baseURL)
             let provider = APNsProvider(configuration: configuration, httpClient: client, logger: PushTesting.logger, connections: 2)
-            let outcomes = await withTaskGroup(of: DeliveryOutcome.self) { tasks in
-                for index in 0..<40 {
-                    tasks.addTask {
-                        await provider.deliver(PushTesting.delivery(PushTesting.hint(), pushToken: PushTesting.apnsToken(index)))
-                    }
-                }
-                return await tasks.reduce(into: []) { $0.append($1) }
+            let outcomes = await PushTesting.deliverAtOnce(40, through: provider) { index in
+                PushTesting.delivery(PushTesting.hint(), pushToken: PushTesting.apnsToken(index))
             }
             #expect(outcomes.count == 40)
             #expect(outcomes.filter { $0 != .delivered } == [])

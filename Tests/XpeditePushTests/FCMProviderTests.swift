@@ -48,13 +48,8 @@ import XpediteProtocol
     @Test func oneAccessTokenServesManySendsAndConcurrentCallersShareOneGrant() async throws {
         try await FCMHarness.run { harness in
             let provider = harness.provider
-            let outcomes = await withTaskGroup(of: DeliveryOutcome.self) { group in
-                for index in 0..<30 {
-                    group.addTask {
-                        await provider.deliver(PushTesting.delivery(PushTesting.hint(), pushToken: "\(Self.token)-\(index)", platform: "android"))
-                    }
-                }
-                return await group.reduce(into: []) { $0.append($1) }
+            let outcomes = await PushTesting.deliverAtOnce(30, through: provider) { index in
+                PushTesting.delivery(PushTesting.hint(), pushToken: "\(Self.token)-\(index)", platform: "android")
             }
             #expect(outcomes.count == 30 && outcomes.allSatisfy { $0 == .delivered })
             for index in 0..<10 {

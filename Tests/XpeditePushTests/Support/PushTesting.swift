@@ -29,6 +29,18 @@ enum PushTesting {
         }
     }
 
+    /// The outcomes of `count` deliveries made at once through `provider`, the `index`-th
+    /// delivery being `delivery(index)`, in the order they finished.
+    static func deliverAtOnce(_ count: Int, through provider: some PushProvider,
+                              _ delivery: @escaping @Sendable (Int) -> PushDelivery) async -> [DeliveryOutcome] {
+        await withTaskGroup(of: DeliveryOutcome.self) { group in
+            for index in 0..<count {
+                group.addTask { await provider.deliver(delivery(index)) }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+    }
+
     /// A hex device token like Apple's (64 hex digits), different for each `index`.
     static func apnsToken(_ index: Int = 0) -> String {
         String(format: "%08x", index) + String(repeating: "ab", count: 28)
