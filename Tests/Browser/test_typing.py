@@ -61,10 +61,18 @@ def test_fast_typing_keeps_every_character_while_the_screen_is_redrawn(browser, 
             box.dispatchEvent(new Event('change', {bubbles: true}));
         }, 20);""")
     before = screens_received(browser)
-    text = "The quick brown fox jumps over the lazy dog 0123456789 " * 4
-    field.send_keys(text)
+    chunk = "The quick brown fox jumps over the lazy dog 0123456789 "
+    text = ""
+    for _ in range(4):
+        # Each burst of keys goes in while redraws arrive; the next burst waits for a redraw that
+        # came after this one, so redraws and keys interleave however slow the engine is (a loaded
+        # CI machine once answered only two redraws while all the keys went in).
+        field.send_keys(chunk)
+        text += chunk
+        received = screens_received(browser)
+        wait(browser).until(lambda d: screens_received(d) > received)
     browser.execute_script("clearInterval(window.redraws)")
-    assert screens_received(browser) - before >= 3, "the engine pushed too few redraws to test anything"
+    assert screens_received(browser) - before >= 4, "the engine pushed too few redraws to test anything"
     redraw_and_wait(browser)
     state = field_state(browser)
     assert state == {"value": text, "mark": "the same field", "focused": True, "caret": len(text), "end": len(text)}
