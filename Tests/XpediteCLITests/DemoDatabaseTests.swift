@@ -62,7 +62,7 @@ import XpediteProtocol
             #expect(runB.status == 0, "\(runB.stderr)")
             #expect([runA.stdout, runB.stdout].filter { $0.contains("Seeded 2000 customers in ") }.count == 1)
             #expect(runA.stdout.contains("Data in PostgreSQL postgres://\(url.username)"), "\(runA.stdout)")
-            let database = try await PostgresStoreDatabase.connect(url)
+            let database = try await PostgresStoreDatabase.connect(url, maximumConnections: 2)
             let counts = try await Self.counts(database)
             await database.close()
             #expect(counts.customers == 2000)

@@ -209,6 +209,11 @@ import XpediteNotifyTestSupport
                 let second = try await api.answer(id, token: joe)
                 #expect(second.status == .conflict)
                 #expect(second.json["error"]?["code"] == "already_answered")
+                // Answered is answered, whatever the new values: the conflict comes before they are
+                // checked (the store's answer context says so), not a 422 about values never used.
+                let invalid = try await api.answer(id, token: joe, values: ["simpleDropList": "Purple"])
+                #expect(invalid.status == .conflict)
+                #expect(invalid.json["error"]?["code"] == "already_answered")
             }
         }
     }

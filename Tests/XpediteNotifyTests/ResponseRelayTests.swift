@@ -12,8 +12,8 @@ import XpediteNotifyTestSupport
     @Test(.enabled(if: TestDatabaseServer.isConfigured, "needs XPEDITE_TEST_DATABASE_URL (scripts/test)"), .timeLimit(.minutes(1)))
     func aResponseStoredOnOneServerReachesTheSubscribersOfBoth() async throws {
         try await TestDatabaseServer.withDatabaseURL { url in
-            let first = try await PostgresStoreDatabase.connect(url)
-            let second = try await PostgresStoreDatabase.connect(url)
+            let first = try await PostgresStoreDatabase.connect(url, maximumConnections: 4)
+            let second = try await PostgresStoreDatabase.connect(url, maximumConnections: 4)
             do {
                 let storeA = try await PostgresNotifyStore(database: first)
                 let storeB = try await PostgresNotifyStore(database: second)

@@ -25,8 +25,12 @@ public enum TestDatabaseServer {
 
     /// Creates a new, empty database on the run's server, connects to it, runs `body`, then closes
     /// the connections and drops the database, whatever `body` did.
+    ///
+    /// The pool is small: the tests of a run go at once, each with its pool, on one server whose
+    /// connections are counted (a run of pools of 10 once went past the server's 300). Four still
+    /// let a test's concurrent requests overlap in the database.
     public static func withDatabase<Value: Sendable>(
-        maximumConnections: Int = 10,
+        maximumConnections: Int = 4,
         _ body: (PostgresStoreDatabase) async throws -> Value
     ) async throws -> Value {
         try await withDatabaseURL { url in
@@ -90,8 +94,15 @@ public enum TestDatabaseServer {
         return parsed
     }
 
-    /// Runs one statement on a connection of its own to the server's maintenance database.
+    /// Four statements at once at most (``AdministrationTurns``).
+    private static let administrationTurns = AdministrationTurns(limit: 4)
+
+    /// Runs one statement on a connection of its own to the server's maintenance database, in a turn.
     private static func administer(_ url: PostgresDatabaseURL, _ sql: String) async throws {
+        try await administrationTurns.run { try await administerNow(url, sql) }
+    }
+
+    private static func administerNow(_ url: PostgresDatabaseURL, _ sql: String) async throws {
         let connection: PostgresConnection
         do {
             connection = try await PostgresConnection.connect(

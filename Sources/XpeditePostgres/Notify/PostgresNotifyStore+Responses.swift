@@ -13,44 +13,36 @@ extension PostgresNotifyStore {
     }
 
     /// One repeatable-read transaction, so that the parts agree with each other.
+    /// One statement, so one round trip and one snapshot (PostgreSQL runs a statement on a single
+    /// snapshot, which is what a repeatable-read transaction of several queries gave, for five
+    /// round trips): the response stored under `responseId`, the payload answered with whether
+    /// this user answered it, and the documents named that this user uploaded. At most one row:
+    /// `response_id` is the response's key, a recipient is one per message and user, a start
+    /// request one per name; the start request is read only when no message is named.
     public func answerContext(responseId: String, username: String, messageId: String?, request: String?,
                               documentNames: Set<String>) async throws -> AnswerContext {
-        try await client.withConnection { connection in
-            try await connection.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: self.logger)
-            do {
-                let context = try await self.answerContext(on: connection, responseId: responseId, username: username,
-                                                           messageId: messageId, request: request, documentNames: documentNames)
-                try await connection.query("COMMIT", logger: self.logger)
-                return context
-            } catch {
-                try await connection.query("ROLLBACK", logger: self.logger)
-                throw error
-            }
-        }
-    }
-
-    private func answerContext(on connection: PostgresConnection, responseId: String, username: String, messageId: String?,
-                               request: String?, documentNames: Set<String>) async throws -> AnswerContext {
-        let existing = try await fetch("""
-            SELECT \(unescaped: Self.responseColumns) FROM notify_response WHERE response_id = \(responseId)
-            """, on: connection).first.map(Self.response(from:))
-        var payload: Payload?
-        var answered = false
-        if let messageId {
-            if let row = try await fetch("""
-                SELECT r.answered_at, m.payload FROM notify_recipient r JOIN notify_message m ON m.id = r.message_id
+        let rows = try await fetch("""
+            SELECT e.cursor, e.response_id, e.username, e.message_id, e.request, e.topic, e.json,
+                   answered.payload, answered.answered,
+                   ARRAY(SELECT name FROM notify_document
+                         WHERE name = ANY(\(documentNames.sorted())::text[]) AND owner = \(username)) AS known
+            FROM (SELECT 1) AS one
+            LEFT JOIN notify_response AS e ON e.response_id = \(responseId)
+            LEFT JOIN (
+                SELECT m.payload, r.answered_at IS NOT NULL AS answered
+                FROM notify_recipient r JOIN notify_message m ON m.id = r.message_id
                 WHERE r.message_id = \(messageId) AND r.username = \(username)
-                """, on: connection).first {
-                payload = try Self.payload(row["payload"].decode(String.self))
-                answered = try row["answered_at"].decode(Double?.self) != nil
-            }
-        } else if let request {
-            payload = try await fetch("SELECT payload FROM notify_start_request WHERE name = \(request)", on: connection)
-                .first.map { try Self.payload($0["payload"].decode(String.self)) }
+                UNION ALL
+                SELECT payload, false FROM notify_start_request WHERE name = \(request) AND \(messageId)::text IS NULL
+            ) AS answered ON true
+            """)
+        guard rows.count == 1, let row = rows.first else {
+            throw StoreError.corrupt("the context of response \(responseId) read \(rows.count) rows, not one")
         }
-        let known = try await fetch("""
-            SELECT name FROM notify_document WHERE name = ANY(\(documentNames.sorted())::text[]) AND owner = \(username)
-            """, on: connection).map { try $0["name"].decode(String.self) }
+        let existing = try row["response_id"].decode(String?.self) == nil ? nil : Self.response(from: row)
+        let payload = try row["payload"].decode(String?.self).map(Self.payload)
+        let answered = try row["answered"].decode(Bool?.self) ?? false
+        let known = try row["known"].decode([String].self)
         return AnswerContext(existing: existing, payload: payload, alreadyAnswered: answered, knownDocuments: Set(known))
     }
 
