@@ -13,29 +13,11 @@ extension PostgresNotifyStore {
     }
 
     /// One repeatable-read transaction, so that the parts agree with each other.
-    /// One statement, so one round trip and one snapshot (PostgreSQL runs a statement on a single
-    /// snapshot, which is what a repeatable-read transaction of several queries gave, for five
-    /// round trips): the response stored under `responseId`, the payload answered with whether
-    /// this user answered it, and the documents named that this user uploaded. At most one row:
-    /// `response_id` is the response's key, a recipient is one per message and user, a start
-    /// request one per name; the start request is read only when no message is named.
+    /// One prepared statement, so one round trip and one snapshot (``AnswerContextStatement``).
     public func answerContext(responseId: String, username: String, messageId: String?, request: String?,
                               documentNames: Set<String>) async throws -> AnswerContext {
-        let rows = try await fetch("""
-            SELECT e.cursor, e.response_id, e.username, e.message_id, e.request, e.topic, e.json,
-                   answered.payload, answered.answered,
-                   ARRAY(SELECT name FROM notify_document
-                         WHERE name = ANY(\(documentNames.sorted())::text[]) AND owner = \(username)) AS known
-            FROM (SELECT 1) AS one
-            LEFT JOIN notify_response AS e ON e.response_id = \(responseId)
-            LEFT JOIN (
-                SELECT m.payload, r.answered_at IS NOT NULL AS answered
-                FROM notify_recipient r JOIN notify_message m ON m.id = r.message_id
-                WHERE r.message_id = \(messageId) AND r.username = \(username)
-                UNION ALL
-                SELECT payload, false FROM notify_start_request WHERE name = \(request) AND \(messageId)::text IS NULL
-            ) AS answered ON true
-            """)
+        let rows = try await fetch(AnswerContextStatement(responseId: responseId, username: username, messageId: messageId,
+                                                          request: request, documentNames: documentNames.sorted()))
         guard rows.count == 1, let row = rows.first else {
             throw StoreError.corrupt("the context of response \(responseId) read \(rows.count) rows, not one")
         }
@@ -71,34 +53,12 @@ extension PostgresNotifyStore {
                 logger.warning("a username too long to announce: the other servers' devices see the answer on their next inbox read")
             }
         }
-        // The lock is taken before the row is made (the insert reads its one row from the lock);
-        // the other parts run only when the row was made (they read `inserted`). A data-modifying
-        // part always runs to completion; `announced` runs because the result reads it.
-        let inserted = try await fetch("""
-            WITH topic_turn AS (
-                SELECT pg_advisory_xact_lock(\(Self.topicLockSpace), hashtext(\(response.topic)))
-            ), inserted AS (
-                INSERT INTO notify_response (response_id, username, message_id, request, topic, json)
-                SELECT \(response.responseId), \(response.username), \(response.messageId), \(response.request),
-                       \(response.topic), \(body)
-                FROM topic_turn
-                ON CONFLICT DO NOTHING
-                RETURNING cursor
-            ), answered AS (
-                UPDATE notify_recipient SET answered_at = \(answeredAt.timeIntervalSince1970)
-                WHERE message_id = \(response.messageId) AND username = \(response.username) AND answered_at IS NULL
-                  AND EXISTS (SELECT 1 FROM inserted)
-            ), queued AS (
-                INSERT INTO notify_outbox (delivery_id, webhook, url, secret, body, next_attempt_at)
-                SELECT gen_random_uuid()::text, w.name, w.url, w.secret, \(body), \(now.timeIntervalSince1970)
-                FROM notify_webhook AS w, inserted WHERE w.topic = \(response.topic) ORDER BY w.name COLLATE "C"
-            ), announced AS (
-                SELECT pg_notify(x.channel, CASE WHEN x.n = 1 THEN inserted.cursor::text || x.payload ELSE x.payload END)
-                FROM inserted, unnest(\(channels)::text[], \(payloads)::text[]) WITH ORDINALITY AS x(channel, payload, n)
-            )
-            SELECT cursor, (SELECT count(*) FROM announced) AS announcements FROM inserted
-            """)
-        guard let row = inserted.first else {
+        let inserted = try await fetch(RecordResponseStatement(
+            lockSpace: Self.topicLockSpace, responseId: response.responseId, username: response.username,
+            messageId: response.messageId, request: response.request, topic: response.topic, body: body,
+            answeredAt: answeredAt.timeIntervalSince1970, now: now.timeIntervalSince1970,
+            channels: channels, payloads: payloads))
+        guard let cursor = inserted.first else {
             // Nothing was made: a committed row holds the `responseId` (a retry) or the answer.
             if let existing = try await fetch("""
                 SELECT \(unescaped: Self.responseColumns) FROM notify_response WHERE response_id = \(response.responseId)
@@ -108,7 +68,7 @@ extension PostgresNotifyStore {
             return .alreadyAnswered
         }
         var stored = response
-        stored.cursor = try row["cursor"].decode(Int64.self)
+        stored.cursor = cursor
         return .stored(stored)
     }
 

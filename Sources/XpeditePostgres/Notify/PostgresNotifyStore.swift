@@ -195,6 +195,13 @@ public final class PostgresNotifyStore: NotifyStore {
         try await client.query(query, logger: logger).collect().map { $0.makeRandomAccess() }
     }
 
+    /// The rows of a prepared statement run on the pool: each connection prepares it once.
+    func fetch<Statement: PostgresPreparedStatement>(_ statement: Statement) async throws -> [Statement.Row] {
+        var rows: [Statement.Row] = []
+        for try await row in try await client.execute(statement, logger: logger) { rows.append(row) }
+        return rows
+    }
+
     /// The rows of a query run on a connection (inside a transaction).
     func fetch(_ query: PostgresQuery, on connection: PostgresConnection) async throws -> [PostgresRandomAccessRow] {
         try await connection.query(query, logger: logger).collect().map { $0.makeRandomAccess() }
