@@ -10,6 +10,7 @@ import PostgresNIO
 /// most one row: `response_id` is the response's key, a recipient is one per message and user, a
 /// start request one per name; the start request is read only when no message is named.
 struct AnswerContextStatement: PostgresPreparedStatement {
+    static let name = "xpedite_notify_answer_context"
     static let sql = """
         SELECT e.cursor, e.response_id, e.username, e.message_id, e.request, e.topic, e.json,
                answered.payload, answered.answered,

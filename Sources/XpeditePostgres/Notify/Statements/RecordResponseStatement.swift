@@ -13,6 +13,7 @@ import PostgresNIO
 /// completion; `announced` runs because the result reads it. The first announcement gets the
 /// cursor in front of its payload, since the cursor is only drawn here.
 struct RecordResponseStatement: PostgresPreparedStatement {
+    static let name = "xpedite_notify_record_response"
     static let sql = """
         WITH topic_turn AS (
             SELECT pg_advisory_xact_lock($1, hashtext($6))
