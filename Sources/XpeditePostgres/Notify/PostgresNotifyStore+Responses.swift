@@ -12,8 +12,7 @@ extension PostgresNotifyStore {
             .first.map(Self.response(from:))
     }
 
-    /// One repeatable-read transaction, so that the parts agree with each other.
-    /// One prepared statement, so one round trip and one snapshot (``AnswerContextStatement``).
+    /// One prepared statement, so one round trip and one snapshot (`AnswerContextStatement`).
     public func answerContext(responseId: String, username: String, messageId: String?, request: String?,
                               documentNames: Set<String>) async throws -> AnswerContext {
         let rows = try await fetch(AnswerContextStatement(responseId: responseId, username: username, messageId: messageId,
