@@ -195,10 +195,12 @@ public final class PostgresNotifyStore: NotifyStore {
         try await client.query(query, logger: logger).collect().map { $0.makeRandomAccess() }
     }
 
-    /// The rows of a prepared statement run on the pool: each connection prepares it once.
-    func fetch<Statement: PostgresPreparedStatement>(_ statement: Statement) async throws -> [Statement.Row] {
-        var rows: [Statement.Row] = []
-        for try await row in try await client.execute(statement, logger: logger) { rows.append(row) }
+    /// The rows of a hot statement, run as a prepared statement on the pool: each connection parses
+    /// and plans it once (``PostgresStoreDatabase/execute(_:bindings:)``). Its parameters get their
+    /// types from the SQL (casts where the context does not say).
+    func fetchPrepared(_ sql: String, _ bindings: PostgresBindings) async throws -> [PostgresRandomAccessRow] {
+        var rows: [PostgresRandomAccessRow] = []
+        for try await row in try await database.execute(sql, bindings: bindings) { rows.append(row.makeRandomAccess()) }
         return rows
     }
 
