@@ -55,8 +55,13 @@ def test_the_demos_approval_is_answered_in_the_app(demo):
         assert "to €75,000" in driver.find_element(By.CSS_SELECTOR, "form.form").text
         Select(control(driver, "Reason")).select_by_visible_text("Payment history checked")
         tap(driver, driver.find_element(By.XPATH, "//div[@class='footer']/button[normalize-space()='Approve']"))
-        wait(driver).until(lambda d: d.find_elements(By.ID, "inbox") == [] and "Approve a credit limit for Ada Lovelace"
-                           not in inbox_titles(d))
+        # The app goes back to the inbox once its queue has sent the answer (or kept it as
+        # "waiting to send"); the browser must not be closed before that, or the answer is never
+        # sent. ("Sent." shows for 4 s only: a loaded machine may not look in time.)
+        wait(driver, 30).until(lambda d: d.execute_script("return location.hash") == "#/inbox"
+                               and not d.find_elements(By.CSS_SELECTOR, "form.form"))
+        assert "waiting to send" not in driver.find_element(By.TAG_NAME, "body").text
+        assert "Approve a credit limit for Ada Lovelace" not in inbox_titles(driver)
     finally:
         driver.quit()
 
