@@ -304,6 +304,14 @@ def sign_in(driver, base, username, password):
     wait(driver, 30).until(lambda d: d.find_elements(By.ID, "tabs") and d.find_element(By.ID, "tabs").is_displayed())
 
 
+def wait_until_live(driver, seconds=30):
+    """Waits until the inbox is drawn and the device event stream is open: the status line says
+    "offline" from the first draw until the stream opens (a sign-in returns once the tabs show,
+    which is earlier)."""
+    wait(driver, seconds).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#view p.empty, #inbox")
+                                and "offline" not in d.find_element(By.ID, "status").text)
+
+
 def inbox_titles(driver):
     return driver.execute_script("return [...document.querySelectorAll('#inbox .item-title')].map(n => n.textContent)")
 

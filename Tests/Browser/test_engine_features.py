@@ -69,8 +69,8 @@ def test_old_dialect_dynamic_menu_and_web_view(browser, server):
     for kind in ["menu records", "web HTML"]:
         packet = wait(browser).until(lambda d: d.find_element(By.CSS_SELECTOR, f"#inspector .x-packet[data-expected='{kind}']"))
         assert "x-ok" in packet.get_attribute("class"), packet.text
-    screens = browser.find_elements(By.CSS_SELECTOR, "#inspector .x-packet[data-expected='screen']")
-    assert all("x-ok" in p.get_attribute("class") for p in screens)
+    screens = "return Array.from(document.querySelectorAll(\"#inspector .x-packet[data-expected='screen']\")).map(p => p.className)"
+    assert all("x-ok" in classes for classes in browser.execute_script(screens))
 
     tap(browser, "Second screen")
     wait_for_label(browser, "You reached the second screen")

@@ -177,7 +177,8 @@ def test_the_app_subscribes_after_sign_in_and_pushes_arrive_encrypted_for_it(pus
         status, key, _ = call(server.url + "/notify/v1", "GET", "/device/webpush-key",
                               token=Device(server, "anna", PASSWORD, "other-phone").token)
         assert status == 200, key
-        calls = wait(driver, 30).until(lambda d: d.execute_script("return window.pushShim.calls"))
+        # The app subscribes once its service worker is active: a first visit installs the shell first.
+        calls = wait(driver, 60).until(lambda d: d.execute_script("return window.pushShim.calls"))
         assert calls == [{"userVisibleOnly": True, "applicationServerKey": list(unb64url(key["publicKey"]))}]
         driver.get(server.url + "/notify/app/#/account")
         wait(driver, 30).until(lambda d: d.find_elements(By.ID, "push-status")

@@ -10,7 +10,9 @@ extension PostgresStoreDatabase {
     ///
     /// - Parameters:
     ///   - sql: the statement, with `$1`, `$2`, … for `bindings`.
-    ///   - bindings: the values, whose types PostgreSQL reads from the bindings.
+    ///   - bindings: the values. The prepare sends no parameter types (postgres-nio's default),
+    ///     so PostgreSQL infers each from where it stands in `sql`: write a cast (`$1::int8`)
+    ///     where the context does not fix it.
     func execute(_ sql: String, bindings: PostgresBindings) async throws
         -> AsyncThrowingMapSequence<PostgresRowSequence, PostgresRow> {
         let name = statementNames.withLock { $0.name(for: sql) }

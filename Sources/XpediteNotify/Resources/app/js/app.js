@@ -353,8 +353,10 @@ function showPushStatus() {
   if (line) line.textContent = state.pushStatus;
 }
 
+/** The active service worker's registration, or null when none is active within 30 s (a first
+ * visit installs the shell first, which a slow phone may take seconds for). */
 function serviceWorkerReady() {
-  return "serviceWorker" in navigator ? Promise.race([navigator.serviceWorker.ready, new Promise((resolve) => setTimeout(() => resolve(null), 5000))]) : null;
+  return "serviceWorker" in navigator ? Promise.race([navigator.serviceWorker.ready, new Promise((resolve) => setTimeout(() => resolve(null), 30000))]) : null;
 }
 
 function renderAccount() {
