@@ -241,23 +241,23 @@ def test_the_credit_approval_walkthrough(demo, output):
         fill(driver, "input[placeholder='name@example.com']", ACCOUNT[0])
         fill(driver, "input[type=password]", ACCOUNT[1])
         tap(driver, "Sign in")
-        wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#screen .x-bar-button"))
+        wait(driver, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#screen .x-bar-button"))
         driver.find_element(By.CSS_SELECTOR, "#screen .x-bar-button").click()
         panel = driver.find_element(By.CSS_SELECTOR, "#screen .x-panel")
-        wait(driver).until(lambda d: "x-open" in panel.get_attribute("class"))
+        wait(driver, 30).until(lambda d: "x-open" in panel.get_attribute("class"))
         tap(driver, "Customers")
-        wait(driver).until(lambda d: len(row_texts(d)) >= 10)
+        wait(driver, 30).until(lambda d: len(row_texts(d)) >= 10)
         open_customer(driver)
         name = texts(driver)[0]
         tap(driver, "Edit")
         fill(driver, "input[inputmode='decimal']", "250000")
         save(driver, output, "demo-approval-edit.png")
         tap(driver, "Save")
-        alert = wait(driver).until(lambda d: d.find_element(By.CSS_SELECTOR, "#screen .x-alert-message"))
+        alert = wait(driver, 30).until(lambda d: d.find_element(By.CSS_SELECTOR, "#screen .x-alert-message"))
         assert alert.text == "A credit limit of €250,000 needs approval: the request was sent to demo@xpedite.dev."
         save(driver, output, "demo-approval-requested.png")
         driver.find_element(By.CSS_SELECTOR, "#screen .x-alert-ok").click()
-        wait(driver).until(lambda d: any(t.startswith("Credit limit €250,000 pending approval") for t in texts(d)))
+        wait(driver, 30).until(lambda d: any(t.startswith("Credit limit €250,000 pending approval") for t in texts(d)))
 
         # The approver's phone: the notification app in the same phone frame, used as a person would.
         choose(driver, "notify")
@@ -274,7 +274,7 @@ def test_the_credit_approval_walkthrough(demo, output):
 
         driver.switch_to.frame(driver.find_element(By.CSS_SELECTOR, "#notify-screen iframe"))
         wait_for_message(driver, title).click()
-        form = wait(driver).until(lambda d: d.find_element(By.CSS_SELECTOR, "form.form"))
+        form = wait(driver, 30).until(lambda d: d.find_element(By.CSS_SELECTOR, "form.form"))
         assert "to €250,000" in form.text
         Select(control(driver, "Reason")).select_by_visible_text("Payment history checked")
         footer = driver.find_element(By.CSS_SELECTOR, "div.footer")
@@ -284,7 +284,7 @@ def test_the_credit_approval_walkthrough(demo, output):
 
         driver.switch_to.frame(driver.find_element(By.CSS_SELECTOR, "#notify-screen iframe"))
         notify_tap(driver, driver.find_element(By.XPATH, "//div[@class='footer']/button[normalize-space()='Approve']"))
-        wait(driver).until(lambda d: "No messages. New ones appear here." in
+        wait(driver, 30).until(lambda d: "No messages. New ones appear here." in
                            [n.text for n in d.find_elements(By.CSS_SELECTOR, "#view p.empty")])
         assert title not in inbox_titles(driver)
         driver.switch_to.default_content()
@@ -293,7 +293,7 @@ def test_the_credit_approval_walkthrough(demo, output):
         def calls(d):
             return d.execute_script("""return Array.from(document.querySelectorAll('#notify-calls .x-packet')).map(
                 li => li.querySelector('.x-packet-method').textContent + ' ' + li.querySelector('.x-packet-meta').textContent)""")
-        wait(driver).until(lambda d: any(c.startswith("POST /notify/v1/device/responses") and " · 201" in c for c in calls(d)))
+        wait(driver, 30).until(lambda d: any(c.startswith("POST /notify/v1/device/responses") and " · 201" in c for c in calls(d)))
         listed = calls(driver)
         for method in ("POST /notify/v1/device/login", "GET /notify/v1/device/inbox", "GET /notify/v1/device/events"):
             assert any(c.startswith(method) for c in listed), (method, listed)
@@ -303,7 +303,7 @@ def test_the_credit_approval_walkthrough(demo, output):
 
         # Back in the Xpedite app: the customer has the new limit.
         tap(driver, "Back to the list")
-        wait(driver).until(lambda d: len(row_texts(d)) >= 10)
+        wait(driver, 30).until(lambda d: len(row_texts(d)) >= 10)
 
         # The demo applies the decision in its own task after the 201: open the customer again
         # until its page shows it.
@@ -313,7 +313,7 @@ def test_the_credit_approval_walkthrough(demo, output):
         while approved not in texts(driver) and time.monotonic() < deadline:
             time.sleep(0.5)
             tap(driver, "Back to the list")
-            wait(driver).until(lambda d: len(row_texts(d)) >= 10)
+            wait(driver, 30).until(lambda d: len(row_texts(d)) >= 10)
             open_customer(driver)
         assert approved in texts(driver), texts(driver)
         assert any(t.endswith("credit limit €250,000") for t in texts(driver))
