@@ -266,11 +266,17 @@ class Phone:
         if device == self.device:
             return
         width, height = DEVICES[device]
+        before = self.driver.execute_script("return window.xpediteScreensReceived")
         self.driver.execute_script(
             "const s = document.getElementById('device'); s.value = arguments[0]; s.dispatchEvent(new Event('change'))",
             f"{width}x{height}")
         self.device = device
         self.wait_until(lambda: self.driver.execute_script("return document.getElementById('screen').offsetWidth") == width)
+        # The phone connects again with its new bounds: wait for that screen, so that it cannot be
+        # taken for the screen a caller asks for next.
+        self.wait_until(lambda: self.driver.execute_script("return window.xpediteScreensReceived") > before
+                        and self.driver.execute_script(PENDING) not in ("no screen", "loading"),
+                        message="the screen of the new device")
 
     def set_appearance(self, appearance):
         self.driver.execute_script(
