@@ -23,6 +23,27 @@ TOPIC = "/test/app"
 PASSWORD = "anna-secret"
 SCREENSHOTS = Path(os.environ.get("NOTIFY_APP_SCREENSHOTS", OUTPUT / "notify-app"))
 
+# The 201 of an answer reaches the app 1.5 s after it arrived, as on a loaded phone.
+SLOW_ANSWERS = """
+const original = window.fetch;
+window.fetch = async (input, init) => {
+  const response = await original(input, init);
+  if (String(input).endsWith("/device/responses") && init && init.method === "POST")
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+  return response;
+};
+"""
+
+# Every notice the app shows, as it is drawn (a notice lasts 4 s: a poll could miss it).
+NOTICES = """
+window.noticesShown = [];
+new MutationObserver((records) => {
+  for (const record of records) for (const node of record.addedNodes)
+    if (node.nodeType === 1) for (const notice of [node, ...node.querySelectorAll("p.notice")])
+      if (notice.matches("p.notice")) noticesShown.push(notice.textContent);
+}).observe(document.getElementById("view"), {childList: true, subtree: true});
+"""
+
 
 def every_field(base):
     """A payload with all 24 field types, every input type among them."""
@@ -246,7 +267,15 @@ def test_answers_every_field_type_and_an_offline_answer_once(notify, app_browser
         " const all = open.result.transaction('queue').objectStore('queue').getAll();"
         " all.onsuccess = () => done(all.result.map(e => [e.responseId, e.messageId, e.media.length])); };")
     assert len(queued) == 1 and queued[0][1] == second and queued[0][2] == 1
+    # Opened while it waits, the message says so; once the queue has sent it, the app says that
+    # and goes back to the inbox.
+    wait_for_message(driver, "Offline check").click()
+    wait(driver, 30).until(lambda d: "Your answer is waiting to send" in d.find_element(By.ID, "view").text)
+    driver.execute_script(NOTICES)
     notify.start()
+    wait(driver, 60).until(lambda d: "Your answer was sent." in d.execute_script("return noticesShown"))
+    assert driver.execute_script("return location.hash") == "#/inbox"
+    assert not [n for n in driver.execute_script("return noticesShown") if "another device" in n]
     wait(driver, 60).until(lambda d: "Offline check" not in inbox_titles(d))
     time.sleep(3)     # any second publication would have happened by now
     answers = [r for r in backend.responses(TOPIC) if r.get("messageId") == second]
@@ -271,6 +300,30 @@ def test_a_message_answered_on_another_device_leaves_the_inbox(notify, app_brows
     started = time.monotonic()
     wait(driver).until(lambda d: "Colour" not in inbox_titles(d))
     assert time.monotonic() - started < 2.0
+
+
+def test_an_answer_whose_201_comes_after_its_own_answered_event_says_sent(notify, app_browser):
+    """The server tells every device of the user that a message was answered, this one too, and
+    on a loaded phone that event can come before the 201 of the answer itself: the app must say
+    "Sent.", not that another device answered."""
+    driver = app_browser
+    backend = Backend(notify)
+    backend.user("anna", PASSWORD)
+    sign_in(driver, notify.url, "anna", PASSWORD)
+    backend.send(["anna"], "Shade", "Pick one", {"responseTopic": TOPIC, "fields": [
+        {"type": "droplist", "id": "c", "label": "Colour", "values": ["Red", "Blue"], "default": "Red"},
+        {"type": "footerButton", "buttonLabel": "Send", "value": 1}]})
+    wait_for_message(driver, "Shade")
+    wait_until_live(driver)
+    # The 201 reaches the app 1.5 s after it arrived: the event stream's "answered" comes first.
+    driver.execute_script(SLOW_ANSWERS)
+    driver.execute_script(NOTICES)
+    wait_for_message(driver, "Shade").click()
+    wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, "form.form"))
+    tap(driver, driver.find_element(By.XPATH, "//div[@class='footer']/button[normalize-space()='Send']"))
+    wait(driver, 30).until(lambda d: "Sent." in d.execute_script("return noticesShown"))
+    assert not [n for n in driver.execute_script("return noticesShown") if "another device" in n]
+    assert "Shade" not in inbox_titles(driver)
 
 
 def test_checks_at_the_fields_before_sending_and_the_servers_issues(notify, app_browser):

@@ -26,6 +26,8 @@ window.notifyTimings = timings;
 const state = {
   session: null, api: null, outbox: null, stopEvents: null, inbox: [], inboxLoaded: false, queue: [], connected: false,
   registration: null, pushStatus: "", prefetched: new Set(), route: null, tapAt: null,
+  // Messages this device answered (queued or sent), and those whose answer send() has on its way.
+  ownAnswers: new Set(), sending: new Set(),
 };
 
 function readSession() {
@@ -167,9 +169,22 @@ async function start() {
 
 async function refreshQueue() {
   if (!state.session) return;
+  const before = state.queue;
   state.queue = await state.outbox.entries();
+  for (const entry of state.queue) if (entry.messageId && entry.state !== "rejected") state.ownAnswers.add(entry.messageId);
   setStatus();
   if (state.route && state.route.name === "inbox") renderInbox();
+  // The message on screen shows its waiting answer: once the queue sent it, say so; once the
+  // server refused it, show the form again.
+  const shown = state.route && state.route.name === "message" && !state.sending.has(state.route.id) ? state.route.id : null;
+  const waiting = (entries) => entries.some((entry) => entry.messageId === shown && entry.state === "waiting");
+  if (shown && waiting(before) && !waiting(state.queue)) {
+    if (state.queue.some((entry) => entry.messageId === shown)) route();
+    else {
+      showNotice("Your answer was sent.");
+      goToInbox();
+    }
+  }
 }
 
 // ---- Inbox ----
@@ -200,11 +215,19 @@ function prefetch() {
 
 function answered(messageId) {
   state.inbox = state.inbox.filter((message) => message.messageId !== messageId);
-  if (state.route && state.route.name === "inbox") renderInbox();
-  if (state.route && state.route.name === "message" && state.route.id === messageId) {
-    showNotice("This message was answered on another device.");
-    location.hash = "#/inbox";
-  }
+  if (isRoute("inbox")) renderInbox();
+  if (!isRoute("message", messageId)) return;
+  // Every device of the user hears of an answer, this one too, and the event may come before the
+  // answer's own 201: send() goes on to the inbox itself.
+  if (state.sending.has(messageId)) return;
+  showNotice(state.ownAnswers.has(messageId) ? "Your answer was sent." : "This message was answered on another device.");
+  goToInbox();
+}
+
+/** Goes to the inbox; draws it again when it is already there (setting the same hash does nothing). */
+function goToInbox() {
+  if (location.hash === "#/inbox") route();
+  else location.hash = "#/inbox";
 }
 
 /** A short notice above the inbox ("Sent."), kept for 4 s across its live redraws. */
@@ -307,8 +330,23 @@ async function renderForm(kind, id) {
   drawn("message");
 }
 
-/** Queues the answer, then sends it: {state: "sent" | "waiting" | "rejected", error}. */
+/** Sends the answer to a message or a start request (sendAnswer); a message's answer is noted as
+ * this device's own, so that the event stream's news of it is not taken for another device's. */
 async function send(kind, id, item, submitValue, values, media) {
+  if (kind !== "message") return sendAnswer(kind, id, item, submitValue, values, media);
+  state.sending.add(id);
+  state.ownAnswers.add(id);
+  try {
+    const result = await sendAnswer(kind, id, item, submitValue, values, media);
+    if (result.state === "rejected") state.ownAnswers.delete(id);
+    return result;
+  } finally {
+    state.sending.delete(id);
+  }
+}
+
+/** Queues the answer, then sends it: {state: "sent" | "waiting" | "rejected", error}. */
+async function sendAnswer(kind, id, item, submitValue, values, media) {
   const entry = { responseId: uuid(), submitValue, values, media, title: item.title };
   if (kind === "message") {
     entry.messageId = id;
@@ -322,19 +360,19 @@ async function send(kind, id, item, submitValue, values, media) {
   if (!after) {
     if (kind === "message") state.inbox = state.inbox.filter((message) => message.messageId !== id);
     showNotice("Sent.");
-    location.hash = "#/inbox";
+    goToInbox();
     return { state: "sent" };
   }
   if (after.state === "rejected") {
     await state.outbox.discard(entry.responseId);
     if (after.error && after.error.status === 409) {
       showNotice("This message was already answered.", true);
-      location.hash = "#/inbox";
+      goToInbox();
     }
     return { state: "rejected", error: after.error };
   }
   showNotice("Offline: your answer is waiting to send.");
-  location.hash = "#/inbox";
+  goToInbox();
   return { state: "waiting" };
 }
 
