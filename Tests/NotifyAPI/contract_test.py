@@ -9,7 +9,8 @@
    only the validator checks: 422 by design, docs/notify-api.md). No 5xx, every answer conforms
    (status, content type, headers, body schema), bad input is refused, wrong methods are 405 with
    Allow. Schemathesis's stateful phase is off: it follows GET /users into DELETE and PUT of the
-   users it finds, the test's own among them. The runs, each bounded in time:
+   users it finds, the test's own among them; for the same reason no value read from an answer is
+   reused (schemathesis.toml). The runs, each bounded in time:
    - POST /device/barcode first, on its own (XPEDITE_CONTRACT_BARCODE_SECONDS, default 20): it
      must see pictures and random bytes (422, no 5xx);
    - the other device routes but logout and the event stream, fuzzed with valid data, 8 cases
