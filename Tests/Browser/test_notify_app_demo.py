@@ -57,7 +57,7 @@ def test_the_demos_approval_is_answered_in_the_app(demo):
         tap(driver, driver.find_element(By.XPATH, "//div[@class='footer']/button[normalize-space()='Approve']"))
         # The app goes back to the inbox once its queue has sent the answer (or kept it as
         # "waiting to send"); the browser must not be closed before that, or the answer is never
-        # sent. ("Sent." shows for 4 s only: a loaded machine may not look in time.)
+        # sent. The route tells: an empty inbox has no #inbox list, and neither has the form.
         wait(driver, 30).until(lambda d: d.execute_script("return location.hash") == "#/inbox"
                                and not d.find_elements(By.CSS_SELECTOR, "form.form"))
         assert "waiting to send" not in driver.find_element(By.TAG_NAME, "body").text
