@@ -312,6 +312,14 @@ def wait_until_live(driver, seconds=30):
                                 and "offline" not in d.find_element(By.ID, "status").text)
 
 
+def wait_until_back_in_inbox(driver, seconds=30):
+    """Waits until the app is back in the inbox after a submit, which it is once its queue has
+    sent the answer (or kept it as "waiting to send"). The route tells: an empty inbox has no
+    #inbox list, and neither has the form."""
+    wait(driver, seconds).until(lambda d: d.execute_script("return location.hash") == "#/inbox"
+                                and not d.find_elements(By.CSS_SELECTOR, "form.form"))
+
+
 def inbox_titles(driver):
     return driver.execute_script("return [...document.querySelectorAll('#inbox .item-title')].map(n => n.textContent)")
 

@@ -17,7 +17,8 @@ from selenium.webdriver.support.ui import Select
 
 from conftest import OUTPUT, make_driver
 from notify_app import (SHOWN, Backend, Device, DevTools, NotifyServer, app_registration_id, call, control, deliver, field,
-                        inbox_titles, png, sign_in, tap, wait, wait_for_message, wait_until_live)
+                        inbox_titles, png, sign_in, tap, wait, wait_for_message, wait_until_back_in_inbox,
+                        wait_until_live)
 
 TOPIC = "/test/app"
 PASSWORD = "anna-secret"
@@ -222,8 +223,7 @@ def test_answers_every_field_type_and_an_offline_answer_once(notify, app_browser
     assert sorted(values) == sorted(["name", "boxes", "fill", "day", "when", "fragile", "colour", "size", "photo", "damage",
                                      "note", "clip", "code", "place", "here", "now"])
     # The answered message leaves the inbox: the app is back in it once the answer was sent.
-    wait(driver, 30).until(lambda d: d.execute_script("return location.hash") == "#/inbox"
-                           and not d.find_elements(By.CSS_SELECTOR, "form.form"))
+    wait_until_back_in_inbox(driver)
     assert "Delivery check" not in inbox_titles(driver)
 
     # The backend gets the photo back: it sends it to a reviewer in a document field, whose

@@ -11,7 +11,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
 from conftest import make_driver, serve
-from notify_app import control, inbox_titles, sign_in, tap, wait, wait_for_message
+from notify_app import control, inbox_titles, sign_in, tap, wait, wait_for_message, wait_until_back_in_inbox
 from test_demo import free_port
 
 CONNECT = {"method": "setConnection", "bundleID": "xpedite.software", "uuid": "6F1C-APP17",
@@ -55,11 +55,8 @@ def test_the_demos_approval_is_answered_in_the_app(demo):
         assert "to €75,000" in driver.find_element(By.CSS_SELECTOR, "form.form").text
         Select(control(driver, "Reason")).select_by_visible_text("Payment history checked")
         tap(driver, driver.find_element(By.XPATH, "//div[@class='footer']/button[normalize-space()='Approve']"))
-        # The app goes back to the inbox once its queue has sent the answer (or kept it as
-        # "waiting to send"); the browser must not be closed before that, or the answer is never
-        # sent. The route tells: an empty inbox has no #inbox list, and neither has the form.
-        wait(driver, 30).until(lambda d: d.execute_script("return location.hash") == "#/inbox"
-                               and not d.find_elements(By.CSS_SELECTOR, "form.form"))
+        # The browser must not be closed before the answer went out.
+        wait_until_back_in_inbox(driver)
         assert "waiting to send" not in driver.find_element(By.TAG_NAME, "body").text
         assert "Approve a credit limit for Ada Lovelace" not in inbox_titles(driver)
     finally:

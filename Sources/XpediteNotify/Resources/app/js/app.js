@@ -26,8 +26,8 @@ window.notifyTimings = timings;
 const state = {
   session: null, api: null, outbox: null, stopEvents: null, inbox: [], inboxLoaded: false, queue: [], connected: false,
   registration: null, pushStatus: "", prefetched: new Set(), route: null, tapAt: null,
-  // Messages this device answered (queued or sent), and those whose answer send() has on its way.
-  ownAnswers: new Set(), sending: new Set(),
+  // The messages whose answer send() has on its way.
+  sending: new Set(),
 };
 
 function readSession() {
@@ -171,7 +171,6 @@ async function refreshQueue() {
   if (!state.session) return;
   const before = state.queue;
   state.queue = await state.outbox.entries();
-  for (const entry of state.queue) if (entry.messageId && entry.state !== "rejected") state.ownAnswers.add(entry.messageId);
   setStatus();
   if (state.route && state.route.name === "inbox") renderInbox();
   // The message on screen shows its waiting answer: once the queue sent it, say so; once the
@@ -220,7 +219,10 @@ function answered(messageId) {
   // Every device of the user hears of an answer, this one too, and the event may come before the
   // answer's own 201: send() goes on to the inbox itself.
   if (state.sending.has(messageId)) return;
-  showNotice(state.ownAnswers.has(messageId) ? "Your answer was sent." : "This message was answered on another device.");
+  // An answer still waiting in the queue is this device's own (refreshQueue goes to the inbox
+  // in the same step as it drops a sent one from `state.queue`).
+  const own = state.queue.some((entry) => entry.messageId === messageId && entry.state === "waiting");
+  showNotice(own ? "Your answer was sent." : "This message was answered on another device.");
   goToInbox();
 }
 
@@ -331,15 +333,12 @@ async function renderForm(kind, id) {
 }
 
 /** Sends the answer to a message or a start request (sendAnswer); a message's answer is noted as
- * this device's own, so that the event stream's news of it is not taken for another device's. */
+ * on its way, so that the event stream's news of it is not taken for another device's. */
 async function send(kind, id, item, submitValue, values, media) {
   if (kind !== "message") return sendAnswer(kind, id, item, submitValue, values, media);
   state.sending.add(id);
-  state.ownAnswers.add(id);
   try {
-    const result = await sendAnswer(kind, id, item, submitValue, values, media);
-    if (result.state === "rejected") state.ownAnswers.delete(id);
-    return result;
+    return await sendAnswer(kind, id, item, submitValue, values, media);
   } finally {
     state.sending.delete(id);
   }
