@@ -743,10 +743,11 @@ if base and delivered and offline:
 if (folder / "server.out").exists():
     print(load_section(folder))
 
-# Sections measured by commands of their own (each says which): carried over from the file being
-# replaced, so that a full run does not drop them.
+# Sections measured by commands of their own (each says which), and the history of past runs that the
+# decisions cite (docs/decisions/): carried over from the file being replaced, so that a full run
+# does not drop them.
 CARRIED = ("## Demo", "## Notify", NOTIFY_LOAD_HEADING, PUSH_HEADING, WEBPUSH_HEADING, PAGE_HEADING, "## Simulator",
-           "## Notify app", MULTI_HEADING)
+           "## Notify app", MULTI_HEADING, "## History")
 if len(sys.argv) > 2 and pathlib.Path(sys.argv[2]).exists():
     previous = pathlib.Path(sys.argv[2]).read_text()
     for heading in CARRIED:

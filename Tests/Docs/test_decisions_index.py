@@ -89,3 +89,7 @@ def test_a_malformed_decision_fails_and_writes_nothing(repository, capsys, name,
     assert run(repository) == 1
     assert index_of(repository) == before
 
+
+
+def test_the_repository_index_is_current(capsys):
+    assert decisions_index.main(["--check"]) == 0, capsys.readouterr().err
