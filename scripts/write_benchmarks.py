@@ -351,9 +351,9 @@ def page_section(folder: pathlib.Path) -> str:
     lines.append("`PostgresClient.query`, `Codable` rows, a new `JSONEncoder` per answer. Ours is the whole Xpedite")
     lines.append("request: decoding, session lookup, the sign-in guard, keyset paging with its cursor in the")
     lines.append("session, validation, canonical JSON; on PostgreSQL the sessions are in PostgreSQL too")
-    lines.append("(`PostgresSessionStore`: no copy in memory, lookups of concurrent requests read together, decision")
-    lines.append("291) and the rows come from `PostgresKeysetSource` (a statement prepared per connection; concurrent")
-    lines.append("requests for one batch share one query started after each of them, decision 293). The `/pg`")
+    lines.append("(`PostgresSessionStore`: no copy in memory, lookups of concurrent requests read together, [decision")
+    lines.append("291](docs/decisions/0291-postgresql-session-lookups-are-read-together.md)) and the rows come from `PostgresKeysetSource` (a statement prepared per connection; concurrent")
+    lines.append("requests for one batch share one query started after each of them, [decision 293](docs/decisions/0293-concurrent-requests-for-one-batch-share.md)). The `/pg`")
     lines.append("requests take 32 signed-in sessions in turn, as 32 phones would, all asking the first page (a list")
     lines.append("just opened). The two `-spread` rows repeat the PostgreSQL pair with each of the 32 requests in")
     lines.append("turn asking a page of its own (offsets 40 to 1,280, by `OFFSET` on both sides, as a phone")
@@ -391,7 +391,7 @@ def page_section(folder: pathlib.Path) -> str:
         lines.append(f"With each request asking a page of its own, ours is {ratio:.2f}× the naive handler on PostgreSQL:")
         lines.append("no query is shared, and both routes spend most of their time waiting for PostgreSQL's `OFFSET`")
         lines.append("reads on the same two cores. The target is met by sharing the page that concurrent requests")
-        lines.append("ask for, never by answering a request with rows read before it (decision 293).")
+        lines.append("ask for, never by answering a request with rows read before it ([decision 293](docs/decisions/0293-concurrent-requests-for-one-batch-share.md)).")
         lines.append("")
     wrong = []
     for route in routes:
@@ -473,7 +473,7 @@ def multi_section(folder: pathlib.Path) -> str:
     lines.append("answers a new (message, user) pair once with a fresh `responseId`, all on one topic, the two wrk")
     lines.append(f"processes taking alternate pairs ({used:,} of {total:,} pairs used, warm-up and latency included).")
     lines.append("The baseline is one server, measured in the same run: the ratio is two servers over one;")
-    lines.append("[decision 303](docs/decisions.md) says what the figures mean.")
+    lines.append("[decision 303](docs/decisions/0303-a-second-server-on-two-cores-gains-nothing.md) says what the figures mean.")
     lines.append("")
     lines.append("| route | one server req/s | two servers req/s (A + B) | two × one | p50 (µs) one; A, B | p99 (µs) one; A, B | errors |")
     lines.append("|---|---:|---:|---:|---:|---:|---:|")
@@ -738,7 +738,7 @@ delivered = next((v for n, v in client.items() if n.startswith("Answer received"
 offline = next((v for n, v in client.items() if n.startswith("Offline")), None)
 if base and delivered and offline:
     print(f"Delivered: {delivered / base:.2f}× decode + validate (target ≤ 1.5×). Offline: {offline / base:.2f}× "
-          f"decode + validate, {offline / delivered:.2f}× the online delivery (target ≤ 1.0× against the online delivery; docs/decisions.md 68).\n")
+          f"decode + validate, {offline / delivered:.2f}× the online delivery (target ≤ 1.0× against the online delivery; docs/decisions/0068-offline-1-0-is-read-against-the-online-delivery.md).\n")
 
 if (folder / "server.out").exists():
     print(load_section(folder))

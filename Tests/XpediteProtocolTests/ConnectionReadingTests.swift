@@ -1,7 +1,7 @@
 import Testing
 @testable import XpediteProtocol
 
-/// `setConnection` is read forgivingly (docs/decisions.md, "Forgiving to phones"); the bounds in
+/// `setConnection` is read forgivingly (docs/decisions/0025-forgiving-to-phones-a-setconnection-is-never.md); the bounds in
 /// every shape phones send.
 @Suite("Forgiving setConnection reading")
 struct ConnectionReadingTests {

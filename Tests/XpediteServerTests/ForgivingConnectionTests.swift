@@ -6,7 +6,7 @@ import XpediteServer
 import XpediteTestSupport
 
 /// The server never refuses a `setConnection`: every shape phones send gets a token and the
-/// entry screen; handlers see what could be read (docs/decisions.md, "Forgiving to phones").
+/// entry screen; handlers see what could be read (docs/decisions/0025-forgiving-to-phones-a-setconnection-is-never.md).
 @Suite("Forgiving setConnection")
 struct ForgivingConnectionTests {
     /// An app whose entry screen shows what the handler sees of the device.

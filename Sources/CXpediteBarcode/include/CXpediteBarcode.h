@@ -3,7 +3,7 @@
 // Nothing here needs a -dev package at build time: the few functions used are declared in
 // CXpediteBarcode.c from the libraries' stable ABIs (libzbar.so.0, libturbojpeg.so.0,
 // libpng16.so.16), so the project builds everywhere and a server without the libraries answers
-// "not available" instead of failing to build or start (docs/decisions.md, decision 180).
+// "not available" instead of failing to build or start (docs/decisions/0180-barcodes-are-read-by-the-systems-zbar-loaded.md).
 #ifndef CXPEDITE_BARCODE_H
 #define CXPEDITE_BARCODE_H
 

@@ -38,7 +38,7 @@ public struct Bounds: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Reads the bounds of a `setConnection` forgivingly, in any shape phones are known to send
-    /// (docs/decisions.md, "Forgiving to phones"):
+    /// (docs/decisions/0025-forgiving-to-phones-a-setconnection-is-never.md):
     ///
     /// - the protocol's string `"(0.0, 0.0, 393.0, 852.0)"` (docs/protocol/packets.md#the-bounds-string, read by ``init(parsing:)``);
     /// - `CGRect`'s own description `"{{0, 0}, {393, 852}}"` (`NSStringFromCGRect`);

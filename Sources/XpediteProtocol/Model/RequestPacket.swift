@@ -108,7 +108,7 @@ public struct RequestPacket: Sendable, Hashable {
 
 extension RequestPacket {
     /// Reads a `setConnection` forgivingly: a server never refuses the first packet of a phone
-    /// (docs/decisions.md, "Forgiving to phones"). Later requests stay strict.
+    /// (docs/decisions/0025-forgiving-to-phones-a-setconnection-is-never.md). Later requests stay strict.
     ///
     /// - `xpediteVersion` may be a number or a string (`"3"`, `"3.1"` reads as 3);
     /// - `uuid` and `bundleID` may be missing (or `null`); a number is read as its text;

@@ -10,7 +10,7 @@
 /// ```
 ///
 /// The protocol lives here, in the module every other one sees, because the server SDK does not
-/// import the DSL (docs/decisions.md 3) and the DSL must not import the server.
+/// import the DSL (docs/decisions/0003-xpediteserver-does-not-import-xpeditebuilder.md) and the DSL must not import the server.
 public protocol XpediteResponseGenerator: Sendable {
     /// What requests handled by values of this type expect: `.response` (a screen) or `.data`
     /// (rows). When a handler throws, the SDK answers in this kind, since there is no value to ask.

@@ -55,7 +55,7 @@ public struct Payload: Sendable, Hashable {
     public var buttonValues: [Int] { (fields ?? []).flatMap(\.submitValues) }
 
     /// The `submitValue`s a response may carry: the button values, or `[0]` when the payload has
-    /// no button of its own (docs/decisions.md, "Notification payloads").
+    /// no button of its own (docs/decisions/0038-submitvalue-and-the-payloads-own-buttons.md).
     public var allowedSubmitValues: [Int] {
         let values = buttonValues
         return values.isEmpty ? [0] : values
