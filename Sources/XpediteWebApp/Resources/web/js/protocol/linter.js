@@ -4,8 +4,8 @@
 
 import { formatNumber } from "./canonical-json.js";
 import { COMPONENT_SHAPES, OBJECT_SHAPES } from "./catalogue.js";
+import { sortOptionKeys } from "./choice-rewrites.js";
 import { error, warning } from "./issues.js";
-import { sortOptionKeys } from "./normalizer.js";
 import { describePath } from "./path.js";
 import { isObject } from "./values.js";
 

@@ -5,8 +5,8 @@
 import { parseBounds } from "./bounds.js";
 import { COMPONENT_SHAPES, COMPONENT_TYPES, shapeNamed } from "./catalogue.js";
 import { error, warning } from "./issues.js";
-import { conflictingSizeKeys } from "./normalizer.js";
 import { expectation } from "./shapes.js";
+import { conflictingSizeKeys } from "./size-rewrites.js";
 import { canonicalColour, closestSuggestion, intValue, isCanonicalColourForm, isObject, isValidDate, summary } from "./values.js";
 
 /** @typedef {import("./json-types").JSONValue} JSONValue */

@@ -16,6 +16,16 @@ export function isObject(value) {
 }
 
 /**
+ * Whether `object` has `key` as its own member.
+ * @param {JSONObject} object
+ * @param {string} key
+ * @returns {boolean}
+ */
+export function has(object, key) {
+  return Object.hasOwn(object, key);
+}
+
+/**
  * The integer a number holds (integral, within ±2^53), else undefined (JSONValue.intValue).
  * @param {JSONValue | undefined} value
  * @returns {number | undefined}
