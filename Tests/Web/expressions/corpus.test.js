@@ -2,7 +2,7 @@
 // docs/notify.md#expressions) against the web app's implementation; the Swift one runs the same
 // files (Tests/XpediteProtocolTests/ExpressionCorpusTests.swift).
 
-import assert from "node:assert/strict";
+import { strict as assert } from "node:assert";
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { test } from "node:test";

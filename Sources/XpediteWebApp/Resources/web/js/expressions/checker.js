@@ -14,8 +14,11 @@ import { parseDate, parseDateTime } from "./values.js";
 
 const ORDERED = ["number", "string", "date", "datetime"];
 
-/** @param {Type} type */
-function article(type) {
+/**
+ * How messages name a type: "a number", "a text".
+ * @param {Type} type
+ */
+export function article(type) {
   switch (type) {
     case "number":
       return "a number";

@@ -9,6 +9,7 @@ import { parse } from "./parser.js";
 export { ExpressionError, MAX_DEPTH, MAX_LENGTH } from "./errors.js";
 export { fieldType } from "./checker.js";
 export { clockAt, systemClock, valueFromJSON, valueToJSON } from "./values.js";
+export { PayloadRules } from "./rules.js";
 
 /** A checked expression: its tree, its type, and the ids of the fields it reads. */
 export class Expression {
