@@ -65,7 +65,7 @@ export function parseDate(text) {
 }
 
 /**
- * A date-time as payloads carry it, `yyyy-MM-ddTHH:mm[:ss[.fraction]](Z|±HH:mm)` (PROTOCOL.md §9.5,
+ * A date-time as payloads carry it, `yyyy-MM-ddTHH:mm[:ss[.fraction]](Z|±HH:mm)` (docs/notify.md#field-types,
  * ISODateTime in Swift), or null.
  * @param {string} text
  * @returns {DateTimeValue | null}
