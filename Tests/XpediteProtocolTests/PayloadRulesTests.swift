@@ -206,3 +206,29 @@ struct PayloadRulesTests {
         #expect(PayloadRules(fields: try Payload(validating: try Fixtures.data("notify/valid", "every-field.json")).fields ?? []).isEmpty)
     }
 }
+
+/// The clock expressions read (docs/notify.md#expressions): passed in, with the offset of the place.
+@Suite("Expression clock")
+struct ExpressionClockTests {
+    @Test("a fixed clock: now() is the instant, today() its date at the offset")
+    func fixed() throws {
+        let clock = try #require(ExpressionClock("2027-01-01T01:00:00+14:00"))
+        #expect(clock.today.json == "2027-01-01")
+        #expect(clock.now.json == "2027-01-01T01:00:00+14:00")
+        #expect(clock.now.equals(.string("2026-12-31T11:00:00Z")))
+        #expect(ExpressionClock("2027-01-01") == nil)
+        #expect(ExpressionClock("2027-01-01T01:00:00") == nil)
+    }
+
+    @Test("the system clock at a moment in a time zone: the local date and time with its offset")
+    func system() throws {
+        let moment = Date(timeIntervalSince1970: 1_795_794_300)    // 2026-11-27T15:45:00Z
+        let paris = try #require(TimeZone(identifier: "Europe/Paris"))
+        let hawaii = try #require(TimeZone(secondsFromGMT: -10 * 3600))
+        #expect(ExpressionClock.system(moment, timeZone: paris).now.json == "2026-11-27T16:45:00+01:00")
+        #expect(ExpressionClock.system(moment, timeZone: paris).today.json == "2026-11-27")
+        let honolulu = ExpressionClock.system(moment, timeZone: hawaii)
+        #expect(honolulu.now.json == "2026-11-27T05:45:00-10:00")
+        #expect(honolulu.now.equals(ExpressionClock.system(moment, timeZone: paris).now))
+    }
+}

@@ -9,7 +9,7 @@ import { dirname, join } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 
-import { clockAt, PayloadRules, valueToJSON } from "../../../Sources/XpediteWebApp/Resources/web/js/expressions/expression.js";
+import { clockAt, PayloadRules, systemClock, valueToJSON } from "../../../Sources/XpediteWebApp/Resources/web/js/expressions/expression.js";
 
 const fixtures = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "Fixtures", "notify");
 const clock = clockAt("2026-11-27T16:45:00+01:00");
@@ -110,4 +110,15 @@ test("every rule of a 50-field payload is evaluated in well under 1 ms", () => {
   }
   const each = (performance.now() - started) / runs;
   assert.ok(each < 1, `${each.toFixed(3)} ms per evaluation`);
+});
+
+test("the system clock reads this device's time and offset; a fixed clock reads its own", () => {
+  const moment = new Date(Date.UTC(2026, 10, 27, 15, 45, 0));
+  const clock = systemClock(moment);
+  assert.equal(clock.now.ms, moment.getTime());
+  const offset = 0 - moment.getTimezoneOffset();
+  assert.match(clock.now.text, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
+  assert.equal(clock.today.text, clock.now.text.slice(0, 10));
+  assert.equal(Math.round((Date.parse(`${clock.now.text.slice(0, 19)}Z`) - moment.getTime()) / 60000), offset);
+  assert.equal(clockAt("2027-01-01T01:00:00+14:00").today.text, "2027-01-01");
 });
