@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import XpediteProtocol
 
-/// The 24 field types of docs/notify.md#field-types: each decodes from its smallest form with every
+/// The 25 field types of docs/notify.md#field-types: each decodes from its smallest form with every
 /// default of the table, and the optional/default rules of docs/notify.md#optional-and-default.
 @Suite("Notify fields")
 struct NotifyFieldTests {
@@ -11,10 +11,10 @@ struct NotifyFieldTests {
         return try #require(Field(reading: members))
     }
 
-    @Test("the model knows exactly the 24 field types of docs/notify.md#field-types, each with a definition")
+    @Test("the model knows exactly the 25 field types of docs/notify.md#field-types, each with a definition")
     func types() {
-        #expect(Field.types.count == 24)
-        #expect(Set(Field.types).count == 24)
+        #expect(Field.types.count == 25)
+        #expect(Set(Field.types).count == 25)
         #expect(Set(Field.shapes.keys) == Set(Field.types))
         for type in Field.types {
             #expect(NotifyCatalogue.objects["notify.field.\(type)"] != nil)
@@ -30,6 +30,7 @@ struct NotifyFieldTests {
         case "droplist", "radioButtons": members["values"] = ["A", "B"]
         case "footerButton", "inlineButton": members["buttonLabel"] = "Go"; members["value"] = 1
         case "buttonCluster": members["values"] = [["label": "Go", "value": 1]]
+        case "computed": members["expression"] = "1 + 1"
         default: break
         }
         let report = PayloadValidator().validate(["responseTopic": "/a", "fields": [.object(members)]])

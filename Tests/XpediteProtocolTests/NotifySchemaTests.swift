@@ -44,7 +44,7 @@ struct NotifySchemaTests {
             let required = definition["required"]?.arrayValue?.compactMap(\.stringValue) ?? []
             #expect(required.contains("id") == Field.inputTypes.contains(type), "\(type)")
         }
-        #expect(defs["notify.field"]?["allOf"]?.arrayValue?.count == 24)
+        #expect(defs["notify.field"]?["allOf"]?.arrayValue?.count == 25)
     }
 
     @Test("rules the schema can state: topic pattern, fields or payloadName, date-time pattern, location forms")

@@ -104,6 +104,19 @@ public struct IssueCode: RawRepresentable, Sendable, Hashable, Codable, CaseIter
     /// A required input value missing from a response's `values`.
     public static let missingValue = IssueCode("missing-value")
 
+    // Rules of payload fields (docs/notify.md#rules)
+    /// An expression that does not parse, names an unknown field or function, or cannot be typed;
+    /// the issue's ``ValidationIssue/column`` is where.
+    public static let invalidExpression = IssueCode("invalid-expression")
+    /// Fields whose `showIf` or computed `expression` depend on each other in a circle.
+    public static let expressionCycle = IssueCode("expression-cycle")
+    /// A response value for a field that is hidden (its `showIf` is not true).
+    public static let hiddenValue = IssueCode("hidden-value")
+    /// A response value whose field's `check` is false; the message is the `checkMessage`.
+    public static let checkFailed = IssueCode("check-failed")
+    /// A response value for a `computed` field other than the computed one.
+    public static let computedMismatch = IssueCode("computed-mismatch")
+
     /// Every code this version defines, in the order above.
     public static let allCases: [IssueCode] = [
         .typeMismatch,
@@ -145,5 +158,10 @@ public struct IssueCode: RawRepresentable, Sendable, Hashable, Codable, CaseIter
         .invalidDateTime,
         .invalidLocation,
         .missingValue,
+        .invalidExpression,
+        .expressionCycle,
+        .hiddenValue,
+        .checkFailed,
+        .computedMismatch,
     ]
 }

@@ -27,14 +27,19 @@ public struct ValidationIssue: Sendable, Hashable, Codable, CustomStringConverti
     /// Whether a lenient reader repairs the problem by ignoring the value (a bad colour, a
     /// malformed optional key) instead of dropping the component that holds it.
     public var isRepairable: Bool
+    /// For an issue inside an expression (docs/notify.md#expressions): the column of the error in
+    /// the expression, from 1, in Unicode scalars; `nil` otherwise.
+    public var column: Int?
 
     /// Creates an issue.
-    public init(path: JSONPath, code: IssueCode, severity: Severity, message: String, isRepairable: Bool = false) {
+    public init(path: JSONPath, code: IssueCode, severity: Severity, message: String, isRepairable: Bool = false,
+                column: Int? = nil) {
         self.path = path
         self.code = code
         self.severity = severity
         self.message = message
         self.isRepairable = isRepairable
+        self.column = column
     }
 
     /// `path: message`, or `path: warning: message`.

@@ -8,6 +8,8 @@ extension Field {
         public var label: String?
         /// The label's `size`, `align`, `color` and `style`.
         public var labelStyle: LabelStyle
+        /// `showIf`, `requiredIf`, `check` and `checkMessage` (docs/notify.md#rules).
+        public var rules = Rules()
         /// `placeholder`: the prompt shown in the field's body before it is used.
         public var placeholder: String?
         /// `optional`: the user may skip the field; a skipped field is returned as `null`
@@ -47,6 +49,7 @@ extension Field {
                       labelStyle: LabelStyle(reading: members),
                       placeholder: members.string("placeholder"),
                       optional: members.bool("optional"))
+            rules = Rules(reading: members)
         }
 
         /// The canonical JSON.
@@ -57,6 +60,7 @@ extension Field {
             labelStyle.write(into: &writer)
             writer.set(name: "placeholder", placeholder)
             writer.set(name: "optional", optional)
+            rules.write(into: &writer)
             return writer.json
         }
     }

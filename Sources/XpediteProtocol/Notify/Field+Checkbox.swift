@@ -8,6 +8,8 @@ extension Field {
         public var label: String?
         /// The label's `size`, `align`, `color` and `style`.
         public var labelStyle: LabelStyle
+        /// `showIf`, `requiredIf`, `check` and `checkMessage` (docs/notify.md#rules).
+        public var rules = Rules()
         /// `default`: the initial state.
         public var defaultValue: Bool?
         /// `checkboxLabel`: the text beside the box.
@@ -57,6 +59,7 @@ extension Field {
                       defaultValue: members.bool("default"),
                       checkboxLabel: members.string("checkboxLabel"),
                       optional: members.bool("optional"))
+            rules = Rules(reading: members)
         }
 
         /// The canonical JSON.
@@ -68,6 +71,7 @@ extension Field {
             writer.set(name: "default", defaultValue)
             writer.set(name: "checkboxLabel", checkboxLabel)
             writer.set(name: "optional", optional)
+            rules.write(into: &writer)
             return writer.json
         }
     }

@@ -38,6 +38,8 @@ extension Field {
         public var label: String?
         /// The label's `size`, `align`, `color` and `style`.
         public var labelStyle: LabelStyle
+        /// `showIf`, `requiredIf`, `check` and `checkMessage` (docs/notify.md#rules).
+        public var rules = Rules()
         /// `values`: the choices, in order.
         public var values: [Option]
         /// How `values` was written (kept for the canonical form).
@@ -102,6 +104,7 @@ extension Field {
             self.init(id: members.string("id"), label: members.string("label"), labelStyle: LabelStyle(reading: members),
                       values: options, form: labelled ? .labelled : .simple, defaultValue: members["default"],
                       optional: members.bool("optional"), placeholder: members.string("placeholder"))
+            rules = Rules(reading: members)
         }
 
         /// The canonical JSON, written as `type`.
@@ -117,6 +120,7 @@ extension Field {
             writer.set(name: "default", defaultValue)
             writer.set(name: "optional", optional)
             writer.set(name: "placeholder", placeholder)
+            rules.write(into: &writer)
             return writer.json
         }
     }

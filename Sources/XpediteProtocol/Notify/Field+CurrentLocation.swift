@@ -8,6 +8,8 @@ extension Field {
         public var label: String?
         /// The label's `size`, `align`, `color` and `style`.
         public var labelStyle: LabelStyle
+        /// `showIf`, `requiredIf`, `check` and `checkMessage` (docs/notify.md#rules).
+        public var rules = Rules()
 
 
         /// Creates a `currentLocation` field.
@@ -30,6 +32,7 @@ extension Field {
             self.init(id: members.string("id"),
                       label: members.string("label"),
                       labelStyle: LabelStyle(reading: members))
+            rules = Rules(reading: members)
         }
 
         /// The canonical JSON.
@@ -38,6 +41,7 @@ extension Field {
             writer.set(name: "id", id)
             writer.set(name: "label", label)
             labelStyle.write(into: &writer)
+            rules.write(into: &writer)
             return writer.json
         }
     }

@@ -101,6 +101,8 @@ extension Field {
         public var label: String?
         /// The label's `size`, `align`, `color` and `style`.
         public var labelStyle: LabelStyle
+        /// `showIf`, `requiredIf`, `check` and `checkMessage` (docs/notify.md#rules).
+        public var rules = Rules()
         /// `location`: the initial centre (a hidden marker when there are markers); the current
         /// location when absent and there are no markers.
         public var location: Location?
@@ -167,6 +169,7 @@ extension Field {
                       maptype: members.enum("maptype"), minMapWidth: members.number("minMapWidth"),
                       placeholder: members.string("placeholder"),
                       defaultValue: members["default"].flatMap(Location.init(json:)), optional: members.bool("optional"))
+            rules = Rules(reading: members)
         }
 
         /// The canonical JSON; locations in the simple form.
@@ -182,6 +185,7 @@ extension Field {
             writer.set(name: "placeholder", placeholder)
             writer.set(name: "default", defaultValue?.json)
             writer.set(name: "optional", optional)
+            rules.write(into: &writer)
             return writer.json
         }
     }

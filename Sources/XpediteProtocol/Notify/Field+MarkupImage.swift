@@ -8,6 +8,8 @@ extension Field {
         public var label: String?
         /// The label's `size`, `align`, `color` and `style`.
         public var labelStyle: LabelStyle
+        /// `showIf`, `requiredIf`, `check` and `checkMessage` (docs/notify.md#rules).
+        public var rules = Rules()
         /// `source`: `"camera"`, an http(s) URL, or a document name such as `rcs/image/<uuid>.jpg`
         /// (docs/notify.md); the camera when absent.
         public var source: String?
@@ -60,6 +62,7 @@ extension Field {
             self.init(id: members.string("id"), label: members.string("label"), labelStyle: LabelStyle(reading: members),
                       source: members.string("source"), placeholder: members.string("placeholder"),
                       optional: members.bool("optional"))
+            rules = Rules(reading: members)
         }
 
         /// The canonical JSON.
@@ -71,6 +74,7 @@ extension Field {
             writer.set(name: "source", source)
             writer.set(name: "placeholder", placeholder)
             writer.set(name: "optional", optional)
+            rules.write(into: &writer)
             return writer.json
         }
     }

@@ -16,6 +16,8 @@ extension Field {
         public var label: String?
         /// The label's `size`, `align`, `color` and `style`.
         public var labelStyle: LabelStyle
+        /// `showIf`, `requiredIf`, `check` and `checkMessage` (docs/notify.md#rules).
+        public var rules = Rules()
         /// `flavor`: `text` or `slider`.
         public var flavor: Flavor?
         /// `minValue`: the smallest allowed value.
@@ -95,6 +97,7 @@ extension Field {
                       maxValue: members.number("maxValue"), units: members.string("units"),
                       placeholder: members.string("placeholder"), defaultValue: members.number("default"),
                       optional: members.bool("optional"))
+            rules = Rules(reading: members)
         }
 
         /// The canonical JSON, written as `type`.
@@ -110,6 +113,7 @@ extension Field {
             writer.set(name: "placeholder", placeholder)
             writer.set(name: "default", defaultValue)
             writer.set(name: "optional", optional)
+            rules.write(into: &writer)
             return writer.json
         }
     }

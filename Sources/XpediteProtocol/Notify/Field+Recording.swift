@@ -30,6 +30,8 @@ extension Field {
         public var label: String?
         /// The label's `size`, `align`, `color` and `style`.
         public var labelStyle: LabelStyle
+        /// `showIf`, `requiredIf`, `check` and `checkMessage` (docs/notify.md#rules).
+        public var rules = Rules()
         /// `maxDurationSeconds`: the longest clip, in seconds.
         public var maxDurationSeconds: Int?
         /// `maxSizeK`: the largest file, in KB (not supported on iOS).
@@ -90,6 +92,7 @@ extension Field {
                       maxSizeK: members.int("maxSizeK"),
                       placeholder: members.string("placeholder"),
                       optional: members.bool("optional"))
+            rules = Rules(reading: members)
         }
 
         /// The canonical JSON.
@@ -102,6 +105,7 @@ extension Field {
             writer.set(name: "maxSizeK", maxSizeK)
             writer.set(name: "placeholder", placeholder)
             writer.set(name: "optional", optional)
+            rules.write(into: &writer)
             return writer.json
         }
     }

@@ -44,6 +44,8 @@ extension Field {
         public var label: String?
         /// The label's `size`, `align`, `color` and `style`.
         public var labelStyle: LabelStyle
+        /// `showIf`, `requiredIf`, `check` and `checkMessage` (docs/notify.md#rules).
+        public var rules = Rules()
         /// `placeholder`: the prompt shown in the field's body before it is used.
         public var placeholder: String?
         /// `default`: the initial value (for a barcode, used as if it had been scanned).
@@ -86,6 +88,7 @@ extension Field {
                       placeholder: members.string("placeholder"),
                       defaultValue: members.string("default"),
                       optional: members.bool("optional"))
+            rules = Rules(reading: members)
         }
 
         /// The canonical JSON.
@@ -97,6 +100,7 @@ extension Field {
             writer.set(name: "placeholder", placeholder)
             writer.set(name: "default", defaultValue)
             writer.set(name: "optional", optional)
+            rules.write(into: &writer)
             return writer.json
         }
     }

@@ -17,6 +17,8 @@ public enum Field: Sendable, Hashable {
     case camera(Camera)
     /// `checkbox`: a boolean.
     case checkbox(Checkbox)
+    /// `computed`: a read-only value computed from the other fields by an expression.
+    case computed(Computed)
     /// `currentDateTime`: the moment of the answer, filled in by the app.
     case currentDateTime(CurrentDateTime)
     /// `currentLocation`: the phone's location, filled in by the app.
@@ -58,9 +60,9 @@ public enum Field: Sendable, Hashable {
     /// A `type` the model does not define, kept as sent.
     case unknown(type: String, members: JSONObject)
 
-    /// The 24 field types, in the order of docs/notify.md#field-types.
+    /// The 25 field types, in the order of docs/notify.md#field-types.
     public static let types: [String] = [
-        "audio", "barcode", "buttonCluster", "camera", "checkbox", "currentDateTime", "currentLocation", "date",
+        "audio", "barcode", "buttonCluster", "camera", "checkbox", "computed", "currentDateTime", "currentLocation", "date",
         "datetime", "dashboard", "document", "droplist", "footerButton", "image", "inlineButton", "inputInteger",
         "inputReal", "inputString", "map", "markupImage", "radioButtons", "sectionLabel", "text", "video",
     ]
@@ -68,18 +70,23 @@ public enum Field: Sendable, Hashable {
     /// The definition of every field type, keyed by `type`.
     static let shapes: [String: ObjectShape] = {
         let all = [
-            Recording.shape(.audio), TextInput.shape(.barcode), ButtonCluster.shape, Camera.shape, Checkbox.shape, CurrentDateTime.shape,
+            Recording.shape(.audio), TextInput.shape(.barcode), ButtonCluster.shape, Camera.shape, Checkbox.shape, Computed.shape,
+            CurrentDateTime.shape,
             CurrentLocation.shape, TextInput.shape(.date), TextInput.shape(.datetime), Dashboard.shape, Document.shape,
             Choice.shape("droplist"), FooterButton.shape, Image.shape, InlineButton.shape, NumberInput.shape("inputInteger"),
             NumberInput.shape("inputReal"), TextInput.shape(.inputString), Map.shape, MarkupImage.shape, Choice.shape("radioButtons"),
             SectionLabel.shape, Text.shape, Recording.shape(.video),
         ]
-        return Dictionary(uniqueKeysWithValues: all.map { ($0.displayName, $0) })
+        // Every input field takes the rules (docs/notify.md#rules); `computed` lists its own.
+        let withRules = all.map { shape in
+            inputTypes.contains(shape.displayName) && shape.displayName != "computed" ? shape.adding(Rules.properties) : shape
+        }
+        return Dictionary(uniqueKeysWithValues: withRules.map { ($0.displayName, $0) })
     }()
 
     /// The types whose fields produce a value and so require an `id` (`map` only with an `id`).
     public static let inputTypes: Set<String> = [
-        "audio", "barcode", "camera", "checkbox", "currentDateTime", "currentLocation", "date", "datetime", "droplist",
+        "audio", "barcode", "camera", "checkbox", "computed", "currentDateTime", "currentLocation", "date", "datetime", "droplist",
         "inputInteger", "inputReal", "inputString", "markupImage", "radioButtons", "video",
     ]
 
@@ -95,6 +102,7 @@ public enum Field: Sendable, Hashable {
         case "buttonCluster": self = .buttonCluster(ButtonCluster(reading: members))
         case "camera": self = .camera(Camera(reading: members))
         case "checkbox": self = .checkbox(Checkbox(reading: members))
+        case "computed": self = .computed(Computed(reading: members))
         case "currentDateTime": self = .currentDateTime(CurrentDateTime(reading: members))
         case "currentLocation": self = .currentLocation(CurrentLocation(reading: members))
         case "date": self = .date(TextInput(.date, reading: members))
@@ -126,6 +134,7 @@ public enum Field: Sendable, Hashable {
         case .buttonCluster: "buttonCluster"
         case .camera: "camera"
         case .checkbox: "checkbox"
+        case .computed: "computed"
         case .currentDateTime: "currentDateTime"
         case .currentLocation: "currentLocation"
         case .date: "date"
@@ -157,6 +166,7 @@ public enum Field: Sendable, Hashable {
         case .buttonCluster(let f): f.id
         case .camera(let f): f.id
         case .checkbox(let f): f.id
+        case .computed(let f): f.id
         case .currentDateTime(let f): f.id
         case .currentLocation(let f): f.id
         case .date(let f): f.id
@@ -186,6 +196,7 @@ public enum Field: Sendable, Hashable {
         case .barcode(let f): f.requirement
         case .camera(let f): f.requirement
         case .checkbox(let f): f.requirement
+        case .computed: .optional
         case .currentDateTime(let f): f.requirement
         case .currentLocation(let f): f.requirement
         case .date(let f): f.requirement
@@ -203,6 +214,26 @@ public enum Field: Sendable, Hashable {
 
     /// Whether the field produces a value in the response's `values` (under its `id`).
     public var isInput: Bool { requirement != nil }
+
+    /// The field's `showIf`, `requiredIf`, `check` and `checkMessage` (docs/notify.md#rules);
+    /// `nil` for a field that produces no value.
+    public var rules: Rules? {
+        switch self {
+        case .audio(let f), .video(let f): f.rules
+        case .barcode(let f), .date(let f), .datetime(let f), .inputString(let f): f.rules
+        case .camera(let f): f.rules
+        case .checkbox(let f): f.rules
+        case .computed(let f): f.rules
+        case .currentDateTime(let f): f.rules
+        case .currentLocation(let f): f.rules
+        case .droplist(let f), .radioButtons(let f): f.rules
+        case .inputInteger(let f), .inputReal(let f): f.rules
+        case .map(let f): f.isInput ? f.rules : nil
+        case .markupImage(let f): f.rules
+        case .buttonCluster, .dashboard, .document, .footerButton, .image, .inlineButton, .sectionLabel, .text, .unknown:
+            nil
+        }
+    }
 
     /// The `submitValue`s of a button field: its `value`, or each of a cluster's values.
     public var submitValues: [Int] {
@@ -222,6 +253,7 @@ public enum Field: Sendable, Hashable {
         case .buttonCluster(let f): f.json
         case .camera(let f): f.json
         case .checkbox(let f): f.json
+        case .computed(let f): f.json
         case .currentDateTime(let f): f.json
         case .currentLocation(let f): f.json
         case .date(let f): f.json

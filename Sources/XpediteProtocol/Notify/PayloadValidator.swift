@@ -64,6 +64,11 @@ public struct PayloadValidator: Sendable {
             for (index, element) in fields.enumerated() {
                 checkField(element, at: base.appending(index))
             }
+            // The rules (docs/notify.md#rules): every expression parsed and typed, no circles.
+            let positioned = fields.enumerated().compactMap { index, element in
+                element.objectValue.flatMap(Field.init(reading:)).map { (index: index, field: $0) }
+            }
+            issues += PayloadRules(positioned: positioned).issues
         }
 
         mutating func checkField(_ element: JSONValue, at path: JSONPath) {

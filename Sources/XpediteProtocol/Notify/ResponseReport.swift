@@ -4,7 +4,8 @@ public struct ResponseReport: Sendable, Hashable {
     public var issues: [ValidationIssue]
     /// The completed `values` (docs/notify.md#optional-and-default): one member per input field in
     /// field order, the default filled in for an absent defaulted field, `null` for an absent
-    /// optional one, locations in the simple form. `nil` when there are errors.
+    /// optional one, locations in the simple form, a computed field's computed value; a field
+    /// hidden by its `showIf` is left out (docs/notify.md#rules). `nil` when there are errors.
     public var values: JSONObject?
     /// The `submitValue`; `nil` when there are errors.
     public var submitValue: Int?

@@ -13,11 +13,15 @@ public struct ResponseValidator: Sendable {
     /// `video`): accepted for a media field of that kind. The device's own check only; empty on
     /// the server (the default), where only document names pass.
     public var pendingDocuments: [String: String]
+    /// The clock the rules' `today()` and `now()` read (docs/notify.md#rules); `nil`: this
+    /// device's clock at the time of the check.
+    public var clock: ExpressionClock?
 
     /// Creates a validator.
-    public init(knownDocuments: Set<String>? = nil, pendingDocuments: [String: String] = [:]) {
+    public init(knownDocuments: Set<String>? = nil, pendingDocuments: [String: String] = [:], clock: ExpressionClock? = nil) {
         self.knownDocuments = knownDocuments
         self.pendingDocuments = pendingDocuments
+        self.clock = clock
     }
 
     /// Checks a whole response object: its structure, that `responseTopic` and `state` are the
@@ -78,24 +82,56 @@ public struct ResponseValidator: Sendable {
         }
         var completed = JSONObject()
         var inputIDs: [String] = []
+        let rules = PayloadRules(fields: fields)
+        let evaluation = rules.isEmpty ? nil : evaluate(rules, fields: fields, sent: sent)
         for field in fields {
             guard let requirement = field.requirement, let id = field.id else { continue }
             inputIDs.append(id)
             let path = valuesPath.appending(id)
             // `null` means "no data entered" (docs/notify.md#optional-and-default), the same as an
             // absent value.
-            guard let given = sent[id], !given.isNull else {
+            let given: JSONValue? = if let value = sent[id], !value.isNull { value } else { nil }
+            if let evaluation, !evaluation.isShown(id) {
+                // A hidden field is neither sent nor completed (docs/notify.md#rules).
+                if let given {
+                    issues.append(.error(.hiddenValue, at: path, "the field is hidden (its showIf is not true): send no value, got \(given.summary)"))
+                }
+                continue
+            }
+            let before = issues.count
+            if case .computed = field {
+                // The server's value is the value (docs/notify.md#rules); one sent must be the same.
+                let value = evaluation?.values[id]?.json ?? .null
+                if let sentValue = sent[id], !Self.matches(sentValue, computed: value) {
+                    issues.append(.error(.computedMismatch, at: path, "expected the computed value \(value.summary), got \(sentValue.summary)"))
+                } else {
+                    completed[id] = value
+                }
+            } else if let given {
+                if let value = check(given, for: field, at: path, issues: &issues) { completed[id] = value }
+            } else if let evaluation, rules.hasRequiredIf(id) {
+                // `requiredIf` decides: required when true, otherwise the field may be left empty.
+                if evaluation.required.contains(id) {
+                    issues.append(.error(.missingValue, at: path, "a value is required: the field's requiredIf is true"))
+                } else if case .defaulted(let value) = requirement {
+                    completed[id] = completion(value, for: field)
+                } else {
+                    completed[id] = .null
+                }
+            } else {
                 switch requirement {
                 case .required:
                     issues.append(.error(.missingValue, at: path, "a value is required: the field has no default and is not optional"))
                 case .defaulted(let value):
-                    completed[id] = field.type == "map" ? (Location(json: value)?.json ?? value) : value
+                    completed[id] = completion(value, for: field)
                 case .optional:
                     completed[id] = .null
                 }
-                continue
             }
-            if let value = check(given, for: field, at: path, issues: &issues) { completed[id] = value }
+            if issues.count == before, let evaluation, evaluation.failedChecks.contains(id) {
+                let message = rules.checkMessage(id) ?? "the value fails the field's check \(JSONValue.string(rules.check(id) ?? "").summary)"
+                issues.append(.error(.checkFailed, at: path, message))
+            }
         }
         for (key, _) in sent where !inputIDs.contains(key) {
             var message = "unknown value \"\(key)\": no input field has this id"
@@ -104,6 +140,41 @@ public struct ResponseValidator: Sendable {
         }
         let valid = !issues.hasErrors
         return ResponseReport(issues: issues.sortedByPath(), values: valid ? completed : nil, submitValue: valid ? submitValue : nil)
+    }
+
+    /// Whether a device sent the computed `value`. A number is also compared after the trip
+    /// through JSON text the sent one made: Foundation's parser on Linux may read a long decimal
+    /// (`0.30000000000000004`) one unit in the last place off, and the device wrote the shortest
+    /// text of its double, as `CanonicalJSON` does.
+    static func matches(_ sent: JSONValue, computed value: JSONValue) -> Bool {
+        if sent == value { return true }
+        guard case .number = value else { return false }
+        do {
+            return try JSONValue(parsing: CanonicalJSON.data(value)) == sent
+        } catch {
+            return false    // never: CanonicalJSON writes JSON; a value that is not JSON is not the sent one
+        }
+    }
+
+    /// A defaulted field's value when none is given: its default (a location in the simple form).
+    private func completion(_ value: JSONValue, for field: Field) -> JSONValue {
+        field.type == "map" ? (Location(json: value)?.json ?? value) : value
+    }
+
+    /// The rules evaluated against the values as the form holds them: each given value that is of
+    /// its field's type, the default of an absent defaulted field.
+    private func evaluate(_ rules: PayloadRules, fields: [Field], sent: JSONObject) -> RuleEvaluation {
+        var candidates = JSONObject()
+        for field in fields {
+            guard let requirement = field.requirement, let id = field.id else { continue }
+            if let given = sent[id], !given.isNull {
+                var ignored: [ValidationIssue] = []    // reported by the main pass, at the same path
+                candidates[id] = check(given, for: field, at: .root, issues: &ignored) ?? .null
+            } else if case .defaulted(let value) = requirement {
+                candidates[id] = completion(value, for: field)
+            }
+        }
+        return rules.evaluate(values: candidates, clock: clock ?? .system())
     }
 
     private func checkSubmitValue(_ value: JSONValue?, payload: Payload, issues: inout [ValidationIssue]) -> Int? {
@@ -170,8 +241,8 @@ public struct ResponseValidator: Sendable {
                 return fail(.outOfRange, "expected a number from \(JSONValue.format(number: input.resolvedMinValue)) to \(JSONValue.format(number: input.resolvedMaxValue)), got \(value.summary)")
             }
             return value
-        case .buttonCluster, .dashboard, .document, .footerButton, .image, .inlineButton, .sectionLabel, .text, .unknown:
-            return value    // not input fields: never reached
+        case .buttonCluster, .computed, .dashboard, .document, .footerButton, .image, .inlineButton, .sectionLabel, .text, .unknown:
+            return value    // not input fields, or computed (checked by the rules): never reached
         }
     }
 

@@ -1,0 +1,237 @@
+/// The rules of a payload's fields compiled once (docs/notify.md#rules): every `showIf`,
+/// `requiredIf`, `check` and computed `expression` parsed and checked against the fields' types
+/// (docs/notify.md#expressions), the order in which fields depend on each other, and the issues
+/// of any that cannot be used, at `$.fields[i].<attribute>` with the column of the error.
+///
+/// ```swift
+/// let rules = PayloadRules(fields: payload.fields ?? [])
+/// let state = rules.evaluate(values: ["state": "Needs service"], clock: .system())
+/// state.isShown("photo")   // true when photo's showIf is $state == 'Needs service'
+/// ```
+public struct PayloadRules: Sendable {
+    /// One input field and its compiled rules.
+    struct Entry: Sendable {
+        var index: Int
+        var id: String
+        var field: Field
+        var showIf: Expression?
+        var requiredIf: Expression?
+        var check: Expression?
+        var computed: Expression?
+    }
+
+    /// A reference of one field's `showIf` or `expression` to another field.
+    private struct Dependency {
+        var target: Int
+        var key: String
+        var column: Int
+    }
+
+    /// The input fields with an id, in payload order.
+    let entries: [Entry]
+    /// Positions in ``entries``, each after every field its `showIf` or `expression` reads.
+    let order: [Int]
+    /// Every issue, sorted by path.
+    public let issues: [ValidationIssue]
+    /// Whether no field has a rule and none is computed: the response needs no evaluation.
+    public let isEmpty: Bool
+
+    /// Compiles the rules of `fields` (a payload's, in order).
+    public init(fields: [Field]) {
+        self.init(positioned: fields.enumerated().map { ($0.offset, $0.element) })
+    }
+
+    /// Compiles the rules of the fields at their positions in the payload's `fields` array.
+    init(positioned fields: [(index: Int, field: Field)]) {
+        var entries: [Entry] = []
+        var position: [String: Int] = [:]
+        for (index, field) in fields where field.isInput {
+            guard let id = field.id, !id.isEmpty, position[id] == nil else { continue }
+            position[id] = entries.count
+            entries.append(Entry(index: index, id: id, field: field))
+        }
+        var issues: [ValidationIssue] = []
+        func path(_ entry: Entry, _ key: String) -> JSONPath {
+            JSONPath.root.appending("fields").appending(entry.index).appending(key)
+        }
+        func report(_ error: ExpressionError, _ entry: Entry, _ key: String) {
+            let code: IssueCode = error.code == .cycle ? .expressionCycle : .invalidExpression
+            issues.append(ValidationIssue(path: path(entry, key), code: code, severity: .error,
+                                          message: "\(error)", column: error.column))
+        }
+
+        // 1. Parse every expression.
+        var parsed: [[String: ExpressionNode]] = Array(repeating: [:], count: entries.count)
+        for (number, entry) in entries.enumerated() {
+            for (key, text) in Self.expressions(of: entry.field) {
+                do {
+                    parsed[number][key] = try ExpressionParser.parse(text)
+                } catch {
+                    report(error, entry, key)
+                }
+            }
+        }
+
+        // 2. What each field's visibility and value read; a circle is refused where it closes.
+        let dependencies: [[Dependency]] = parsed.map { roots in
+            ["showIf", "expression"].flatMap { key -> [Dependency] in
+                guard let root = roots[key] else { return [] }
+                return Expression.references(of: root).compactMap { reference in
+                    position[reference.id].map { Dependency(target: $0, key: key, column: reference.column) }
+                }
+            }
+        }
+        var state = Array(repeating: 0, count: entries.count)    // 0 new, 1 on the path, 2 done
+        var order: [Int] = []
+        for first in entries.indices where state[first] == 0 {
+            var stack: [(node: Int, next: Int)] = [(first, 0)]
+            state[first] = 1
+            while let top = stack.last {
+                let edges = dependencies[top.node]
+                guard top.next < edges.count else {
+                    state[top.node] = 2
+                    order.append(top.node)
+                    stack.removeLast()
+                    continue
+                }
+                stack[stack.count - 1].next += 1
+                let edge = edges[top.next]
+                switch state[edge.target] {
+                case 0:
+                    state[edge.target] = 1
+                    stack.append((edge.target, 0))
+                case 1:
+                    let start = stack.firstIndex { $0.node == edge.target } ?? 0
+                    let circle = (stack[start...].map(\.node) + [edge.target]).map { "\"\(entries[$0].id)\"" }
+                    let entry = entries[top.node]
+                    report(ExpressionError(.cycle, column: edge.column,
+                                           "$\(entries[edge.target].id) closes a circle of fields that depend on each other: \(circle.joined(separator: " → "))"),
+                           entry, edge.key)
+                    parsed[top.node][edge.key] = nil
+                default:
+                    break
+                }
+            }
+        }
+
+        // 3. Check types, each field's value typed before the fields that read it.
+        var types: [String: ExpressionType] = [:]
+        for number in order {
+            let entry = entries[number]
+            if case .computed = entry.field {
+                types[entry.id] = .any
+                if let root = parsed[number]["expression"] {
+                    do {
+                        let expression = try Expression(text: Self.text(entry.field, "expression"), root: root, types: { types[$0] })
+                        if expression.type == .document || expression.type == .location {
+                            report(ExpressionError(.type, column: expression.startColumn,
+                                                   "a computed field gives a number, a text, a boolean, a date or a date-time, not \(expression.type.described)"),
+                                   entry, "expression")
+                        } else {
+                            entries[number].computed = expression
+                            types[entry.id] = expression.type
+                        }
+                    } catch {
+                        report(error, entry, "expression")
+                    }
+                }
+            } else {
+                types[entry.id] = ExpressionType(field: entry.field)
+            }
+        }
+        for (number, entry) in entries.enumerated() {
+            for key in ["showIf", "requiredIf", "check"] {
+                guard let root = parsed[number][key] else { continue }
+                do {
+                    let expression = try Expression(text: Self.text(entry.field, key), root: root, types: { types[$0] })
+                    guard expression.type == .boolean || expression.type == .any else {
+                        report(ExpressionError(.type, column: expression.startColumn,
+                                               "expected true or false, got \(expression.type.described)"), entry, key)
+                        continue
+                    }
+                    switch key {
+                    case "showIf": entries[number].showIf = expression
+                    case "requiredIf": entries[number].requiredIf = expression
+                    default: entries[number].check = expression
+                    }
+                } catch {
+                    report(error, entry, key)
+                }
+            }
+        }
+        self.entries = entries
+        self.order = order
+        self.issues = issues.sortedByPath()
+        isEmpty = entries.allSatisfy { entry in
+            if case .computed = entry.field { return false }
+            return entry.field.rules?.isEmpty ?? true
+        }
+    }
+
+    /// The expressions of a field, by attribute.
+    private static func expressions(of field: Field) -> [(key: String, text: String)] {
+        var all = field.rules?.expressions ?? []
+        if case .computed(let computed) = field {
+            all.removeAll { $0.key == "requiredIf" }
+            if let expression = computed.expression { all.append(("expression", expression)) }
+        }
+        return all
+    }
+
+    private static func text(_ field: Field, _ key: String) -> String {
+        expressions(of: field).first { $0.key == key }?.text ?? ""
+    }
+
+    /// The `checkMessage` of the field `id`.
+    public func checkMessage(_ id: String) -> String? {
+        entries.first { $0.id == id }?.field.rules?.checkMessage
+    }
+
+    /// The `check` expression of the field `id`, as written.
+    public func check(_ id: String) -> String? {
+        entries.first { $0.id == id }?.check?.text
+    }
+
+    /// Whether the field `id` has a `requiredIf`.
+    public func hasRequiredIf(_ id: String) -> Bool {
+        entries.first { $0.id == id }?.requiredIf != nil
+    }
+
+    /// Evaluates the rules against a form's values (by field id, as a response carries them;
+    /// computed fields' own values are not read, they are computed). Rules that did not compile
+    /// are left out.
+    public func evaluate(values: JSONObject, clock: ExpressionClock) -> RuleEvaluation {
+        var result = RuleEvaluation()
+        for number in order {
+            let entry = entries[number]
+            let current = result.values
+            let reader: (String) -> ExpressionValue = { current[$0] ?? .null }
+            if let showIf = entry.showIf, !Self.isTrue(showIf.evaluate(values: reader, clock: clock)) {
+                result.hidden.insert(entry.id)
+                result.values[entry.id] = .null
+                continue
+            }
+            if case .computed = entry.field {
+                result.values[entry.id] = entry.computed?.evaluate(values: reader, clock: clock) ?? .null
+            } else {
+                result.values[entry.id] = ExpressionValue(type: entry.field.type, json: values[entry.id])
+            }
+        }
+        let all = result.values
+        let reader: (String) -> ExpressionValue = { all[$0] ?? .null }
+        for entry in entries where !result.hidden.contains(entry.id) {
+            if let requiredIf = entry.requiredIf, Self.isTrue(requiredIf.evaluate(values: reader, clock: clock)) {
+                result.required.insert(entry.id)
+            }
+            if let check = entry.check, case .boolean(false) = check.evaluate(values: reader, clock: clock) {
+                result.failedChecks.insert(entry.id)
+            }
+        }
+        return result
+    }
+
+    private static func isTrue(_ value: ExpressionValue) -> Bool {
+        if case .boolean(true) = value { return true }
+        return false
+    }
+}
