@@ -1,0 +1,38 @@
+// The web renderer's test page (Tests/Browser/test_web_renderer.py): a screen view in the
+// simulator's phone frame, driven from the test through `window.harness`.
+
+import { createScreenView } from "../../../Sources/XpediteWebApp/Resources/web/js/render/screen-view.js";
+
+const screen = /** @type {HTMLElement} */ (document.getElementById("screen"));
+/** @type {Record<string, any>[]} */
+const sent = [];
+const view = createScreenView(screen, {
+  send: (action) => {
+    sent.push(action);
+  },
+  // Every image from the test's own server (one picture), as the stand-in serves them.
+  imageSource: (image) => {
+    const key = image.id ?? image.url ?? image.name;
+    return key ? `/Tests/Browser/harness/image.svg?key=${encodeURIComponent(key)}` : null;
+  },
+});
+
+/**
+ * @typedef {object} Harness
+ * @property {Record<string, any>[]} sent The actions the view sent, oldest first.
+ * @property {(state: any) => void} render
+ * @property {(width: number, height: number) => void} resize Sets the phone's bounds.
+ * @property {boolean} ready
+ */
+
+/** @type {Harness} */
+const harness = {
+  sent,
+  render: (state) => view.render(state),
+  resize: (width, height) => {
+    screen.style.width = `${width}px`;
+    screen.style.height = `${height}px`;
+  },
+  ready: true,
+};
+/** @type {any} */ (window).harness = harness;
