@@ -1,3 +1,4 @@
+/// <reference path="./node.d.ts" />
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { ScriptedTransport, makeEngine, screen } from "./support.js";
@@ -21,7 +22,7 @@ describe("the conversation", () => {
 
   test("the token is adopted from any answer and kept when an answer has none", async () => {
     let count = 0;
-    const transport = new ScriptedTransport((request) => {
+    const transport = new ScriptedTransport(() => {
       count += 1;
       const button = { type: "button", text: "Next", method: { function: "next", parameters: { id: "123" } } };
       if (count === 1) return screen([button], { token: "first", version: 1 });
@@ -133,7 +134,7 @@ describe("the conversation", () => {
     const alert = engine.state.alerts.find((candidate) => candidate.kind === "components");
     assert.ok(alert);
     assert.equal(
-      alert.message,
+      alert?.message,
       "This screen has 3 problems:\n$.components[3]: unknown type \"gauge\" (not drawn)\n$.components[0].size.width: negative width (ignored)\nnavigation 'unknown': no cached definition for this stub; the menu is left out",
     );
     assert.deepEqual(engine.state.dropped, ["$.components[3]"]);

@@ -1,3 +1,4 @@
+/// <reference path="./node.d.ts" />
 // Test support for the web engine: scripted transports (as Tests/XpediteClientTests/Support
 // has them), a reader of canonical packets, and an engine wired to memory caches.
 
@@ -68,7 +69,11 @@ export function makeEngine(transport, options = {}) {
   });
 }
 
-/** A screen answer. @param {any[]} components @param {Record<string, any>} [extra] */
+/**
+ * A screen answer.
+ * @param {any[]} components
+ * @param {Record<string, any>} [extra]
+ */
 export function screen(components, extra = {}) {
   return { rc: 0, token: "t1", components, ...extra };
 }

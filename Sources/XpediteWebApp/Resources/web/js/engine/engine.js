@@ -38,6 +38,7 @@ import { componentAt, fieldName, forEachComponent, isFocusable, isNavigationStub
 /**
  * @typedef {object} EngineState the shape of ScreenState.json, plus what a web renderer needs
  * @property {number} revision
+ * @property {number} screen counts the screens shown: a change is a new screen for the renderer
  * @property {Record<string, any> | null} packet
  * @property {any} frames what the layout gives for the packet and the bounds
  * @property {Record<string, TableRows>} tables
@@ -76,6 +77,7 @@ import { componentAt, fieldName, forEachComponent, isFocusable, isNavigationStub
 export function emptyState() {
   return {
     revision: 0,
+    screen: 0,
     packet: null,
     frames: null,
     tables: {},
@@ -515,6 +517,7 @@ export class XpediteEngine {
     this.screenGeneration += 1;
     const next = emptyState();
     next.revision = this.state.revision;
+    next.screen = this.screenGeneration;
     next.packet = packet;
     next.alerts = [...this.state.alerts];
     if (this.reportsComponentErrors) {
