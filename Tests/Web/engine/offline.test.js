@@ -172,4 +172,24 @@ describe("offline", () => {
     assert.equal(relaunched.state.packet, null);
     assert.equal(relaunched.state.alerts[0].kind, "connection");
   });
+
+  test("calling a sign-out function forgets the caches before the call is sent", async () => {
+    const store = new MemoryStore();
+    const transport = new ScriptedTransport((request) => {
+      if (request.method === "about") return screen([{ type: "label", text: "About" }], { id: "about", disposition: "permanent" });
+      if (request.method === "signOut") return screen([{ type: "label", text: "Signed out" }]);
+      return screen([
+        { type: "button", text: "About", method: { function: "about" } },
+        { type: "button", text: "Sign out", method: { function: "signOut", navigation: "root" } },
+      ], { version: 1, setDefaults: { font: "Helvetica" } });
+    });
+    const engine = makeEngine(transport, { store, signOutFunctions: ["signOut"] });
+    await engine.connect();
+    await engine.perform({ action: "press", path: "0" });
+    await engine.connect();
+    await engine.perform({ action: "press", path: "1" });
+    assert.deepEqual(transport.last, { method: "signOut", token: "t1" });
+    assert.deepEqual(await store.entries("pages"), []);
+    assert.equal(engine.state.packet?.components[0].text, "Signed out");
+  });
 });

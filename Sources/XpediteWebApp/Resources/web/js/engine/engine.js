@@ -71,6 +71,8 @@ import { componentAt, fieldName, forEachComponent, isFocusable, isNavigationStub
  * @property {() => number} [now] ms since the epoch
  * @property {number} [criticalImageTimeoutMs] 10 s
  * @property {string} [imageBase] what relative image URLs are resolved against
+ * @property {string[]} [signOutFunctions] server functions that sign the person out: calling one
+ *   forgets this server's caches first (nothing of the session is shown afterwards)
  */
 
 /** @returns {EngineState} */
@@ -111,6 +113,7 @@ export class XpediteEngine {
     this.now = options.now ?? (() => Date.now());
     this.criticalImageTimeoutMs = options.criticalImageTimeoutMs ?? 10_000;
     this.imageBase = options.imageBase;
+    this.signOutFunctions = new Set(options.signOutFunctions ?? []);
     /** @type {EngineState} */
     this.state = emptyState();
     /** @type {string | undefined} the session token, in memory only */
@@ -337,6 +340,13 @@ export class XpediteEngine {
    */
   async requestScreen(request, options = {}) {
     await this.prepare();
+    if (this.signOutFunctions.has(String(request.method))) {
+      try {
+        await this.forget(false);
+      } catch (error) {
+        this.state.diagnostics.push(`sign-out: the caches could not be cleared: ${describe(error)}`);
+      }
+    }
     this.screenTickets += 1;
     const ticket = this.screenTickets;
     this.state.loading = true;
@@ -972,9 +982,13 @@ export class XpediteEngine {
 
   // MARK: Sign-out
 
-  /** Forgets this server's caches and the session (sign-out): nothing of it is shown afterwards. */
-  async forget() {
-    this.token = undefined;
+  /**
+   * Forgets this server's caches (sign-out): nothing of it is shown afterwards.
+   * @param {boolean} [endsSession] forgets the token too (by default); a sign-out call keeps it
+   *   to send the call
+   */
+  async forget(endsSession = true) {
+    if (endsSession) this.token = undefined;
     this.lastVersion = undefined;
     this.imageURLs = {};
     this.navigationDefinitions.clear();
