@@ -70,7 +70,7 @@ describe("the conversation", () => {
     await engine.connect();
     await engine.perform({ action: "press", path: "0" });
     assert.equal(engine.state.alerts[0].kind, "protocol");
-    assert.match(engine.state.alerts[0].message, /\$\.rc/);
+    assert.match(engine.state.alerts[0].message, /breaks the protocol: .*"rc"/);
     await engine.perform({ action: "press", path: "0" });
     assert.equal(engine.state.alerts[0].kind, "protocol");
     assert.match(engine.state.alerts[0].message, /HTML page/);
@@ -99,7 +99,7 @@ describe("the conversation", () => {
   });
 
   test("a new version purges pages and menus before the answer is used; the token stays", async () => {
-    const menu = { type: "navigation", id: "main", implementation: { style: "slide" }, components: [{ type: "menuEntry", text: "About", method: { function: "about" } }] };
+    const menu = { type: "navigation", id: "main", implementation: { style: "slidefrom", position: "left" }, components: [{ type: "menuEntry", text: "About", method: { function: "about" } }] };
     const version = 1;
     const transport = new ScriptedTransport((request) => {
       if (request.method === "about") return screen([{ type: "label", text: "About" }, { type: "navigation", id: "main" }], { id: "about", disposition: "permanent" });

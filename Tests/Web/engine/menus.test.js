@@ -7,9 +7,9 @@ import { ScriptedTransport, makeEngine, screen } from "./support.js";
 const mainMenu = {
   type: "navigation",
   id: "main-menu",
-  implementation: { style: "slide", from: "left" },
+  implementation: { style: "slidefrom", position: "left" },
   components: [
-    { type: "menuHeader", text: "Xpedite demo" },
+    { type: "menuEntry", text: "Xpedite demo" },
     { type: "menuEntry", text: "Customers", method: { function: "customers", navigation: "root" } },
     { type: "menuEntry", text: "About", method: { function: "about" } },
   ],
@@ -21,11 +21,13 @@ const barButton = {
 };
 
 describe("menus", () => {
-  test("a slide-in menu entry calls its method; the entry index counts menu entries only", async () => {
+  test("a slide-in menu entry calls its method; a header entry calls nothing", async () => {
     const transport = new ScriptedTransport(() => screen([mainMenu, barButton], { version: 1 }));
     const engine = makeEngine(transport);
     await engine.connect();
-    await engine.perform({ action: "menu", path: "0", entry: 1 });
+    await engine.perform({ action: "menu", path: "0", entry: 0 });
+    assert.equal(transport.requests.length, 1);
+    await engine.perform({ action: "menu", path: "0", entry: 2 });
     assert.deepEqual(transport.last, { method: "about", token: "t1" });
   });
 
@@ -47,7 +49,7 @@ describe("menus", () => {
     );
     const engine = makeEngine(transport, { store });
     await engine.connect();
-    await engine.perform({ action: "menu", path: "0", entry: 0 });
+    await engine.perform({ action: "menu", path: "0", entry: 1 });
     assert.deepEqual(engine.state.packet?.components[0], mainMenu);
 
     transport.answer = () => screen([{ type: "navigation", id: "main-menu" }], { version: 1 });

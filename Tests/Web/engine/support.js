@@ -6,6 +6,7 @@ import { ClientCache } from "../../../Sources/XpediteWebApp/Resources/web/js/cac
 import { MemoryImageStore } from "../../../Sources/XpediteWebApp/Resources/web/js/cache/images.js";
 import { MemoryStore } from "../../../Sources/XpediteWebApp/Resources/web/js/cache/stores.js";
 import { XpediteEngine } from "../../../Sources/XpediteWebApp/Resources/web/js/engine/engine.js";
+import { readData, readScreen } from "../../../Sources/XpediteWebApp/Resources/web/js/engine/reader.js";
 import { TransportError } from "../../../Sources/XpediteWebApp/Resources/web/js/engine/transport.js";
 
 /**
@@ -60,7 +61,8 @@ export function makeEngine(transport, options = {}) {
   const images = options.images ?? new MemoryImageStore(async () => null);
   return new XpediteEngine({
     transport,
-    read: options.read ?? canonicalRead,
+    read: options.read ?? readScreen,
+    readData,
     cache: new ClientCache(store),
     images,
     bounds: IPHONE,

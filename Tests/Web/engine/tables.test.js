@@ -115,9 +115,9 @@ describe("tables", () => {
     assert.equal(engine.state.tables["0"].hasMore, false);
   });
 
-  test("static rows need no request; old numeric-keyed data is read in key order", async () => {
+  test("static rows need no request; an old string rc 0 is success", async () => {
     const transport = new ScriptedTransport((request) => {
-      if (request.method === "rows") return { rc: "0", data: { 1: { name: "b" }, 0: { name: "a" } }, max: "2" };
+      if (request.method === "rows") return { rc: "0", data: [{ name: "a" }, { name: "b" }] };
       return screen([
         { type: "table", data: [{ name: "x" }] },
         { type: "table", data: { dynamic: "rows" } },

@@ -8,9 +8,9 @@ import { CacheStorageImageStore } from "./js/cache/images.js";
 import { IndexedDBStore } from "./js/cache/stores.js";
 import { deviceUUID, loadConfig } from "./js/app/config.js";
 import { XpediteEngine } from "./js/engine/engine.js";
+import { readData, readScreen } from "./js/engine/reader.js";
 import { FetchTransport, describe } from "./js/engine/transport.js";
 import { layoutScreen } from "./js/layout/layout.js";
-import { readResponse } from "./js/protocol/read.js";
 import { defaultImageSource } from "./js/render/image-source.js";
 import { createScreenView } from "./js/render/screen-view.js";
 
@@ -47,7 +47,8 @@ async function start() {
   const store = await IndexedDBStore.open(`xpedite-cache ${endpoint}`);
   const engine = new XpediteEngine({
     transport: new FetchTransport(endpoint, { timeoutMs: config.timeoutMs }),
-    read: (json, options) => readResponse(json, options),
+    read: readScreen,
+    readData,
     layout: (packet, rect, options) => layoutScreen(packet, rect, options),
     cache: new ClientCache(store),
     images: new CacheStorageImageStore(`xpedite-images ${endpoint}`),

@@ -25,6 +25,7 @@ import { componentAt, fieldName, forEachComponent, isFocusable, isNavigationStub
  * @property {Record<string, any> | null} packet the canonical new-dialect packet, broken components left out
  * @property {(Issue | string)[]} issues
  * @property {string[]} dropped the paths of the components left out
+ * @property {string} [error] why the answer was refused, when `packet` is null
  */
 
 /**
@@ -61,6 +62,8 @@ import { componentAt, fieldName, forEachComponent, isFocusable, isNavigationStub
  * @typedef {object} EngineOptions
  * @property {Transport} transport
  * @property {(json: unknown, options: {isConnectionReply: boolean}) => ReadResult} read the lenient reader of screen answers
+ * @property {(json: unknown) => Record<string, any>} [readData] the lenient reader of data answers (the canonical data
+ *   response); throws when the answer cannot be used. By default data.js reads them.
  * @property {(packet: Record<string, any>, bounds: Bounds, options: Record<string, any>) => any} [layout]
  * @property {ClientCache} [cache]
  * @property {ImageStore} [images]
@@ -103,6 +106,7 @@ export class XpediteEngine {
   constructor(options) {
     this.transport = options.transport;
     this.read = options.read;
+    this.readData = options.readData ?? readDataAnswer;
     this.layout = options.layout;
     this.cache = options.cache;
     this.imageStore = options.images;
@@ -391,7 +395,7 @@ export class XpediteEngine {
     }
     const packet = read.packet;
     if (!packet) {
-      const first = read.issues.map(issueText)[0] ?? "it cannot be read";
+      const first = read.error ?? read.issues.map(issueText)[0] ?? "it cannot be read";
       this.state.alerts.push(protocolAlert(`The server's answer breaks the protocol: ${first}`));
       this.state.loading = false;
       this.emit();
@@ -773,9 +777,9 @@ export class XpediteEngine {
     const json = parseAnswer(answer);
     if (json.error) return { alert: protocolAlert(`The server's answer to ${request.method} is not a packet: ${json.error}`) };
     try {
-      const data = readDataAnswer(json.value);
-      if (data.token !== undefined) this.token = data.token;
-      return { answer: data };
+      const data = this.readData(json.value);
+      if (typeof data.token === "string") this.token = data.token;
+      return { answer: /** @type {import("./data.js").DataAnswer} */ (data) };
     } catch (error) {
       return { alert: protocolAlert(`The server's answer to ${request.method} breaks the protocol: ${describe(error)}`) };
     }
