@@ -15,7 +15,7 @@ worker.addEventListener("install", (/** @type {any} */ event) => {
       const response = await fetch(new URL("files.json", scope), { cache: "no-store" });
       /** @type {string[]} */
       const names = await response.json();
-      await cache.addAll([new URL("./", scope).href, ...names.map((name) => new URL(name, scope).href)]);
+      await cache.addAll([new URL("./", scope).href, new URL("config.json", scope).href, ...names.map((name) => new URL(name, scope).href)]);
       await worker.skipWaiting();
     })(),
   );
