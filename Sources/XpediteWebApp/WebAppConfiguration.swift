@@ -12,12 +12,17 @@ public struct WebAppConfiguration: Sendable, Hashable, Codable {
     /// The server functions that sign the person out: calling one clears the app's caches of this
     /// server first.
     public var signOutFunctions: [String]
+    /// What relative image URLs resolve against (docs/protocol/packets.md#images); `nil`: the
+    /// endpoint. A relay names the app's real endpoint here.
+    public var imageBase: String?
 
     /// Creates a configuration.
-    public init(endpoint: String, debug: Bool = false, signOutFunctions: [String] = ["signOut", "logout"]) {
+    public init(endpoint: String, debug: Bool = false, signOutFunctions: [String] = ["signOut", "logout"],
+                imageBase: String? = nil) {
         self.endpoint = endpoint
         self.debug = debug
         self.signOutFunctions = signOutFunctions
+        self.imageBase = imageBase
     }
 
     /// The `Content-Security-Policy` of the app's files: scripts, styles, workers and the manifest

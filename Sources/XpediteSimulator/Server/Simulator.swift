@@ -43,7 +43,8 @@ public struct Simulator: Sendable {
         // browser can reach; otherwise through the relay, which uses the simulator's transport.
         let endpoint = configuration.webAppEndpoint ?? "relay"
         self.webApp = try WebAppRoutes(files: try WebAppFiles.load(),
-                                       configuration: WebAppConfiguration(endpoint: endpoint, debug: configuration.webAppDebug),
+                                       configuration: WebAppConfiguration(endpoint: endpoint, debug: configuration.webAppDebug,
+                                                                          imageBase: configuration.imageBaseURL?.absoluteString),
                                        basePath: configuration.basePath,
                                        relay: configuration.webAppEndpoint == nil ? configuration.makeTransport() : nil)
     }

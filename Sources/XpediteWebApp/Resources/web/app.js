@@ -43,6 +43,19 @@ async function start() {
   const registration = registerServiceWorker();
   const config = await loadConfig(localStorage);
   const endpoint = new URL(config.endpoint, location.href).href;
+  const imageBase = new URL(config.imageBase ?? config.endpoint, location.href).href;
+  /**
+   * An image URL as the page loads it: absolute http(s), relative ones against the image base.
+   * @param {string} url
+   */
+  const resolveImage = (url) => {
+    try {
+      const absolute = new URL(url, imageBase);
+      return absolute.protocol === "https:" || absolute.protocol === "http:" ? absolute.href : null;
+    } catch {
+      return null;
+    }
+  };
   // One cache per server endpoint: nothing of one server is shown to another's session.
   const store = await IndexedDBStore.open(`xpedite-cache ${endpoint}`);
   const engine = new XpediteEngine({
@@ -56,7 +69,7 @@ async function start() {
     device: { uuid: deviceUUID(localStorage) },
     reportsComponentErrors: config.debug,
     signOutFunctions: config.signOutFunctions,
-    imageBase: endpoint,
+    imageBase,
   });
   const view = createScreenView(screen, {
     send: (action) => {
@@ -65,8 +78,8 @@ async function start() {
     // Images by the id→URL map the engine holds across screens, then as the packet names them.
     imageSource: (image, packet) => {
       const mapped = image.id !== undefined ? engine.state.images[image.id] : undefined;
-      if (mapped) return new URL(mapped, endpoint).href;
-      return defaultImageSource(image, packet);
+      const url = mapped ?? defaultImageSource(image, packet) ?? image.url;
+      return url ? resolveImage(url) : null;
     },
   });
   engine.subscribe((state) => {

@@ -8,6 +8,7 @@
  * @property {boolean} debug a debug build: a screen's component errors are alerted
  * @property {string[]} signOutFunctions the server functions that sign out (the caches are cleared)
  * @property {number} timeoutMs a request's time limit
+ * @property {string} [imageBase] what relative image URLs resolve against (else the endpoint)
  */
 
 const KEY = "xpedite.config";
@@ -22,6 +23,7 @@ export function readConfig(json) {
   if (typeof record.endpoint !== "string" || record.endpoint === "") throw new Error("config.json: endpoint is missing");
   const signOut = Array.isArray(record.signOutFunctions) ? record.signOutFunctions.filter((name) => typeof name === "string") : ["signOut", "logout"];
   return {
+    ...(typeof record.imageBase === "string" && record.imageBase !== "" ? { imageBase: record.imageBase } : {}),
     endpoint: record.endpoint,
     debug: record.debug === true,
     signOutFunctions: signOut,
