@@ -44,7 +44,8 @@ public struct Simulator: Sendable {
         let endpoint = configuration.webAppEndpoint ?? "relay"
         self.webApp = try WebAppRoutes(files: try WebAppFiles.load(),
                                        configuration: WebAppConfiguration(endpoint: endpoint, debug: configuration.webAppDebug,
-                                                                          imageBase: configuration.imageBaseURL?.absoluteString),
+                                                                          imageBase: configuration.webAppEndpoint == nil
+                                                                              ? configuration.imageBaseURL?.absoluteString : nil),
                                        basePath: configuration.basePath,
                                        relay: configuration.webAppEndpoint == nil ? configuration.makeTransport() : nil)
     }

@@ -45,10 +45,12 @@ struct WebAppRoutes: Sendable {
         let policy = configuration.contentSecurityPolicy
         let configJSON = configJSON
         let listJSON = listJSON
-        router.get(RouterPath("\(base)/app")) { _, _ in
-            Response(status: .movedPermanently, headers: [.location: "\(base)/app/", .cacheControl: "no-cache"])
-        }
-        router.get(RouterPath("\(base)/app/")) { request, _ in
+        // The router treats `/app` and `/app/` as one route: the page is served at the one that
+        // ends in a slash (its relative URLs and the worker's scope are the folder).
+        router.get(RouterPath("\(base)/app")) { request, _ in
+            guard request.uri.path.hasSuffix("/") else {
+                return Response(status: .movedPermanently, headers: [.location: "\(base)/app/", .cacheControl: "no-cache"])
+            }
             guard let page = files.file(at: "index.html") else { return Response(status: .notFound) }
             return Self.response(page, request: request, policy: policy)
         }
