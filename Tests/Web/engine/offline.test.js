@@ -19,7 +19,7 @@ function server() {
   return new ScriptedTransport((request) => {
     switch (request.method) {
       case "about":
-        return screen([{ type: "label", text: "About" }], { id: "about", disposition: "permanent" });
+        return screen([{ type: "label", text: "About" }, { type: "button", text: "Dashboard", method: { function: "dashboard" } }], { id: "about", disposition: "permanent" });
       case "dashboard":
         return screen([{ type: "label", text: "Sales" }], { id: "dashboard", disposition: { type: "expiry", seconds: 60 } });
       case "customers":
@@ -191,5 +191,30 @@ describe("offline", () => {
     assert.deepEqual(transport.last, { method: "signOut", token: "t1" });
     assert.deepEqual(await store.entries("pages"), []);
     assert.equal(engine.state.packet?.components[0].text, "Signed out");
+  });
+
+  test("after a start without the server, a tap connects first once the server is back", async () => {
+    const store = new MemoryStore();
+    const transport = server();
+    const engine = makeEngine(transport, { store });
+    await engine.connect();
+    await engine.perform({ action: "press", path: "0" });
+    transport.down = true;
+    const relaunched = makeEngine(transport, { store });
+    await relaunched.connect();
+    assert.equal(relaunched.token, undefined);
+    assert.equal(relaunched.state.packet?.components[0].text, "About");
+    // Offline, a tap without a session still says the server is away when nothing is kept.
+    await relaunched.perform({ action: "press", path: "1" });
+    assert.equal(relaunched.state.alerts[0].kind, "connection");
+    assert.equal(relaunched.state.offline, true);
+    transport.down = false;
+    const sent = transport.requests.length;
+    await relaunched.perform({ action: "press", path: "1" });
+    assert.equal(transport.requests[sent].method, "setConnection", "no request is sent without a token");
+    assert.equal(transport.requests.length, sent + 1);
+    assert.equal(relaunched.token, "t1");
+    assert.equal(relaunched.state.offline, false);
+    assert.equal(relaunched.state.packet?.components[0].type, "button", "the entry screen, not the dashboard");
   });
 });

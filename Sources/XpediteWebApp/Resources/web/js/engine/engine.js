@@ -164,14 +164,18 @@ export class XpediteEngine {
    * marked offline, so that a cold start without network still opens the cached pages.
    */
   async connect() {
-    const request = {
+    await this.requestScreen(this.connectionRequest(), { isConnection: true });
+  }
+
+  /** The `setConnection` packet. */
+  connectionRequest() {
+    return {
       method: "setConnection",
       bundleID: this.device.bundleID,
       uuid: this.device.uuid,
       bounds: boundsText(this.bounds),
       xpediteVersion: this.device.xpediteVersion,
     };
-    await this.requestScreen(request, { isConnection: true });
   }
 
   /**
@@ -340,10 +344,18 @@ export class XpediteEngine {
    * superseded request is discarded. When the server is unreachable, the page cache stands in
    * (docs/protocol/caching.md#offline-fallback).
    * @param {Record<string, unknown>} request
-   * @param {{isConnection?: boolean}} [options]
+   * @param {{isConnection?: boolean, tapKey?: string | null}} [options] `tapKey`: the page key of
+   *   the tap that asked for this connection (null: a tap that submits), for the offline fallback
    */
   async requestScreen(request, options = {}) {
     await this.prepare();
+    // A phone with no session (a start without the server) speaks first: setConnection, whose
+    // answer (the entry screen) is shown instead of the tap's; while the server stays away, the
+    // tap's own cached page stands in, as for any tap.
+    if (this.token === undefined && !options.isConnection && options.tapKey === undefined) {
+      await this.requestScreen(this.connectionRequest(), { isConnection: true, tapKey: pageKey(request) ?? null });
+      return;
+    }
     if (this.signOutFunctions.has(String(request.method))) {
       try {
         await this.forget(false);
@@ -363,7 +375,8 @@ export class XpediteEngine {
       answer = await this.transport.send(JSON.stringify(request));
     } catch (error) {
       if (ticket !== this.screenTickets) return;
-      await this.fallBack(key, error, ticket, options.isConnection ?? false);
+      if (options.tapKey !== undefined) await this.fallBack(options.tapKey ?? undefined, error, ticket, false);
+      else await this.fallBack(key, error, ticket, options.isConnection ?? false);
       return;
     }
     if (ticket !== this.screenTickets) return;
