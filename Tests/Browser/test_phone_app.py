@@ -2,7 +2,8 @@
 engine runs in the browser and talks to the server itself. Against `xpedite demo`: sign in, page
 the customers past row 40, save a form and see the server's error, open cached pages; stop the
 server: a save says it needs the network; reload: the app starts from its service worker with the
-cached pages, marked offline; restart the server: it goes on. And the app needs no WebSocket."""
+cached pages, marked offline; restart the server: it goes on. Against an old-dialect server in
+Python through `xpedite preview`'s relay. And the app needs no WebSocket."""
 import shutil
 import tempfile
 
@@ -12,6 +13,7 @@ from selenium.webdriver.common.keys import Keys
 
 from conftest import START_TIMEOUT, make_driver, start, stop
 from test_demo import fill, free_port, row_texts
+from test_other_language import preview, python_server  # noqa: F401 (fixtures)
 from test_simulator import tap, texts, wait, wait_for_label
 
 SIGN_IN = "Demo account: demo@xpedite.dev / demo1234"
@@ -188,3 +190,29 @@ def test_the_app_needs_no_websocket(server, phone):
     wait_for_label(phone, "You reached the second screen")
     # The packets went through the simulator's same-origin relay.
     assert phone.execute_script("return window.xpedite.config.endpoint") == "relay"
+
+
+def test_an_old_dialect_python_server_through_the_preview_relay(preview, phone):
+    """`xpedite preview --server URL` serves the web app with a same-origin relay to a server in
+    another language (the Python old-dialect server), which needs no CORS headers."""
+    phone.get(preview + "/app/")
+    wait(phone, 30).until(lambda d: "Welcome to the Python server" in texts(d))
+    assert phone.execute_script("return window.xpedite.config.endpoint") == "relay"
+    tap(phone, "Customers")
+    wait(phone).until(lambda d: len(row_texts(d)) >= 40)
+
+    def past_40(d):
+        if any(int(index) >= 45 for index, _ in row_texts(d)):
+            return True
+        body = d.find_element(By.CSS_SELECTOR, "#screen .x-tbody")
+        d.execute_script("arguments[0].scrollTop = arguments[0].scrollHeight", body)
+        return False
+    wait(phone, 30).until(past_40)
+    # A row tap sends the old dialect's clickRow with the row number; its form refuses an empty
+    # name with the server's rc message.
+    phone.find_element(By.CSS_SELECTOR, "#screen .x-row[data-row='3']").click()
+    wait(phone).until(lambda d: d.find_element(By.CSS_SELECTOR, "#screen input[type='text']")
+                      .get_attribute("value") == "Customer 3")
+    empty(phone, "input[type='text']")
+    phone.find_element(By.CSS_SELECTOR, "#screen .x-form-save").click()
+    wait(phone).until(lambda d: alert_text(d) == "First name is required")
