@@ -1,6 +1,7 @@
 // The web renderer's test page (Tests/Browser/test_web_renderer.py): a screen view in the
 // simulator's phone frame, driven from the test through `window.harness`.
 
+import { defaultImageSource } from "../../../Sources/XpediteWebApp/Resources/web/js/render/image-source.js";
 import { createScreenView } from "../../../Sources/XpediteWebApp/Resources/web/js/render/screen-view.js";
 
 const screen = /** @type {HTMLElement} */ (document.getElementById("screen"));
@@ -10,11 +11,9 @@ const view = createScreenView(screen, {
   send: (action) => {
     sent.push(action);
   },
-  // Every image from the test's own server (one picture), as the stand-in serves them.
-  imageSource: (image) => {
-    const key = image.id ?? image.url ?? image.name;
-    return key ? `/Tests/Browser/harness/image.svg?key=${encodeURIComponent(key)}` : null;
-  },
+  // Every image from the test's server, which draws the picture the stand-in server draws for
+  // the URL the engine would load (the simulator's image route answers 404 when there is none).
+  imageSource: (image, packet) => `/image?url=${encodeURIComponent(defaultImageSource(image, packet) ?? "")}`,
 });
 
 /**
