@@ -186,12 +186,16 @@ def test_inputs_send_set_and_return(page):
     page.show(state)
     field = page.find('input[data-path="0.1"]')
     field.clear()
+    page.clear_sent()
     field.send_keys("Alice")
     assert page.sent() == [], "typing alone sends nothing until the value changes or Enter"
     field.send_keys(Keys.ENTER)
     assert page.sent() == [{"action": "set", "path": "0.1", "kind": "text", "text": "Alice"},
                            {"action": "return", "path": "0.1"}]
 
+    # Leaving the field is a change too (the browser's change event), as in simulator.js.
+    page.script("document.activeElement.blur()")
+    assert page.sent()[-1] == {"action": "set", "path": "0.1", "kind": "text", "text": "Alice"}
     page.clear_sent()
     checkbox = page.find('input[type="checkbox"][data-path="0.4"]')
     before = checkbox.is_selected()
@@ -301,7 +305,12 @@ target.dispatchEvent(new PointerEvent('pointerdown', {bubbles: true, clientX: x,
 target.dispatchEvent(new PointerEvent('pointerup', {bubbles: true, clientX: x + dx, clientY: y}));
 """, side)
     assert "x-open" in page.find(".x-panel").get_attribute("class")
-    page.script("document.querySelector('#screen .x-shade').click()")
+    page.script("""
+const shade = document.querySelector('#screen .x-shade');
+shade.dispatchEvent(new PointerEvent('pointerdown', {bubbles: true}));
+shade.dispatchEvent(new PointerEvent('pointerup', {bubbles: true}));
+shade.click();
+""")
     assert "x-open" not in page.find(".x-panel").get_attribute("class")
     assert page.sent() == []
 

@@ -212,7 +212,8 @@ export function createScreenView(root, options) {
     const menu = element.closest(".x-panel.x-open, .x-dropdown.x-open");
     if (menu) setOpen(menu, false);
     /** @type {Action} */
-    const action = { action: element.dataset.action, path: element.dataset.path };
+    const action = { action: element.dataset.action };
+    if (element.dataset.path !== undefined) action.path = element.dataset.path;
     if (element.dataset.row !== undefined) action.row = Number(element.dataset.row);
     if (element.dataset.entry !== undefined) action.entry = Number(element.dataset.entry);
     send(action);
