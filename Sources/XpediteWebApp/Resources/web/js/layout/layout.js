@@ -4,13 +4,13 @@
 // `xpedite layout` prints it: bounds, screen, components (index path, type, id, placement, frame,
 // content, parts, children) and warnings.
 
-import { parseBounds } from "./bounds.js";
+import { parseBounds } from "../protocol/bounds.js";
 import { layoutConfiguration } from "./configuration.js";
 import { layoutContainer } from "./container-layout.js";
 import { componentsOf, objectOf, shows, stringOf } from "./model.js";
 import { LayoutRun, roundTo } from "./run.js";
 
-export { parseBounds, formatBounds } from "./bounds.js";
+export { parseBounds, formatBounds } from "../protocol/bounds.js";
 export { layoutConfiguration, portraitPhoneInsets } from "./configuration.js";
 export { LayoutMetrics } from "./metrics.js";
 export { TableRowLayout } from "./table-row-layout.js";

@@ -21,16 +21,19 @@ export function formatNumber(value) {
   if (Number.isInteger(value) && Math.abs(value) <= INTEGER_LIMIT) {
     return String(value + 0);
   }
-  return swiftDescription(value);
+  return doubleDescription(value);
 }
 
 /**
  * Swift's `Double.description`: the shortest digits that round-trip, positional between 1e-4 and
- * 2^53, exponential ("1e-05", "1.5e+20") outside.
+ * 2^53 ("393.0", "0.5"), exponential ("1e-05", "1.5e+20") outside.
  * @param {number} value
  * @returns {string}
  */
-function swiftDescription(value) {
+export function doubleDescription(value) {
+  if (Number.isNaN(value)) return "nan";
+  if (!Number.isFinite(value)) return value > 0 ? "inf" : "-inf";
+  if (value === 0) return Object.is(value, -0) ? "-0.0" : "0.0";
   const exponential = value.toExponential();
   const match = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(exponential);
   if (!match) return String(value);

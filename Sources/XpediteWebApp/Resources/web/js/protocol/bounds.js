@@ -1,6 +1,8 @@
 // The bounds string the phone sends in setConnection (XpediteProtocol's Bounds):
 // "(x, y, width, height)", decimals only, a sign allowed on x and y.
 
+import { doubleDescription } from "./canonical-json.js";
+
 /**
  * @typedef {object} Bounds
  * @property {number} x
@@ -47,7 +49,6 @@ function trimSpaces(text) {
  * @returns {string}
  */
 export function formatBounds(bounds) {
-  /** @param {number} value */
-  const swift = (value) => (Number.isInteger(value) ? `${value}.0` : String(value));
-  return `(${swift(bounds.x)}, ${swift(bounds.y)}, ${swift(bounds.width)}, ${swift(bounds.height)})`;
+  const { x, y, width, height } = bounds;
+  return `(${doubleDescription(x)}, ${doubleDescription(y)}, ${doubleDescription(width)}, ${doubleDescription(height)})`;
 }
