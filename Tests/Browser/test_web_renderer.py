@@ -517,3 +517,89 @@ def test_the_screen_looks_as_its_golden(page, screen, device):
         failures.append(f"{name}: {share:.2%} of the pixels differ (tolerance {PIXEL_SHARE:.2%}); see {review}/")
     page.script("document.body.classList.remove('x-dark')")
     assert not failures, "\n".join(failures)
+
+
+def test_offline_loading_and_empty_states(page):
+    state = state_of("doc-new-form.json")
+    marked = copy.deepcopy(state)
+    marked["offline"] = True
+    marked["loading"] = True
+    page.show(state)
+    page.render(marked)
+    shown = page.script("""
+const s = document.querySelector('#screen .x-screen');
+return {badge: s.querySelector('.x-offline-badge') && s.querySelector('.x-offline-badge').textContent,
+        loading: !!s.querySelector('.x-loading'), busy: !!s.querySelector('.x-busy')};
+""")
+    assert shown == {"badge": "Offline", "loading": True, "busy": True}
+    # A tap while a screen request is in flight lands on the busy cover, not on the button.
+    page.find(".x-busy").click()
+    assert page.sent() == []
+    page.render(state)
+    assert page.script("return document.querySelectorAll('#screen .x-offline-badge, #screen .x-busy').length") == 0
+    page.render({"packet": None, "frames": None, "tables": {}, "values": {}, "alerts": [], "offline": False, "loading": True})
+    assert page.find(".x-empty").text == "Connecting…"
+
+
+def test_a_composition_and_a_shown_password_survive_a_redraw(page):
+    state = state_of("doc-new-form.json")
+    page.show(state)
+    field = page.find('input[data-path="0.1"]')
+    field.click()
+    # An input method composing a word: the engine's redraw leaves the field alone.
+    page.script("""
+const f = arguments[0];
+f.dispatchEvent(new CompositionEvent('compositionstart', {bubbles: true}));
+f.value = 'にほ';
+""", field)
+    redrawn = copy.deepcopy(state)
+    redrawn["values"]["0.1"] = ""
+    page.render(redrawn)
+    assert page.script("return document.querySelector('#screen input[data-path=\"0.1\"]').value") == "にほ"
+    page.script("arguments[0].dispatchEvent(new CompositionEvent('compositionend', {bubbles: true}))", field)
+    # The eye shows the password, and a redraw keeps it shown.
+    page.find('.x-node[data-path="0.2"] .x-eye').click()
+    page.render(redrawn)
+    assert page.find('input[data-path="0.2"]').get_attribute("type") == "text"
+
+
+def test_a_large_screen_is_drawn_within_a_frame(page):
+    """Issue 26: drawing a 200-component screen takes at most 16 ms. Measured here: the median
+    time of `render` (the description, the DOM built or patched) for a first drawing and for a
+    redraw, which must stay within 16 ms; and, printed, the same with the browser's style and
+    layout forced, which on this shared machine varies with its load (layout excluded: the
+    engine's)."""
+    page.reload()
+    timings = page.driver.execute_async_script("""
+const done = arguments[arguments.length - 1];
+import('/Sources/XpediteWebApp/Resources/web/js/layout/layout.js').then(({layoutScreen}) => {
+  const components = [];
+  for (let i = 0; i < 200; i++) {
+    const kinds = [{type: 'label', text: 'Label ' + i}, {type: 'button', text: 'Button ' + i, method: {function: 'f'}},
+                   {type: 'textbox', name: 'field' + i, title: 'Field ' + i}, {type: 'checkbox', name: 'check' + i, title: 'Check ' + i}];
+    components.push(kinds[i % kinds.length]);
+  }
+  const packet = {rc: 0, title: 'Large', components};
+  const frames = layoutScreen(packet, '(0, 0, 393, 852)');
+  const result = {first: [], again: [], firstLaidOut: [], againLaidOut: []};
+  for (let round = 0; round < 9; round++) {
+    const state = {packet: JSON.parse(JSON.stringify(packet)), frames, tables: {}, values: {}, alerts: [], screen: round};
+    let start = performance.now();
+    window.harness.render(state);
+    result.first.push(performance.now() - start);
+    document.body.offsetHeight;
+    result.firstLaidOut.push(performance.now() - start);
+    start = performance.now();
+    window.harness.render({...state, values: {'2': 'typed ' + round}, revision: round});
+    result.again.push(performance.now() - start);
+    document.body.offsetHeight;
+    result.againLaidOut.push(performance.now() - start);
+  }
+  const median = (list) => list.sort((a, b) => a - b)[Math.floor(list.length / 2)];
+  done(Object.fromEntries(Object.entries(result).map(([key, list]) => [key, median(list)])));
+}).catch((error) => done({error: String(error)}));
+""")
+    assert "error" not in timings, timings
+    print("200 components (ms): " + ", ".join(f"{key} {value:.1f}" for key, value in timings.items()))
+    assert page.script("return document.querySelectorAll('#screen .x-node').length") == 200
+    assert timings["first"] <= 16 and timings["again"] <= 16, timings

@@ -101,8 +101,9 @@ export function createScreenView(root, options) {
     } else {
       patchChildren(root, [tree], { isProtected });
       for (const element of Array.from(root.querySelectorAll("[data-scroll]"))) {
+        // Only an offset to restore is written (reading or writing one makes the browser lay out).
         const saved = scrolls[/** @type {HTMLElement} */ (element).dataset.scroll ?? ""];
-        if (saved !== undefined && element.scrollTop !== saved) element.scrollTop = saved;
+        if (saved) element.scrollTop = saved;
       }
     }
     if (!focusPath && newScreen) {
