@@ -436,13 +436,14 @@ const [state] = arguments;
 const button = document.querySelector('#screen .x-form-save');
 button.dispatchEvent(new PointerEvent('pointerdown', {bubbles: true}));
 window.harness.render(state);
-const during = document.querySelector('#screen input[data-path="0.1"]').value;
+const during = {value: document.querySelector('#screen input[data-path="0.1"]').value, drawings: [...window.harness.drawings]};
 window.dispatchEvent(new PointerEvent('pointerup', {bubbles: true}));
 return during;
 """, changed)
-    assert drawn != "After release"
+    assert drawn == {"value": state["values"].get("0.1", ""), "drawings": ["new"]}, "the redraw waits for the release"
     page.wait_until(lambda: page.script("return document.querySelector('#screen input[data-path=\"0.1\"]').value") == "After release",
                     message="the deferred redraw")
+    assert page.script("return window.harness.drawings") == ["new", "same"]
 
 
 # Text is text.
@@ -490,6 +491,21 @@ return Array.from(document.querySelectorAll('#screen iframe')).map(f => ({sandbo
     for frame in frames:
         assert frame["sandbox"] == ""
         assert frame["srcdoc"] or (frame["src"] or "").startswith(("http://", "https://"))
+    # An old dynamic web view shows the HTML its data request fetched (the state's `web`).
+    dynamic = state_of("spec-3-10-web-dynamic.json")
+    (path, html), = dynamic["web"].items()
+    page.show(dynamic)
+    assert page.script("const f = document.querySelector('#screen .x-node[data-path=\"' + arguments[0] + '\"] iframe');"
+                       "return f && f.getAttribute('sandbox') === '' ? f.getAttribute('srcdoc') : null", path) == html
+
+
+def test_an_old_dynamic_menu_shows_the_entries_the_engine_fetched(page):
+    state = state_of("o-cell-1.json")
+    (path, entries), = state["menus"].items()
+    page.show(state)
+    shown = page.script("return Array.from(document.querySelectorAll('#screen nav[data-path=\"' + arguments[0] + '\"] .x-menu-entry'))"
+                        ".map(e => e.textContent)", path)
+    assert shown == [entry["text"] for entry in entries]
 
 
 # Pictures: the documents' screens as their goldens.

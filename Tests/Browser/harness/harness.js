@@ -7,6 +7,8 @@ import { createScreenView } from "../../../Sources/XpediteWebApp/Resources/web/j
 const screen = /** @type {HTMLElement} */ (document.getElementById("screen"));
 /** @type {Record<string, any>[]} */
 const sent = [];
+/** @type {string[]} */
+const drawings = [];
 const view = createScreenView(screen, {
   send: (action) => {
     sent.push(action);
@@ -14,11 +16,15 @@ const view = createScreenView(screen, {
   // Every image from the test's server, which draws the picture the stand-in server draws for
   // the URL the engine would load (the simulator's image route answers 404 when there is none).
   imageSource: (image, packet) => `/image?url=${encodeURIComponent(defaultImageSource(image, packet) ?? "")}`,
+  drawn: (_state, newScreen) => {
+    drawings.push(newScreen ? "new" : "same");
+  },
 });
 
 /**
  * @typedef {object} Harness
  * @property {Record<string, any>[]} sent The actions the view sent, oldest first.
+ * @property {string[]} drawings "new" or "same" for each state drawn, oldest first.
  * @property {(state: any) => void} render
  * @property {(width: number, height: number) => void} resize Sets the phone's bounds.
  * @property {boolean} ready
@@ -27,6 +33,7 @@ const view = createScreenView(screen, {
 /** @type {Harness} */
 const harness = {
   sent,
+  drawings,
   render: (state) => view.render(state),
   resize: (width, height) => {
     screen.style.width = `${width}px`;

@@ -24,6 +24,9 @@ import { createNode } from "./vnode.js";
  *   the web layout's TableRowLayout.
  * @property {() => number} [scale] How much the page scales the screen (a scaled phone frame):
  *   drags are measured in the phone's points. 1 by default.
+ * @property {(state: ScreenState, newScreen: boolean) => void} [drawn] Called after each state is
+ *   in the page (a state that waited for a pressed pointer, once it is): for timing a tap until its
+ *   screen is drawn.
  *
  * @typedef {object} ScreenView
  * @property {(state: ScreenState) => void} render Draws a state. While a pointer is pressed on the
@@ -125,6 +128,7 @@ export function createScreenView(root, options) {
       }
     }
     for (const element of Array.from(root.querySelectorAll("[data-more]"))) checkMore(/** @type {HTMLElement} */ (element));
+    options.drawn?.(state, newScreen);
   }
 
   // A rendering never replaces the screen under a pressed pointer. Pressing Save right after
