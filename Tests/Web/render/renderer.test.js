@@ -164,3 +164,20 @@ test("a menu the person opened is drawn open, with the content shrunk by shrink%
   assert.equal(shade.attrs["data-shrink"], "0.9");
   assert.ok(withClass(tree, "x-content")[0].attrs.style?.endsWith("transform:scale(0.9)"));
 });
+
+test("a dynamic table asks for more only with rows in and no page in flight", () => {
+  const packet = { rc: 0, components: [{ type: "table", cell: [{ field: "name" }], data: { dynamic: "rows" }, refresh: "Pull" }] };
+  const rows = [{ name: "Alice" }, { name: "Bob" }];
+  const body = (/** @type {Record<string, any>} */ tables) => withClass(draw(packet, { tables }), "x-tbody")[0];
+  const more = body({ 0: { rows, hasMore: true } });
+  assert.equal(more.attrs["data-more"], "1");
+  assert.equal(more.attrs["data-refresh"], "1");
+  assert.equal(withClass(more, "x-more").length, 1);
+  const loading = body({ 0: { rows, hasMore: true, loading: true } });
+  assert.equal(loading.attrs["data-more"], undefined);
+  assert.deepEqual(withClass(loading, "x-more")[0].children, ["Loading…"]);
+  const done = body({ 0: { rows, hasMore: false } });
+  assert.equal(withClass(done, "x-more").length, 0);
+  assert.equal(withClass(done, "x-row").length, 2);
+  assert.equal(body({}).attrs["data-more"], undefined, "the engine asks for the first batch itself");
+});
