@@ -619,3 +619,20 @@ import('/Sources/XpediteWebApp/Resources/web/js/layout/layout.js').then(({layout
     print("200 components (ms): " + ", ".join(f"{key} {value:.1f}" for key, value in timings.items()))
     assert page.script("return document.querySelectorAll('#screen .x-node').length") == 200
     assert timings["first"] <= 16 and timings["again"] <= 16, timings
+
+
+def test_destroy_takes_the_screen_and_its_listeners_away(page):
+    state = state_of("doc-new-form.json")
+    page.show(state)
+    left = page.script("""
+const screen = document.getElementById('screen'), button = screen.querySelector('.x-form-save');
+window.harness.destroy();
+const left = screen.childNodes.length;
+// A click on an element the view drew (put back by hand) reaches no listener.
+screen.appendChild(button);
+button.click();
+return left;
+""")
+    assert left == 0
+    assert page.sent() == []
+    page.reload()

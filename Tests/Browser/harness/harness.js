@@ -27,6 +27,7 @@ const view = createScreenView(screen, {
  * @property {string[]} drawings "new" or "same" for each state drawn, oldest first.
  * @property {(state: any) => void} render
  * @property {(width: number, height: number) => void} resize Sets the phone's bounds.
+ * @property {() => void} destroy Takes the view away.
  * @property {boolean} ready
  */
 
@@ -39,6 +40,7 @@ const harness = {
     screen.style.width = `${width}px`;
     screen.style.height = `${height}px`;
   },
+  destroy: () => view.destroy(),
   ready: true,
 };
 /** @type {any} */ (window).harness = harness;
