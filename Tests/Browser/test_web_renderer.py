@@ -1,5 +1,5 @@
 """The web renderer (Sources/XpediteWebApp/Resources/web/js/render) in real Chromium: a static
-harness page (Tests/Browser/harness) imports the module and draws engine states, the states the
+harness page (Tests/Web/harness) imports the module and draws engine states, the states the
 reference engine holds for the screens of Tests/Fixtures/valid (`xpedite client --dump json`,
 written to Tests/Fixtures/web-states by scripts/update-web-states). Checked here:
 
@@ -34,7 +34,7 @@ from test_geometry import drawing_problems
 from test_screenshots import APPEARANCES, GOLDENS, PIXEL_SHARE, difference, golden_name, save, screens
 from web_states import STATES, cases, state_path
 
-HARNESS = "/Tests/Browser/harness/index.html"
+HARNESS = "/Tests/Web/harness/index.html"
 STATE_FILES = sorted(path.name for path in STATES.glob("*.json"))
 
 

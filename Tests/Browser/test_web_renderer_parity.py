@@ -1,5 +1,5 @@
 """The web renderer draws the simulator's DOM: for every state of Tests/Fixtures/web-states, the
-elements the web renderer makes (Tests/Browser/harness) and those the simulator's server-side
+elements the web renderer makes (Tests/Web/harness) and those the simulator's server-side
 renderer sends for the same screen (`xpedite preview` on the stand-in server, the fidelity
 suite's phone) are the same tree: tags, classes, `data-*` attributes, styles and texts.
 

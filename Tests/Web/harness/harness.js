@@ -1,5 +1,6 @@
-// The web renderer's test page (Tests/Browser/test_web_renderer.py): a screen view in the
-// simulator's phone frame, driven from the test through `window.harness`.
+// The web renderer's test page (Tests/Browser/test_web_renderer.py and
+// test_web_renderer_parity.py): a screen view in the simulator's phone frame, driven from the test
+// through `window.harness`. It lives under Tests/Web so that tsc and Biome check it.
 
 import { defaultImageSource } from "../../../Sources/XpediteWebApp/Resources/web/js/render/image-source.js";
 import { createScreenView } from "../../../Sources/XpediteWebApp/Resources/web/js/render/screen-view.js";
