@@ -2,7 +2,9 @@
 screen of Tests/Fixtures/valid that the simulator can draw, the state the reference engine
 (`xpedite client URL --dump json`) holds after showing it, served by the fidelity suite's
 stand-in server (which answers the screen's tables, menus and web views). Every screen is taken
-on an iPhone 16; the screens of the screenshot suite also on an iPhone SE.
+on an iPhone 16; the screens of the screenshot suite also on an iPhone SE. A screen with images
+takes the frames of the layout oracle (`xpedite layout`) with every image 600x300, as the stand-in
+draws them: the engine cannot load the fixtures' example image URLs here.
 
     scripts/update-web-states            # all of them
     scripts/update-web-states n-font     # those whose name contains a word
@@ -13,7 +15,7 @@ import sys
 from pathlib import Path
 
 from conftest import ROOT, XPEDITE
-from fidelity import DEVICES, VALID, drawable_fixtures, load
+from fidelity import DEVICES, VALID, drawable_fixtures, image_keys, load, oracle
 from stand_in import StandIn
 
 STATES = ROOT / "Tests" / "Fixtures" / "web-states"
@@ -61,6 +63,12 @@ def main(words):
             if words and not any(word in name for word in words):
                 continue
             state = dump(stand_in, name, device)
+            # The fixtures' images are example URLs the engine cannot load here, so it lays them
+            # out without their sizes; the simulator's engine loads them from the stand-in (every
+            # image 600×300). Those screens take the frames the layout oracle gives with those
+            # sizes: the frames the engine holds once its images are in.
+            if image_keys(load(VALID / name)):
+                state["frames"] = oracle(VALID / name, device)
             state_path(name, device).write_text(json.dumps(state, sort_keys=True, ensure_ascii=False, separators=(",", ":")) + "\n")
             print(f"{state_path(name, device).relative_to(ROOT)}")
     finally:

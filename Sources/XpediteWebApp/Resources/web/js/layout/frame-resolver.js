@@ -229,6 +229,11 @@ function percent(value, base) {
  * @param {LayoutRun} run
  */
 function reportConflictingKeys(s, indexPath, run) {
+  // Most size dicts set at most one key per quantity: counted without building the groups.
+  const horizontal = defined(s.centreX) + defined(s.xAfter) + defined(s.x) + defined(s.xPercent);
+  const vertical = defined(s.centreY) + defined(s.yBelow) + defined(s.y) + defined(s.yPercent);
+  const height = defined(s.height) + defined(s.heightPercent) + defined(s.relativeHeightPercent);
+  if (horizontal < 2 && vertical < 2 && height < 2 && defined(s.width) + defined(s.widthPercent) < 2) return;
   /** @type {Array<[string, Array<[string, number | undefined]>]>} */
   const groups = [
     ["horizontal position", [["centrex", s.centreX], ["x+", s.xAfter], ["x", s.x], ["x%", s.xPercent]]],
@@ -242,6 +247,15 @@ function reportConflictingKeys(s, indexPath, run) {
     const list = given.map((key) => `"${key}"`).join(" and ");
     run.warn("conflicting-size-keys", indexPath, `${list} both set the ${quantity}; "${given[0]}" wins`);
   }
+}
+
+/**
+ * 1 when a key is given, else 0.
+ * @param {number | undefined} value
+ * @returns {number}
+ */
+function defined(value) {
+  return value === undefined ? 0 : 1;
 }
 
 /**

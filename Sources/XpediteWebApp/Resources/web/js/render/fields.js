@@ -22,7 +22,7 @@ const ENTER_KEY_HINTS = { next: "next", done: "done", go: "go", search: "search"
  * @param {Record<string, string>} table
  * @param {unknown} key
  */
-const lookup = (table, key) => (typeof key === "string" && Object.prototype.hasOwnProperty.call(table, key) ? table[key] : null);
+const lookup = (table, key) => (typeof key === "string" && Object.hasOwn(table, key) ? table[key] : null);
 
 /**
  * The text of a value ("" for none).

@@ -24,6 +24,9 @@ import { createNode } from "./vnode.js";
  *   the web layout's TableRowLayout.
  * @property {() => number} [scale] How much the page scales the screen (a scaled phone frame):
  *   drags are measured in the phone's points. 1 by default.
+ * @property {(state: ScreenState, newScreen: boolean) => void} [drawn] Called after each state is
+ *   in the page (a state that waited for a pressed pointer, once it is): for timing a tap until its
+ *   screen is drawn.
  *
  * @typedef {object} ScreenView
  * @property {(state: ScreenState) => void} render Draws a state. While a pointer is pressed on the
@@ -101,8 +104,9 @@ export function createScreenView(root, options) {
     } else {
       patchChildren(root, [tree], { isProtected });
       for (const element of Array.from(root.querySelectorAll("[data-scroll]"))) {
+        // Only an offset to restore is written (reading or writing one makes the browser lay out).
         const saved = scrolls[/** @type {HTMLElement} */ (element).dataset.scroll ?? ""];
-        if (saved !== undefined && element.scrollTop !== saved) element.scrollTop = saved;
+        if (saved) element.scrollTop = saved;
       }
     }
     if (!focusPath && newScreen) {
@@ -124,6 +128,7 @@ export function createScreenView(root, options) {
       }
     }
     for (const element of Array.from(root.querySelectorAll("[data-more]"))) checkMore(/** @type {HTMLElement} */ (element));
+    options.drawn?.(state, newScreen);
   }
 
   // A rendering never replaces the screen under a pressed pointer. Pressing Save right after
@@ -212,7 +217,8 @@ export function createScreenView(root, options) {
     const menu = element.closest(".x-panel.x-open, .x-dropdown.x-open");
     if (menu) setOpen(menu, false);
     /** @type {Action} */
-    const action = { action: element.dataset.action, path: element.dataset.path };
+    const action = { action: element.dataset.action };
+    if (element.dataset.path !== undefined) action.path = element.dataset.path;
     if (element.dataset.row !== undefined) action.row = Number(element.dataset.row);
     if (element.dataset.entry !== undefined) action.entry = Number(element.dataset.entry);
     send(action);

@@ -18,7 +18,7 @@ const TEXT_STYLES = {
  */
 export function textStyleSize(name) {
   const key = name.toLowerCase();
-  return Object.prototype.hasOwnProperty.call(TEXT_STYLES, key) ? TEXT_STYLES[/** @type {keyof TEXT_STYLES} */ (key)] : null;
+  return Object.hasOwn(TEXT_STYLES, key) ? TEXT_STYLES[/** @type {keyof TEXT_STYLES} */ (key)] : null;
 }
 
 /**

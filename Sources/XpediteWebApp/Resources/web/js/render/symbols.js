@@ -29,7 +29,7 @@ const SUFFIXES = [".fill", ".circle", ".square", ".rectangle", ".badge"];
 export function knownGlyph(name) {
   let candidate = name;
   for (;;) {
-    if (Object.prototype.hasOwnProperty.call(GLYPHS, candidate)) return GLYPHS[candidate];
+    if (Object.hasOwn(GLYPHS, candidate)) return GLYPHS[candidate];
     const suffix = SUFFIXES.find((end) => candidate.endsWith(end));
     if (!suffix) return null;
     candidate = candidate.slice(0, -suffix.length);
