@@ -1,4 +1,3 @@
-/// <reference path="./node.d.ts" />
 // The scripted conversations of Tests/XpediteClientTests/ActionRequestTests.swift through the web
 // engine and its reader: every action kind sends exactly the request of
 // docs/protocol/packets.md#the-request-envelope, in both dialects.

@@ -1,4 +1,3 @@
-/// <reference path="./node.d.ts" />
 // The scripted conversations of Tests/XpediteClientTests/ComponentErrorTests.swift, through the
 // web engine and its reader: the same alert, word for word.
 import assert from "node:assert/strict";

@@ -1,24 +1,9 @@
-// The few Node modules the engine's tests use, typed for tsc --checkJs (Debian ships no
-// @types/node and nothing is downloaded from npm). Each test file references this file.
+// The Node built-ins the engine's tests use beyond Tests/Web/node-builtins.d.ts (typed for tsc
+// --checkJs; Debian ships no @types/node and nothing is downloaded from npm).
 
 declare module "node:test" {
-  export function describe(name: string, body: () => void): void;
-  export function test(name: string, body: () => void | Promise<void>): void;
   export function before(body: () => void | Promise<void>): void;
   export function after(body: () => void | Promise<void>): void;
-}
-
-declare module "node:assert/strict" {
-  interface Assert {
-    (value: unknown, message?: string): asserts value;
-    ok(value: unknown, message?: string): asserts value;
-    equal(actual: unknown, expected: unknown, message?: string): void;
-    notEqual(actual: unknown, expected: unknown, message?: string): void;
-    deepEqual(actual: unknown, expected: unknown, message?: string): void;
-    match(actual: string, expected: RegExp, message?: string): void;
-  }
-  const assert: Assert;
-  export default assert;
 }
 
 declare module "node:http" {

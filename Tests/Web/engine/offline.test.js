@@ -1,4 +1,3 @@
-/// <reference path="./node.d.ts" />
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { MemoryStore } from "../../../Sources/XpediteWebApp/Resources/web/js/cache/stores.js";

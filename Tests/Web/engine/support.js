@@ -1,4 +1,3 @@
-/// <reference path="./node.d.ts" />
 // Test support for the web engine: scripted transports (as Tests/XpediteClientTests/Support
 // has them), a reader of canonical packets, and an engine wired to memory caches.
 

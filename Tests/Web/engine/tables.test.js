@@ -1,4 +1,3 @@
-/// <reference path="./node.d.ts" />
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { ScriptedTransport, makeEngine, screen } from "./support.js";

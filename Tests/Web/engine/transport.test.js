@@ -1,4 +1,3 @@
-/// <reference path="./node.d.ts" />
 import assert from "node:assert/strict";
 import { createServer } from "node:http";
 import { after, before, describe, test } from "node:test";
