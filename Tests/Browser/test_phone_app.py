@@ -104,6 +104,13 @@ def title(driver):
     return titles[0].text if titles else ""
 
 
+def kept_pages(driver):
+    """The request keys of the pages the app keeps in IndexedDB."""
+    return driver.execute_async_script(
+        "window.xpedite.engine.cache.store.entries('pages')"
+        ".then(entries => arguments[0](entries.map(([key]) => key).sort()))")
+
+
 def offline(driver):
     return bool(driver.find_elements(By.CSS_SELECTOR, "#screen .x-offline-badge"))
 
@@ -179,6 +186,20 @@ def test_the_demo_in_the_phone_app_online_offline_and_back(demo, phone, output):
     menu(phone, "About")
     wait(phone, 20).until(lambda d: not offline(d) and (SIGN_IN in texts(d) or title(d) == "About"))
     assert "cannot be reached" not in alert_text(phone)
+
+    # Signing out forgets what the app kept of this server (IndexedDB and the menus).
+    if SIGN_IN not in texts(phone):
+        menu(phone, "Sign out")
+    wait(phone).until(lambda d: SIGN_IN in texts(d))
+    fill(phone, "input[placeholder='name@example.com']", "demo@xpedite.dev")
+    fill(phone, "input[type=password]", "demo1234")
+    tap(phone, "Sign in")
+    menu(phone, "About")
+    wait(phone).until(lambda d: title(d) == "About")
+    assert "about {}" in kept_pages(phone)
+    menu(phone, "Sign out")
+    wait(phone).until(lambda d: SIGN_IN in texts(d))
+    assert kept_pages(phone) == []
 
 
 def test_the_app_needs_no_websocket(server, phone):
