@@ -6,11 +6,22 @@
 // ScreenState.json) and reports what the person did as BrowserMessage-shaped actions.
 
 import { componentErrorsAlert, connectionAlert, isSuccess, issueText, protocolAlert, returnCodeAlert } from "./alerts.js";
-import { hasMoreRows, readDataAnswer } from "./data.js";
+import { mergeDefaults, parseAnswer } from "./answer.js";
+import { loadContent, loadPage, requestData, tapRow } from "./content.js";
+import { readDataAnswer } from "./data.js";
 import { actionValue, captureInput, formValues, initialFocus, initialValues } from "./forms.js";
-import { boundsText, callRequest, canonicalJSON, methodCall, pageKey } from "./request.js";
+import { expandNavigation, storedNavigation } from "./navigation.js";
+import { boundsText, callRequest, methodCall, pageKey } from "./request.js";
+import {
+  imageSizesByName,
+  loadBackgroundImages,
+  loadCriticalImages,
+  recordImage,
+  registerImages,
+  resolveImageURL,
+} from "./screen-images.js";
 import { TransportError, describe } from "./transport.js";
-import { componentAt, fieldName, forEachComponent, isFocusable, isNavigationStub, parsePath, pathKey } from "./tree.js";
+import { componentAt, fieldName, forEachComponent, isFocusable, parsePath, pathKey } from "./tree.js";
 
 /** @typedef {import("./alerts.js").Alert} Alert */
 /** @typedef {import("./alerts.js").Issue} Issue */
@@ -577,7 +588,6 @@ export class XpediteEngine {
   }
 
   // MARK: Navigation
-
   /**
    * Navigation caching by id (docs/protocol/menus.md#a-menu-cached-by-id): a full definition with
    * an `id` is stored; a stub is replaced by the stored definition, or left out and reported.
@@ -586,35 +596,7 @@ export class XpediteEngine {
    * @param {string[]} problems
    */
   async expandNavigation(components, diagnostics, problems) {
-    const result = [];
-    for (const component of components) {
-      if (component?.type !== "navigation" || typeof component.id !== "string") {
-        result.push(component);
-        continue;
-      }
-      const id = component.id;
-      if (isNavigationStub(component)) {
-        const definition = await this.storedNavigation(id, diagnostics);
-        if (definition) result.push(definition);
-        else {
-          const problem = `navigation '${id}': no cached definition for this stub; the menu is left out`;
-          diagnostics.push(problem);
-          problems.push(problem);
-        }
-        continue;
-      }
-      const text = canonicalJSON(component);
-      if (this.navigationDefinitions.get(id) !== text) {
-        this.navigationDefinitions.set(id, text);
-        try {
-          await this.cache?.storeNavigation(id, component);
-        } catch (error) {
-          diagnostics.push(`navigation cache: ${describe(error)}`);
-        }
-      }
-      result.push(component);
-    }
-    return result;
+    return expandNavigation(this, components, diagnostics, problems);
   }
 
   /**
@@ -623,18 +605,7 @@ export class XpediteEngine {
    * @returns {Promise<Record<string, any> | undefined>}
    */
   async storedNavigation(id, diagnostics) {
-    const known = this.navigationDefinitions.get(id);
-    if (known) return JSON.parse(known);
-    if (!this.cache) return undefined;
-    try {
-      const stored = await this.cache.navigation(id);
-      if (stored?.type !== "navigation") return undefined;
-      this.navigationDefinitions.set(id, canonicalJSON(stored));
-      return stored;
-    } catch (error) {
-      diagnostics.push(`navigation cache: ${describe(error)}`);
-      return undefined;
-    }
+    return storedNavigation(this, id, diagnostics);
   }
 
   // MARK: Forms
@@ -708,7 +679,6 @@ export class XpediteEngine {
   }
 
   // MARK: Tables and data
-
   /**
    * Row taps (docs/protocol/tables.md#row-taps): `selected` carries the row's value of the named
    * field (or null), otherwise `row` carries the 0-based index in the loaded list.
@@ -716,15 +686,7 @@ export class XpediteEngine {
    * @param {number} row
    */
   async tapRow(path, row) {
-    const table = this.componentAt(path);
-    const click = table?.type === "table" ? methodCall(table.clickRow) : undefined;
-    const rows = this.state.tables[pathKey(path)]?.rows;
-    if (!click || !rows || row < 0 || row >= rows.length) return;
-    const request = callRequest(click, this.token);
-    if (typeof click.selected === "string") request.selected = rows[row][click.selected] ?? null;
-    else request.row = row;
-    if (click.formdata === true) request.formdata = this.capturedInput();
-    await this.requestScreen(request);
+    return tapRow(this, path, row);
   }
 
   /**
@@ -734,43 +696,7 @@ export class XpediteEngine {
    * @param {boolean} refresh
    */
   async loadPage(path, refresh) {
-    const key = pathKey(path);
-    const table = this.componentAt(path);
-    const source = table?.type === "table" ? dynamicSource(table.data) : undefined;
-    if (!source) return;
-    let rows = this.state.tables[key] ?? { rows: [], hasMore: true, loading: false };
-    if (refresh) {
-      this.tableEpochs.set(key, (this.tableEpochs.get(key) ?? 0) + 1);
-      rows = { rows: [], hasMore: true, loading: false };
-    } else if (!rows.hasMore || rows.loading) {
-      return;
-    }
-    const epoch = this.tableEpochs.get(key) ?? 0;
-    const generation = this.screenGeneration;
-    this.state.tables[key] = { ...rows, loading: true };
-    this.emit();
-    const request = callRequest(source, this.token);
-    request.offset = rows.rows.length;
-    request.limit = this.pageLimit;
-    const result = await this.requestData(request);
-    if (generation !== this.screenGeneration || epoch !== (this.tableEpochs.get(key) ?? 0)) return;
-    const current = { ...(this.state.tables[key] ?? { rows: [], hasMore: true }), loading: false };
-    if ("alert" in result) {
-      this.state.alerts.push(result.alert);
-    } else if (!isSuccess(result.answer.rc)) {
-      this.state.alerts.push(returnCodeAlert(result.answer.rc));
-      current.hasMore = false;
-    } else if (Array.isArray(result.answer.data)) {
-      current.rows = [...current.rows, ...result.answer.data];
-      if (result.answer.max !== undefined) current.max = result.answer.max;
-      else delete current.max;
-      current.hasMore = hasMoreRows(result.answer, current.rows.length);
-    } else {
-      current.hasMore = false;
-      this.state.diagnostics.push(`table at ${key}: data is not a list of rows`);
-    }
-    this.state.tables[key] = current;
-    this.emit();
+    return loadPage(this, path, refresh);
   }
 
   /**
@@ -779,23 +705,7 @@ export class XpediteEngine {
    * @returns {Promise<{answer: import("./data.js").DataAnswer} | {alert: Alert}>}
    */
   async requestData(request) {
-    /** @type {import("./transport.js").Answer} */
-    let answer;
-    try {
-      answer = await this.transport.send(JSON.stringify(request));
-    } catch (error) {
-      const reason = error instanceof TransportError ? error.message : describe(error);
-      return { alert: connectionAlert(reason) };
-    }
-    const json = parseAnswer(answer);
-    if (json.error) return { alert: protocolAlert(`The server's answer to ${request.method} is not a packet: ${json.error}`) };
-    try {
-      const data = this.readData(json.value);
-      if (typeof data.token === "string") this.token = data.token;
-      return { answer: /** @type {import("./data.js").DataAnswer} */ (data) };
-    } catch (error) {
-      return { alert: protocolAlert(`The server's answer to ${request.method} breaks the protocol: ${describe(error)}`) };
-    }
+    return requestData(this, request);
   }
 
   /**
@@ -804,53 +714,10 @@ export class XpediteEngine {
    * @param {number} generation
    */
   async loadContent(generation) {
-    const packet = this.state.packet;
-    if (!packet) return;
-    /** @type {number[][]} */
-    const tables = [];
-    /** @type {[number[], Record<string, any>, MethodCall][]} */
-    const menus = [];
-    /** @type {[number[], MethodCall][]} */
-    const webs = [];
-    forEachComponent(packet.components, (component, path) => {
-      if (component.type === "table" && dynamicSource(component.data)) tables.push(path);
-      if (component.type === "navigation" && !Array.isArray(component.components)) {
-        const source = dynamicSource(component.data);
-        if (source) menus.push([path, component, source]);
-      }
-      if (component.type === "web" && component.web === undefined && component.content === undefined) {
-        const source = dynamicSource(component.data);
-        if (source) webs.push([path, source]);
-      }
-    });
-    for (const path of tables) {
-      if (generation !== this.screenGeneration) return;
-      await this.loadPage(path, false);
-    }
-    for (const [path, navigation, source] of menus) {
-      if (generation !== this.screenGeneration) return;
-      const result = await this.requestData(callRequest(source, this.token));
-      if (generation !== this.screenGeneration) return;
-      if ("alert" in result) this.state.alerts.push(result.alert);
-      else if (!isSuccess(result.answer.rc)) this.state.alerts.push(returnCodeAlert(result.answer.rc));
-      else if (Array.isArray(result.answer.data)) {
-        this.state.menus[pathKey(path)] = result.answer.data.map((record) => menuEntry(record, navigation.cell));
-      }
-      this.emit();
-    }
-    for (const [path, source] of webs) {
-      if (generation !== this.screenGeneration) return;
-      const result = await this.requestData(callRequest(source, this.token));
-      if (generation !== this.screenGeneration) return;
-      if ("alert" in result) this.state.alerts.push(result.alert);
-      else if (!isSuccess(result.answer.rc)) this.state.alerts.push(returnCodeAlert(result.answer.rc));
-      else if (typeof result.answer.data === "string") this.state.web[pathKey(path)] = result.answer.data;
-      this.emit();
-    }
+    return loadContent(this, generation);
   }
 
   // MARK: Images
-
   /**
    * Records the manifest's id→URL mappings; an id moved to a new URL evicts the old image when no
    * id refers to it any more. Returns the manifest.
@@ -859,37 +726,7 @@ export class XpediteEngine {
    * @returns {Promise<{id: string, url: string, load?: string}[]>}
    */
   async register(images, diagnostics) {
-    if (images && typeof images === "object" && !Array.isArray(images)) {
-      const folder = /** @type {Record<string, unknown>} */ (images).url;
-      if (typeof folder === "string") this.imageFolder = folder;
-      return [];
-    }
-    if (!Array.isArray(images)) return [];
-    const entries = images.filter((entry) => entry && typeof entry.id === "string" && typeof entry.url === "string");
-    let changed = false;
-    for (const entry of entries) {
-      const old = this.imageURLs[entry.id];
-      if (old === entry.url) continue;
-      this.imageURLs[entry.id] = entry.url;
-      changed = true;
-      if (old !== undefined && !Object.values(this.imageURLs).includes(old)) {
-        this.knownImageSizes.delete(old);
-        this.attemptedImageURLs.delete(old);
-        try {
-          await this.imageStore?.evict(this.resolve(old));
-        } catch (error) {
-          diagnostics.push(`image cache: ${describe(error)}`);
-        }
-      }
-    }
-    if (changed && this.cache) {
-      try {
-        await this.cache.storeImageIDs(this.imageURLs);
-      } catch (error) {
-        diagnostics.push(`image cache: ${describe(error)}`);
-      }
-    }
-    return entries;
+    return registerImages(this, images, diagnostics);
   }
 
   /**
@@ -897,12 +734,7 @@ export class XpediteEngine {
    * @param {string} url
    */
   resolve(url) {
-    if (!this.imageBase) return url;
-    try {
-      return new URL(url, this.imageBase).href;
-    } catch {
-      return url;
-    }
+    return resolveImageURL(this, url);
   }
 
   /**
@@ -912,28 +744,7 @@ export class XpediteEngine {
    * @param {string[]} diagnostics
    */
   async loadCriticalImages(urls, diagnostics) {
-    const store = this.imageStore;
-    const missing = [...new Set(urls)].filter((url) => !this.attemptedImageURLs.has(url)).sort();
-    if (!store || missing.length === 0) return;
-    /** @type {ReturnType<typeof setTimeout> | undefined} */
-    let timer;
-    const deadline = new Promise((resolve) => {
-      timer = setTimeout(resolve, this.criticalImageTimeoutMs);
-    });
-    /** @type {Set<string>} */
-    const arrived = new Set();
-    const all = Promise.all(
-      missing.map(async (url) => {
-        const image = await store.load(this.resolve(url));
-        arrived.add(url);
-        this.record(image, url);
-      }),
-    );
-    await Promise.race([all, deadline]);
-    clearTimeout(timer);
-    for (const url of missing) {
-      if (!arrived.has(url)) diagnostics.push(`critical image ${url}: not loaded within ${this.criticalImageTimeoutMs / 1000} s`);
-    }
+    return loadCriticalImages(this, urls, diagnostics);
   }
 
   /**
@@ -942,39 +753,7 @@ export class XpediteEngine {
    * @param {number} generation
    */
   async loadBackgroundImages(generation) {
-    const store = this.imageStore;
-    const packet = this.state.packet;
-    if (!store || !packet) return;
-    /** @type {string[]} */
-    const wanted = [];
-    if (Array.isArray(packet.images)) {
-      for (const entry of packet.images) if (typeof entry?.url === "string") wanted.push(entry.url);
-    }
-    forEachComponent(packet.components, (component) => {
-      if (component.type === "image") {
-        const byID = typeof component.id === "string" ? this.imageURLs[component.id] : undefined;
-        const url = byID ?? component.url ?? component.name;
-        if (typeof url === "string") wanted.push(url);
-      } else if (component.type === "navigation" && typeof component.implementation?.image === "string") {
-        wanted.push(this.imageURLs[component.implementation.image] ?? component.implementation.image);
-      } else if (component.type === "menuEntry" && typeof component.icon === "string" && this.imageURLs[component.icon]) {
-        wanted.push(this.imageURLs[component.icon]);
-      }
-    });
-    const missing = [...new Set(wanted)].filter((url) => !this.attemptedImageURLs.has(url));
-    const folder = this.imageFolder;
-    for (const name of missing) {
-      if (generation !== this.screenGeneration) return;
-      const url = folder && !name.includes("://") ? `${folder.endsWith("/") ? folder : `${folder}/`}${name.replace(/^\//, "")}` : name;
-      const image = await store.load(this.resolve(url));
-      if (generation !== this.screenGeneration) return;
-      this.record(image, name);
-      if (!image) this.state.diagnostics.push(`image ${name}: could not be loaded`);
-      this.state.imageSizes = this.imageSizesByName();
-      this.state.images = { ...this.imageURLs };
-      this.relayout();
-      this.emit();
-    }
+    return loadBackgroundImages(this, generation);
   }
 
   /**
@@ -982,19 +761,12 @@ export class XpediteEngine {
    * @param {string} url
    */
   record(image, url) {
-    this.attemptedImageURLs.add(url);
-    if (image) this.knownImageSizes.set(url, image);
+    return recordImage(this, image, url);
   }
 
   /** The sizes of the images in, by URL and by every id that maps to one. */
   imageSizesByName() {
-    /** @type {Record<string, {width: number, height: number}>} */
-    const sizes = Object.fromEntries(this.knownImageSizes);
-    for (const [id, url] of Object.entries(this.imageURLs)) {
-      const size = this.knownImageSizes.get(url);
-      if (size) sizes[id] = size;
-    }
-    return sizes;
+    return imageSizesByName(this);
   }
 
   // MARK: Sign-out
@@ -1013,76 +785,5 @@ export class XpediteEngine {
     this.attemptedImageURLs.clear();
     await this.cache?.clear();
     await this.imageStore?.purge();
-  }
-}
-
-/**
- * The function of a `{"dynamic": …}` source: a string or a method dict.
- * @param {unknown} data
- * @returns {MethodCall | undefined}
- */
-export function dynamicSource(data) {
-  if (!data || typeof data !== "object" || Array.isArray(data)) return undefined;
-  return methodCall(/** @type {Record<string, unknown>} */ (data).dynamic);
-}
-
-/**
- * An old dynamic menu record mapped through `cell`: `record[cell.text]` is the text,
- * `record[cell.method]` the function, `record[cell.icon]` the icon; without `cell` the fields
- * `text`, `method` and `icon` are read.
- * @param {Record<string, unknown>} record
- * @param {Record<string, string> | undefined} cell
- */
-export function menuEntry(record, cell) {
-  /** @param {string | undefined} field @param {string} fallback */
-  const text = (field, fallback) => {
-    const value = record[field ?? fallback];
-    if (value === null || value === undefined) return undefined;
-    return typeof value === "string" ? value : typeof value === "object" ? JSON.stringify(value) : String(value);
-  };
-  /** @type {Record<string, any>} */
-  const entry = { type: "menuEntry" };
-  const label = text(cell?.text, "text");
-  const method = text(cell?.method, "method");
-  const icon = text(cell?.icon, "icon");
-  if (label !== undefined) entry.text = label;
-  if (method !== undefined) entry.method = { function: method };
-  if (icon !== undefined) entry.icon = icon;
-  return entry;
-}
-
-/**
- * `setDefaults` merged into the defaults in effect: a key set to null removes it.
- * @param {Record<string, any>} current
- * @param {unknown} patch
- */
-export function mergeDefaults(current, patch) {
-  if (!patch || typeof patch !== "object" || Array.isArray(patch)) return current;
-  const merged = { ...current };
-  for (const [key, value] of Object.entries(patch)) {
-    if (value === null) delete merged[key];
-    else merged[key] = value;
-  }
-  return merged;
-}
-
-/**
- * Parses an answer's body. An HTML page (a proxy's error page, a login wall) or any text that is
- * no JSON object is named clearly.
- * @param {import("./transport.js").Answer} answer
- * @returns {{value: unknown, error?: undefined} | {error: string, value?: undefined}}
- */
-export function parseAnswer(answer) {
-  const text = answer.text.trimStart();
-  if (answer.contentType.includes("text/html") || /^<(!doctype|html|head|body|\?xml)/i.test(text)) {
-    return { error: "the server answered with an HTML page" };
-  }
-  if (text === "") return { error: "the answer is empty" };
-  try {
-    const value = JSON.parse(text);
-    if (!value || typeof value !== "object" || Array.isArray(value)) return { error: "the answer is not a JSON object" };
-    return { value };
-  } catch (error) {
-    return { error: `the answer is not JSON (${describe(error)})` };
   }
 }
