@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "XpediteNotify", targets: ["XpediteNotify"]),
         .library(name: "XpediteNotifyClient", targets: ["XpediteNotifyClient"]),
         .library(name: "XpediteSimulator", targets: ["XpediteSimulator"]),
+        .library(name: "XpediteWebApp", targets: ["XpediteWebApp"]),
         .library(name: "XpeditePostgres", targets: ["XpeditePostgres"]),
         .library(name: "XpediteSQLite", targets: ["XpediteSQLite"]),
         .executable(name: "xpedite", targets: ["xpedite"]),
@@ -107,10 +108,22 @@ let package = Package(
                 "XpediteClient",
                 "XpediteLayout",
                 "XpediteProtocol",
+                "XpediteWebApp",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             ],
             resources: [.copy("Resources/static")],
+            swiftSettings: strict
+        ),
+        // The web app (issue 26): the engine, layout and renderer in plain ES modules, the page,
+        // the service worker and the manifest, as resources with a small type that loads them
+        // (docs/phone-app.md). The JavaScript is checked by scripts/test-web.
+        .target(
+            name: "XpediteWebApp",
+            dependencies: [
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            resources: [.copy("Resources/web")],
             swiftSettings: strict
         ),
         // ZBar, TurboJPEG and libpng loaded with dlopen (decision 180): no -dev package at build
@@ -435,7 +448,7 @@ let package = Package(
             name: "XpediteSimulatorTests",
             dependencies: [
                 "XpediteSimulator", "XpediteClient", "XpediteLayout", "XpediteProtocol",
-                "XpediteServer", "XpediteBuilder", "XpediteTestFixtures",
+                "XpediteServer", "XpediteBuilder", "XpediteTestFixtures", "XpediteWebApp",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: strict

@@ -76,7 +76,14 @@ def problems_of(phone, name, device):
     screen = _normalized[name]
     tree = oracle(path, device)
     phone.show(packet, device)
-    page = phone.measure()
+    return drawing_problems(phone.measure(), tree, screen, phone.title_problem)
+
+
+def drawing_problems(page, tree, screen, title_problem):
+    """What is wrong with a drawn screen: `page` is the measurement (fidelity.MEASURE), `tree` the
+    frame tree it was drawn from, `screen` its packet in the new dialect, `title_problem(path,
+    title)` says why a field's title is not visible (None when it is). The web renderer's tests
+    (test_web_renderer.py) hold their drawings to the same checks."""
     boxes = {node["path"]: node for node in page["nodes"]}
     expected = [entry for entry in absolute_frames(tree) if entry["type"] != "navigation"]
     problems = []
@@ -162,7 +169,7 @@ def problems_of(phone, name, device):
                         problems.append(f"{what}: needs {e['needed']:.0f} pt of {e['available']:.0f} but is cut without "
                                         f"an ellipsis (display {e['display']}, text-overflow {e['textOverflow']})")
         if kind in FIELD_TYPES and component.get("title"):
-            problem = phone.title_problem(entry["path"], component["title"])
+            problem = title_problem(entry["path"], component["title"])
             if problem:
                 problems.append(f"{entry['path']} ({kind}): its title {component['title']!r} is not visible: {problem}")
 

@@ -143,6 +143,7 @@ def test_the_web_app_at_a_phone_sized_window(server, output):
     try:
         driver.get(server + "/app")
         wait(driver).until(lambda d: "Hello from the test app" in texts(d))
+        assert driver.current_url == server + "/app/"
         assert driver.find_elements(By.ID, "tools") == []
         width = driver.execute_script("return document.getElementById('screen').getBoundingClientRect().width")
         assert width == driver.execute_script("return window.innerWidth") == 390

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import Testing
 import XpediteClient
 @testable import XpediteSimulator
+import XpediteWebApp
 
 @Suite("Simulator server")
 struct SimulatorServerTests {
@@ -17,8 +18,8 @@ struct SimulatorServerTests {
         return Application(router: router)
     }
 
-    @Test(arguments: ["/", "/app", "/static/simulator.js", "/static/app-switch.js", "/static/simulator.css", "/app/sw.js",
-                      "/app/manifest.webmanifest"])
+    @Test(arguments: ["/", "/app/", "/static/simulator.js", "/static/app-switch.js", "/static/simulator.css", "/app/sw.js",
+                      "/app/manifest.webmanifest", "/app/app.js", "/app/config.json"])
     func servesWithContentSecurityPolicy(_ path: String) async throws {
         try await makeApp().test(.router) { client in
             try await client.execute(uri: path, method: .get) { response in
@@ -33,13 +34,17 @@ struct SimulatorServerTests {
 
     @Test func pagesHaveNoInlineScript() async throws {
         try await makeApp().test(.router) { client in
-            for path in ["/", "/app"] {
-                try await client.execute(uri: path, method: .get) { response in
-                    let page = String(buffer: response.body)
-                    #expect(page.contains("<script src=\"/static/simulator.js\"></script>"))
-                    #expect(!page.contains("<script>"))
-                    #expect(!page.contains("onclick"))
-                }
+            try await client.execute(uri: "/", method: .get) { response in
+                let page = String(buffer: response.body)
+                #expect(page.contains("<script src=\"/static/simulator.js\"></script>"))
+                #expect(!page.contains("<script>"))
+                #expect(!page.contains("onclick"))
+            }
+            try await client.execute(uri: "/app/", method: .get) { response in
+                let page = String(buffer: response.body)
+                #expect(page.contains("<script type=\"module\" src=\"app.js\"></script>"))
+                #expect(!page.contains("<script>"))
+                #expect(!page.contains("onclick"))
             }
         }
     }
@@ -78,7 +83,7 @@ struct SimulatorServerTests {
                 #expect(String(buffer: response.body).contains("xpediteInspected"))
             }
             // The web app alone has no switch.
-            try await client.execute(uri: "/app", method: .get) { response in
+            try await client.execute(uri: "/app/", method: .get) { response in
                 #expect(!String(buffer: response.body).contains("app-switch"))
             }
         }
@@ -88,6 +93,82 @@ struct SimulatorServerTests {
                 #expect(!page.contains("data-notify-app"))
                 #expect(!page.contains("notify-screen"))
                 #expect(!page.contains("app-switch.js"))
+            }
+        }
+    }
+
+    @Test func theWebAppIsServedUnderAppWithItsConfiguration() async throws {
+        try await makeApp().test(.router) { client in
+            try await client.execute(uri: "/app", method: .get) { response in
+                #expect(response.status == .movedPermanently)
+                #expect(response.headers[.location] == "/app/")
+            }
+            try await client.execute(uri: "/app/config.json", method: .get) { response in
+                let config = try JSONDecoder().decode(WebAppConfiguration.self, from: Data(buffer: response.body))
+                #expect(config == WebAppConfiguration(endpoint: "relay", debug: true))
+            }
+            try await client.execute(uri: "/app/files.json", method: .get) { response in
+                let files = try JSONDecoder().decode([String].self, from: Data(buffer: response.body))
+                #expect(files.contains("index.html"))
+                #expect(files.contains("js/engine/engine.js"))
+                #expect(files.contains("js/render/screen-view.js"))
+                #expect(!files.contains { $0.hasSuffix(".d.ts") })
+            }
+            try await client.execute(uri: "/app/js/engine/engine.js", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "text/javascript; charset=utf-8")
+                #expect(response.headers[.init("Service-Worker-Allowed")!] == nil)
+                let etag = try #require(response.headers[.eTag])
+                try await client.execute(uri: "/app/js/engine/engine.js", method: .get, headers: [.ifNoneMatch: etag]) { again in
+                    #expect(again.status == .notModified)
+                }
+            }
+            try await client.execute(uri: "/app/sw.js", method: .get) { response in
+                #expect(response.headers[.init("Service-Worker-Allowed")!] == "/app/")
+            }
+            for path in ["/app/../Package.swift", "/app/js/%2e%2e/index.html", "/app/unknown.js"] {
+                try await client.execute(uri: path, method: .get) { response in
+                    #expect(response.status == .notFound)
+                }
+            }
+        }
+    }
+
+    @Test func theRelayForwardsEachPacketToTheAppAndSays502WhenItCannot() async throws {
+        let simulator = try Simulator(configuration: SimulatorConfiguration(
+            makeTransport: { InProcessTransport { body in
+                let request = String(decoding: body, as: UTF8.self)
+                if request.contains("down") { throw TransportError.httpStatus(503) }
+                return Data(#"{"rc":0,"echo":\#(request),"components":[]}"#.utf8)
+            } },
+            dataDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("sim-\(UUID().uuidString)")))
+        let router = Router()
+        simulator.mount(on: router)
+        try await Application(router: router).test(.router) { client in
+            try await client.execute(uri: "/app/relay", method: .post, body: ByteBuffer(string: #"{"method":"home","token":"t"}"#)) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body) == #"{"rc":0,"echo":{"method":"home","token":"t"},"components":[]}"#)
+            }
+            try await client.execute(uri: "/app/relay", method: .post, body: ByteBuffer(string: #"{"method":"down"}"#)) { response in
+                #expect(response.status == .badGateway)
+                #expect(String(buffer: response.body).contains("HTTP 503"))
+            }
+        }
+    }
+
+    @Test func anAppWithItsOwnEndpointHasNoRelay() async throws {
+        let simulator = try Simulator(configuration: SimulatorConfiguration(
+            makeTransport: { InProcessTransport { _ in Data(#"{"rc":0,"components":[]}"#.utf8) } },
+            dataDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("sim-\(UUID().uuidString)"),
+            webAppEndpoint: "https://api.example.com/xpedite"))
+        let router = Router()
+        simulator.mount(on: router)
+        try await Application(router: router).test(.router) { client in
+            try await client.execute(uri: "/app/relay", method: .post, body: ByteBuffer(string: "{}")) { response in
+                #expect(response.status != .ok)
+            }
+            try await client.execute(uri: "/app/", method: .get) { response in
+                #expect(response.headers[.contentSecurityPolicy]?.contains("connect-src 'self' https://api.example.com;") == true)
             }
         }
     }

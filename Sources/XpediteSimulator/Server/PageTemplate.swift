@@ -9,7 +9,7 @@ struct PageTemplate {
     func simulator() -> String {
         var w = HTMLWriter()
         w.open("html", [.init("lang", "en")])
-        head(title: "Xpedite simulator", app: false, &w)
+        head(title: "Xpedite simulator", &w)
         w.element("body", [.init("class", "x-simulator"), .init("data-mode", "simulator"), .init("data-base", basePath),
                            .init("data-width", String(Int(device.width))), .init("data-height", String(Int(device.height))),
                            .init("data-app", "xpedite"), .init("data-notify-app", notificationAppPath)]) { w in
@@ -76,38 +76,13 @@ struct PageTemplate {
         return "<!DOCTYPE html>\n" + w.html
     }
 
-    func app() -> String {
-        var w = HTMLWriter()
-        w.open("html", [.init("lang", "en")])
-        head(title: "Xpedite", app: true, &w)
-        w.element("body", [.init("class", "x-app"), .init("data-mode", "app"), .init("data-base", basePath)]) { w in
-            w.element("div", [.init("class", "x-phone-screen x-fullscreen"), .init("id", "screen")])
-            w.element("script", [.init("src", "\(basePath)/static/simulator.js")])
-        }
-        w.close("html")
-        return "<!DOCTYPE html>\n" + w.html
-    }
-
-    private func head(title: String, app: Bool, _ w: inout HTMLWriter) {
+    private func head(title: String, _ w: inout HTMLWriter) {
         w.element("head", []) { w in
             w.void("meta", [.init("charset", "utf-8")])
             w.void("meta", [.init("name", "viewport"), .init("content", "width=device-width, initial-scale=1, viewport-fit=cover")])
             w.element("title", [], text: title)
             w.void("link", [.init("rel", "stylesheet"), .init("href", "\(basePath)/static/simulator.css")])
             w.void("link", [.init("rel", "icon"), .init("href", "\(basePath)/static/icon.svg"), .init("type", "image/svg+xml")])
-            if app {
-                w.void("link", [.init("rel", "manifest"), .init("href", "\(basePath)/app/manifest.webmanifest")])
-                w.void("meta", [.init("name", "theme-color"), .init("content", "#1c1c1e")])
-            }
         }
-    }
-
-    /// The web app manifest.
-    func manifest() -> String {
-        """
-        {"name":"Xpedite","short_name":"Xpedite","start_url":"\(basePath)/app","scope":"\(basePath)/app",\
-        "display":"standalone","background_color":"#ffffff","theme_color":"#1c1c1e",\
-        "icons":[{"src":"\(basePath)/static/icon.svg","sizes":"any","type":"image/svg+xml"}]}
-        """
     }
 }

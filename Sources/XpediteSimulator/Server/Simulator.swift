@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdWebSocket
 import XpediteProtocol
+import XpediteWebApp
 
 /// The browser simulator: pages, static files and the WebSocket over which each tab's phone
 /// (an `XpediteClient` of its own) sends screens and receives taps.
@@ -12,7 +13,7 @@ import XpediteProtocol
 /// let simulator = try Simulator(configuration: SimulatorConfiguration(
 ///     makeTransport: { InProcessTransport { await endpoint.respond(to: $0) } },
 ///     dataDirectory: dataURL))
-/// simulator.mount(on: router)                       // GET /, /app, /static/…
+/// simulator.mount(on: router)                       // GET /, /app/, /static/…
 /// let app = Application(router: router,
 ///                       server: .http1WebSocketUpgrade(webSocketRouter: simulator.webSocketRouter()))
 /// ```
@@ -20,6 +21,8 @@ public struct Simulator: Sendable {
     /// The configuration.
     public let configuration: SimulatorConfiguration
     private let files: StaticFiles
+    /// The web app served at `{base}/app/`.
+    private let webApp: WebAppRoutes
     /// The phones connected now, for the image route.
     private let sessions = PhoneSessions()
 
@@ -30,40 +33,37 @@ public struct Simulator: Sendable {
         + "style-src-attr 'unsafe-inline'; img-src * data: blob:; frame-src *; connect-src 'self'; "
         + "object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
-    /// Creates a simulator; reads the static files of the module's resources.
+    /// Creates a simulator; reads the static files of the module's resources and the web app's.
     ///
     /// - Throws: when a resource is missing.
     public init(configuration: SimulatorConfiguration) throws {
         self.configuration = configuration
         self.files = try StaticFiles.load()
+        // The web app posts to its endpoint directly when the configuration names one the phone's
+        // browser can reach; otherwise through the relay, which uses the simulator's transport.
+        let endpoint = configuration.webAppEndpoint ?? "relay"
+        self.webApp = try WebAppRoutes(files: try WebAppFiles.load(),
+                                       configuration: WebAppConfiguration(endpoint: endpoint, debug: configuration.webAppDebug,
+                                                                          imageBase: configuration.webAppEndpoint == nil
+                                                                              ? configuration.imageBaseURL?.absoluteString : nil),
+                                       basePath: configuration.basePath,
+                                       relay: configuration.webAppEndpoint == nil ? configuration.makeTransport() : nil)
     }
 
-    /// Mounts the pages on `router`: `GET {base}/` (the simulator), `{base}/app` (the web app),
-    /// `{base}/app/manifest.webmanifest`, `{base}/app/sw.js`, `{base}/static/{file}` and each
-    /// connected tab's images, `{base}/tab/{tab}/image?id=…&url=…`.
+    /// Mounts the pages on `router`: `GET {base}/` (the simulator), the web app under
+    /// `{base}/app/` (its files, `config.json`, `files.json` and `POST {base}/app/relay`, see
+    /// docs/phone-app.md), `{base}/static/{file}` and each connected tab's images,
+    /// `{base}/tab/{tab}/image?id=…&url=…`.
     public func mount<Routes: RouterMethods>(on router: Routes) {
         let template = PageTemplate(basePath: configuration.basePath, device: configuration.device,
                                     notificationAppPath: configuration.notificationAppPath)
         let base = configuration.basePath
         let simulatorPage = template.simulator()
-        let appPage = template.app()
-        let manifest = template.manifest()
         router.get(RouterPath(base.isEmpty ? "/" : base)) { _, _ in
             Self.response(simulatorPage, type: "text/html; charset=utf-8")
         }
-        router.get(RouterPath("\(base)/app")) { _, _ in
-            Self.response(appPage, type: "text/html; charset=utf-8")
-        }
-        router.get(RouterPath("\(base)/app/manifest.webmanifest")) { _, _ in
-            Self.response(manifest, type: "application/manifest+json")
-        }
+        webApp.mount(on: router)
         let files = files
-        router.get(RouterPath("\(base)/app/sw.js")) { _, _ in
-            guard let file = files.file(named: "sw.js") else { return Response(status: .notFound) }
-            var response = Self.response(file.contents, type: file.type)
-            response.headers[.init("Service-Worker-Allowed")!] = "\(base)/app"
-            return response
-        }
         router.get(RouterPath("\(base)/static/:file")) { _, context in
             guard let name = context.parameters.get("file"), let file = files.file(named: name) else {
                 return Response(status: .notFound)

@@ -24,12 +24,20 @@ public struct SimulatorConfiguration: Sendable {
     /// the page then has a switch between the two apps in the phone frame, and the inspector lists
     /// the notification app's HTTP calls (docs/simulator.md). `nil` (the default): no switch.
     public var notificationAppPath: String?
+    /// The endpoint the web app at `{base}/app/` posts to (docs/phone-app.md): a URL the phone's
+    /// browser reaches, absolute or relative to the app's page (`/xpedite` for an endpoint on the
+    /// same server). `nil` (the default): the simulator's same-origin relay `{base}/app/relay`,
+    /// which forwards each packet through ``makeTransport``, so the app's server needs no CORS.
+    public var webAppEndpoint: String?
+    /// Whether the web app is a debug build: it alerts a screen's component errors, as the
+    /// simulator's own phone does. On by default (the simulator is a developer's tool).
+    public var webAppDebug: Bool
 
     /// Creates a configuration.
     public init(makeTransport: @escaping @Sendable () -> any Transport, endpointURL: String? = nil,
                 dataDirectory: URL, device: SimulatedDevice = SimulatedDevice.all[1], basePath: String = "",
                 imageLoader: any ImageLoader = HTTPImageLoader(), imageBaseURL: URL? = nil,
-                notificationAppPath: String? = nil) {
+                notificationAppPath: String? = nil, webAppEndpoint: String? = nil, webAppDebug: Bool = true) {
         self.makeTransport = makeTransport
         self.endpointURL = endpointURL
         self.dataDirectory = dataDirectory
@@ -38,5 +46,7 @@ public struct SimulatorConfiguration: Sendable {
         self.imageLoader = imageLoader
         self.imageBaseURL = imageBaseURL ?? endpointURL.flatMap(URL.init(string:))
         self.notificationAppPath = notificationAppPath
+        self.webAppEndpoint = webAppEndpoint
+        self.webAppDebug = webAppDebug
     }
 }

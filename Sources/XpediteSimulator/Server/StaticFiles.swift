@@ -12,7 +12,6 @@ struct StaticFiles: Sendable {
         "simulator.js": "text/javascript; charset=utf-8",
         "app-switch.js": "text/javascript; charset=utf-8",
         "simulator.css": "text/css; charset=utf-8",
-        "sw.js": "text/javascript; charset=utf-8",
         "icon.svg": "image/svg+xml",
     ]
 

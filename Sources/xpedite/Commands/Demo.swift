@@ -18,8 +18,8 @@ struct Demo: AsyncParsableCommand {
             Prometheus metrics are on /metrics, one log line per request goes to standard error. The server \
             binds 127.0.0.1 only; Ctrl-C stops it gracefully.
 
-            The browser simulator, pointed at the app, is on http://127.0.0.1:PORT/ (the phone alone, \
-            for a phone's browser: /app); the Xpedite endpoint itself is /xpedite, for `xpedite client`, \
+            The browser simulator, pointed at the app, is on http://127.0.0.1:PORT/ (the web app, \
+            for a phone's browser: /app/, docs/phone-app.md); the Xpedite endpoint itself is /xpedite, for `xpedite client`, \
             curl or a phone.
 
             The notification API (docs/notify.md) is on /notify/v1, its data in DATA-DIR/notify. The API \
@@ -120,7 +120,7 @@ struct Demo: AsyncParsableCommand {
         let simulator = try Simulator(configuration: SimulatorConfiguration(
             makeTransport: { HTTPTransport(url: endpoint) }, endpointURL: endpoint.absoluteString,
             dataDirectory: configuration.dataDirectory.appendingPathComponent("simulator", isDirectory: true),
-            notificationAppPath: "/notify/app/"))
+            notificationAppPath: "/notify/app/", webAppEndpoint: "/xpedite"))
         server.mount { router in simulator.mount(on: router) }
         if let report = server.seedReport {
             let seconds = Double(report.duration.components.attoseconds) / 1e18 + Double(report.duration.components.seconds)
@@ -138,7 +138,7 @@ struct Demo: AsyncParsableCommand {
         let approver = configuration.approver
         try await server.run(server: .http1WebSocketUpgrade(webSocketRouter: simulator.webSocketRouter())) { bound in
             write("""
-                Simulator on http://127.0.0.1:\(bound)/ (the phone alone, for a phone's browser: /app)
+                Simulator on http://127.0.0.1:\(bound)/ (the web app, for a phone's browser: /app/)
                 Xpedite demo on http://127.0.0.1:\(bound)/xpedite (metrics on /metrics)
                 Sign in as \(DemoAccount.username) / \(DemoAccount.password)
                 Notification API on http://127.0.0.1:\(bound)/notify/v1, API key \(keyOrigin)

@@ -16,7 +16,9 @@ struct Preview: AsyncParsableCommand {
             switch (the server becomes unreachable for that phone, cached pages show with an offline \
             badge), light/dark appearance, Reconnect, Clear caches, and a packet inspector (every request \
             and answer with time, size, pretty JSON, validation issues at their paths, copy as curl, \
-            re-send). /app is the phone alone, full-screen, for a real phone's browser (with --host 0.0.0.0).
+            re-send). /app/ is the Xpedite web app, for a real phone's browser (with --host 0.0.0.0): the engine \
+            runs in the browser and posts to /app/relay, which forwards each packet to --server, so the \
+            server needs no CORS headers (docs/phone-app.md).
 
             The server binds 127.0.0.1 unless --host says otherwise. Ctrl-C stops it.
 
@@ -104,7 +106,7 @@ struct Preview: AsyncParsableCommand {
             onServerRunning: { channel in
                 let bound = channel.localAddress?.port ?? 0
                 // Written unbuffered: scripts and the browser tests wait for this line.
-                FileHandle.standardOutput.write(Data("Simulator on http://\(host):\(bound)/ (web app: /app)\n".utf8))
+                FileHandle.standardOutput.write(Data("Simulator on http://\(host):\(bound)/ (web app: /app/)\n".utf8))
             })
         try await app.runService()
     }

@@ -1,0 +1,111 @@
+import Foundation
+import Hummingbird
+import XpediteClient
+import XpediteWebApp
+
+/// The web app's routes (issue 26, docs/phone-app.md): the Xpedite app that runs in the phone's
+/// browser, served at `{base}/app/` with its configuration in `config.json`, the list of its files
+/// for the service worker in `files.json`, and a same-origin relay that forwards each packet to
+/// the simulator's app (so a server in another language needs no CORS headers).
+struct WebAppRoutes: Sendable {
+    /// The app's files.
+    var files: WebAppFiles
+    /// What the app is told.
+    var configuration: WebAppConfiguration
+    /// The path prefix (`""` for the root).
+    var basePath: String
+    /// Where the relay sends each packet; `nil` when the app posts to its endpoint directly.
+    var relay: (any Transport)?
+    /// The bytes of `config.json`.
+    private let configJSON: Data
+    /// The bytes of `files.json`: every file's path.
+    private let listJSON: Data
+
+    /// Creates the routes.
+    ///
+    /// - Throws: when the configuration or the file list cannot be encoded.
+    init(files: WebAppFiles, configuration: WebAppConfiguration, basePath: String, relay: (any Transport)?) throws {
+        self.files = files
+        self.configuration = configuration
+        self.basePath = basePath
+        self.relay = relay
+        configJSON = try configuration.json()
+        listJSON = try JSONEncoder().encode(files.paths)
+    }
+
+    /// The largest packet the relay forwards.
+    static let maximumPacketSize = 4 << 20
+
+    /// Mounts `GET {base}/app` (a redirect to `{base}/app/`), `GET {base}/app/` (the page),
+    /// `GET {base}/app/config.json`, `GET {base}/app/files.json`, `GET {base}/app/{file}` and
+    /// `POST {base}/app/relay`.
+    func mount<Routes: RouterMethods>(on router: Routes) {
+        let base = basePath
+        let files = files
+        let policy = configuration.contentSecurityPolicy
+        let configJSON = configJSON
+        let listJSON = listJSON
+        // The router treats `/app` and `/app/` as one route: the page is served at the one that
+        // ends in a slash (its relative URLs and the worker's scope are the folder).
+        router.get(RouterPath("\(base)/app")) { request, _ in
+            guard request.uri.path.hasSuffix("/") else {
+                return Response(status: .movedPermanently, headers: [.location: "\(base)/app/", .cacheControl: "no-cache"])
+            }
+            guard let page = files.file(at: "index.html") else { return Response(status: .notFound) }
+            return Self.response(page, request: request, policy: policy)
+        }
+        router.get(RouterPath("\(base)/app/config.json")) { _, _ in
+            Self.response(configJSON, type: "application/json", policy: policy)
+        }
+        router.get(RouterPath("\(base)/app/files.json")) { _, _ in
+            Self.response(listJSON, type: "application/json", policy: policy)
+        }
+        router.get(RouterPath("\(base)/app/**")) { request, context in
+            let path = context.parameters.getCatchAll().joined(separator: "/")
+            guard !path.split(separator: "/").contains(where: { $0 == ".." || $0 == "." }),
+                  let file = files.file(at: path) else { return Response(status: .notFound) }
+            var response = Self.response(file, request: request, policy: policy)
+            if path == "sw.js" { response.headers[.init("Service-Worker-Allowed")!] = "\(base)/app/" }
+            return response
+        }
+        guard let relay else { return }
+        router.post(RouterPath("\(base)/app/relay")) { request, _ in
+            let body = try await request.body.collect(upTo: Self.maximumPacketSize)
+            do {
+                let answer = try await relay.send(Data(buffer: body))
+                return Self.response(answer, type: "application/json", policy: policy)
+            } catch let error as TransportError {
+                // The app reads any status but 200 as "the server cannot be reached".
+                return Self.relayFailure(error.description)
+            } catch {
+                return Self.relayFailure(String(describing: error))
+            }
+        }
+    }
+
+    /// A relay that could not reach the app: 502, with the reason as text.
+    static func relayFailure(_ reason: String) -> Response {
+        Response(status: .badGateway,
+                 headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"],
+                 body: ResponseBody(byteBuffer: ByteBuffer(string: "The relay cannot reach the app: \(reason)")))
+    }
+
+    /// A file of the app: `304 Not Modified` when the browser holds this version (`If-None-Match`).
+    static func response(_ file: WebAppFiles.File, request: Request, policy: String) -> Response {
+        if let held = request.headers[.ifNoneMatch], held.split(separator: ",").contains(where: {
+            $0.trimmingCharacters(in: .whitespaces) == file.etag
+        }) {
+            return Response(status: .notModified, headers: [.eTag: file.etag, .cacheControl: "no-cache"])
+        }
+        var response = response(file.contents, type: file.type, policy: policy)
+        response.headers[.eTag] = file.etag
+        return response
+    }
+
+    static func response(_ data: Data, type: String, policy: String) -> Response {
+        Response(status: .ok,
+                 headers: [.contentType: type, .contentSecurityPolicy: policy,
+                           .init("X-Content-Type-Options")!: "nosniff", .cacheControl: "no-cache"],
+                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}

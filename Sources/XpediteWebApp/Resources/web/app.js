@@ -1,0 +1,107 @@
+// The Xpedite app in the phone's browser: the web engine (js/engine) speaking the protocol to the
+// endpoint of config.json, the layout (js/layout) and the renderer (js/render) drawing its states,
+// caches in IndexedDB and Cache Storage scoped to the endpoint, and a service worker (sw.js) that
+// keeps the app's own files so it starts with no network at all.
+
+import { ClientCache } from "./js/cache/client-cache.js";
+import { CacheStorageImageStore } from "./js/cache/images.js";
+import { IndexedDBStore } from "./js/cache/stores.js";
+import { deviceUUID, loadConfig } from "./js/app/config.js";
+import { XpediteEngine } from "./js/engine/engine.js";
+import { readData, readScreen } from "./js/engine/reader.js";
+import { FetchTransport, describe } from "./js/engine/transport.js";
+import { layoutScreen } from "./js/layout/layout.js";
+import { defaultImageSource } from "./js/render/image-source.js";
+import { createScreenView } from "./js/render/screen-view.js";
+
+const screen = /** @type {HTMLElement} */ (document.getElementById("screen"));
+
+/** The phone's bounds: the screen element's size, in CSS pixels (the phone's points). */
+function bounds() {
+  const box = screen.getBoundingClientRect();
+  return { x: 0, y: 0, width: Math.round(box.width) || window.innerWidth, height: Math.round(box.height) || window.innerHeight };
+}
+
+/** @param {string} text */
+function showMessage(text) {
+  const message = document.createElement("p");
+  message.className = "x-app-message";
+  message.textContent = text;
+  screen.replaceChildren(message);
+}
+
+async function registerServiceWorker() {
+  if (!("serviceWorker" in navigator)) return;
+  try {
+    await navigator.serviceWorker.register("sw.js", { scope: "./", type: "classic" });
+  } catch (error) {
+    console.warn(`xpedite: the service worker is not registered (${describe(error)}); the app needs the network to start`);
+  }
+}
+
+async function start() {
+  const registration = registerServiceWorker();
+  const config = await loadConfig(localStorage);
+  const endpoint = new URL(config.endpoint, location.href).href;
+  const imageBase = new URL(config.imageBase ?? config.endpoint, location.href).href;
+  /**
+   * An image URL as the page loads it: absolute http(s), relative ones against the image base.
+   * @param {string} url
+   */
+  const resolveImage = (url) => {
+    try {
+      const absolute = new URL(url, imageBase);
+      return absolute.protocol === "https:" || absolute.protocol === "http:" ? absolute.href : null;
+    } catch {
+      return null;
+    }
+  };
+  // One cache per server endpoint: nothing of one server is shown to another's session.
+  const store = await IndexedDBStore.open(`xpedite-cache ${endpoint}`);
+  const engine = new XpediteEngine({
+    transport: new FetchTransport(endpoint, { timeoutMs: config.timeoutMs }),
+    read: readScreen,
+    readData,
+    layout: (packet, rect, options) => layoutScreen(packet, rect, options),
+    cache: new ClientCache(store),
+    images: new CacheStorageImageStore(`xpedite-images ${endpoint}`),
+    bounds: bounds(),
+    device: { uuid: deviceUUID(localStorage) },
+    reportsComponentErrors: config.debug,
+    signOutFunctions: config.signOutFunctions,
+    imageBase,
+  });
+  const view = createScreenView(screen, {
+    send: (action) => {
+      engine.perform(action).catch((error) => console.error("xpedite: an action failed", error));
+    },
+    // Images by the id→URL map the engine holds across screens, then as the packet names them.
+    imageSource: (image, packet) => {
+      const mapped = image.id !== undefined ? engine.state.images[image.id] : undefined;
+      const url = mapped ?? defaultImageSource(image, packet) ?? image.url;
+      return url ? resolveImage(url) : null;
+    },
+  });
+  engine.subscribe((state) => {
+    document.body.dataset.state = state.offline ? "offline" : state.loading ? "loading" : "ready";
+    view.render(state);
+  });
+  let resizeTimer = 0;
+  window.addEventListener("resize", () => {
+    clearTimeout(resizeTimer);
+    resizeTimer = window.setTimeout(() => engine.setBounds(bounds()), 100);
+  });
+  // A start without the server has no session: once the network is back, a tap reaches the server
+  // with no token and gets a fresh session; the `online` event starts one at once.
+  window.addEventListener("online", () => {
+    if (engine.token === undefined) engine.connect().catch((error) => console.error("xpedite: connect failed", error));
+  });
+  /** @type {any} */ (window).xpedite = { engine, config };
+  await engine.connect();
+  await registration;
+}
+
+start().catch((error) => {
+  document.body.dataset.state = "failed";
+  showMessage(describe(error));
+});

@@ -1,0 +1,380 @@
+// The phone's screen in the page: draws engine states into a root element and reports taps and
+// inputs as actions (the BrowserMessage shapes of simulator.js, which the engine maps onto its
+// own actions). A redraw of the same screen patches the DOM in place, keyed by component path, so
+// typing, focus, caret and selection, an input method's composition, scroll offsets and open menus
+// survive it; a new screen is drawn afresh, at the top, with the engine's initial focus.
+
+import { defaultImageSource } from "./image-source.js";
+import { patchChildren } from "./patch.js";
+import { layoutRowHeight } from "./row-height.js";
+import { renderScreen } from "./screen-renderer.js";
+import { createNode } from "./vnode.js";
+
+/** @typedef {import("./types.js").ScreenState} ScreenState */
+/** @typedef {import("./types.js").Action} Action */
+
+/**
+ * @typedef {object} ScreenViewOptions
+ * @property {(action: Action) => void} send Receives every interaction: `{action: "press"|"save"|
+ *   "cancel"|"return"|"row"|"menu"|"bar"|"loadMore"|"refresh"|"set"|"dismiss", path: "2.0", row?,
+ *   entry?, kind?: "text"|"checked"|"date"|"option"|"options", text?, checked?, options?}`.
+ * @property {import("./types.js").ImageSourceFunction} [imageSource] The URL an image loads from
+ *   (null: the placeholder); by default the manifest URL, an absolute URL or the old folder's file.
+ * @property {import("./types.js").RowHeightFunction} [rowHeight] A table row's height; by default
+ *   the web layout's TableRowLayout.
+ * @property {() => number} [scale] How much the page scales the screen (a scaled phone frame):
+ *   drags are measured in the phone's points. 1 by default.
+ * @property {(state: ScreenState, newScreen: boolean) => void} [drawn] Called after each state is
+ *   in the page (a state that waited for a pressed pointer, once it is): for timing a tap until its
+ *   screen is drawn.
+ *
+ * @typedef {object} ScreenView
+ * @property {(state: ScreenState) => void} render Draws a state. While a pointer is pressed on the
+ *   screen the newest state waits for its release (at most a second), so a redraw never takes a
+ *   button away between press and click.
+ * @property {() => void} destroy Removes the listeners and the drawn screen.
+ */
+
+/**
+ * Creates the view of the screen inside `root` (an element sized to the phone's bounds, with
+ * `position: relative` or absolute and `overflow: hidden`, as `#screen` of the simulator).
+ * @param {HTMLElement} root
+ * @param {ScreenViewOptions} options
+ * @returns {ScreenView}
+ */
+export function createScreenView(root, options) {
+  const send = options.send;
+  const imageSource = options.imageSource ?? defaultImageSource;
+  const rowHeight = options.rowHeight ?? layoutRowHeight;
+  const scale = options.scale ?? (() => 1);
+  const document = root.ownerDocument;
+  /** @type {Set<string>} */
+  const openMenus = new Set();
+  /** @type {unknown} */
+  let shownScreen;
+  let shownPacketText = "";
+  let hasScreen = false;
+
+  // Typing is never lost: the field with the focus keeps its own value while it holds typing the
+  // engine has not seen (`unsent`) or a composition is open; every other field takes the value
+  // the engine sends.
+  /** @type {WeakSet<EventTarget>} */
+  const unsent = new WeakSet();
+  /** @type {EventTarget|null} */
+  let composing = null;
+
+  /** @param {Element} element */
+  const isProtected = (element) => element === document.activeElement && (composing === element || unsent.has(element));
+
+  /**
+   * Whether `state` shows another screen than the one drawn: its `screen` identity when it has
+   * one, else its packet.
+   * @param {ScreenState} state
+   */
+  function isNewScreen(state) {
+    if (!hasScreen) return true;
+    if (state.screen !== undefined) return state.screen !== shownScreen;
+    if (state.packet === shownScreen) return false;
+    return JSON.stringify(state.packet ?? null) !== shownPacketText;
+  }
+
+  /** @param {ScreenState} state */
+  function draw(state) {
+    const newScreen = isNewScreen(state);
+    shownScreen = state.screen !== undefined ? state.screen : state.packet;
+    shownPacketText = state.screen !== undefined ? "" : JSON.stringify(state.packet ?? null);
+    hasScreen = true;
+    if (newScreen) openMenus.clear();
+    /** @type {Record<string, number>} */
+    const scrolls = {};
+    for (const element of Array.from(root.querySelectorAll("[data-scroll]"))) {
+      scrolls[/** @type {HTMLElement} */ (element).dataset.scroll ?? ""] = element.scrollTop;
+    }
+    const active = /** @type {HTMLElement|null} */ (document.activeElement);
+    const focusPath = active && root.contains(active) ? (active.dataset.path ?? null) : null;
+    const selection =
+      focusPath && active instanceof HTMLInputElement && typeof active.selectionStart === "number"
+        ? [active.selectionStart, active.selectionEnd ?? active.selectionStart]
+        : focusPath && active instanceof HTMLTextAreaElement
+          ? [active.selectionStart, active.selectionEnd]
+          : null;
+    const tree = renderScreen({ state, imageSource, rowHeight, openMenus });
+    if (newScreen) {
+      root.replaceChildren(createNode(document, tree));
+    } else {
+      patchChildren(root, [tree], { isProtected });
+      for (const element of Array.from(root.querySelectorAll("[data-scroll]"))) {
+        // Only an offset to restore is written (reading or writing one makes the browser lay out).
+        const saved = scrolls[/** @type {HTMLElement} */ (element).dataset.scroll ?? ""];
+        if (saved) element.scrollTop = saved;
+      }
+    }
+    if (!focusPath && newScreen) {
+      // A new screen: the engine's initial focus (`focus`, docs/protocol/components/inputs.md#textbox)
+      // gets the caret.
+      const initial = /** @type {HTMLElement|null} */ (root.querySelector('[data-focus] [data-action="set"]'));
+      if (initial) initial.focus();
+    } else if (focusPath && document.activeElement !== active) {
+      const again = /** @type {HTMLElement|null} */ (root.querySelector(`[data-path="${CSS.escape(focusPath)}"][data-action="set"]`));
+      if (again) {
+        again.focus();
+        if (selection && (again instanceof HTMLInputElement || again instanceof HTMLTextAreaElement)) {
+          try {
+            again.setSelectionRange(selection[0], selection[1]);
+          } catch {
+            // Not a text input (a date, a checkbox).
+          }
+        }
+      }
+    }
+    for (const element of Array.from(root.querySelectorAll("[data-more]"))) checkMore(/** @type {HTMLElement} */ (element));
+    options.drawn?.(state, newScreen);
+  }
+
+  // A rendering never replaces the screen under a pressed pointer. Pressing Save right after
+  // typing blurs the field, its value goes to the engine, and the engine answers with a new
+  // state; drawn at once, it would take the button away before the release and the click would
+  // be lost. The newest state waits for the release and its click (at most a second).
+  let pressed = false;
+  /** @type {ScreenState|null} */
+  let deferred = null;
+  /** @type {ReturnType<typeof setTimeout>|null} */
+  let deferredTimer = null;
+  function applyDeferred() {
+    if (deferredTimer !== null) clearTimeout(deferredTimer);
+    deferredTimer = null;
+    if (deferred === null) return;
+    const state = deferred;
+    deferred = null;
+    draw(state);
+  }
+
+  /** @param {ScreenState} state */
+  function render(state) {
+    deferred = state;
+    if (pressed) {
+      if (deferredTimer === null) {
+        deferredTimer = setTimeout(() => {
+          pressed = false;
+          applyDeferred();
+        }, 1000);
+      }
+      return;
+    }
+    applyDeferred();
+  }
+
+  /**
+   * Opens or closes a menu (a slide-in panel with its shade, or a drop-down).
+   * @param {Element} menu
+   * @param {boolean} open
+   */
+  function setOpen(menu, open) {
+    if (open) openMenus.add(menu.id);
+    else openMenus.delete(menu.id);
+    menu.classList.toggle("x-open", open);
+    const shade = /** @type {HTMLElement|null} */ (root.querySelector(`[data-close="${CSS.escape(menu.id)}"]`));
+    if (shade) shade.classList.toggle("x-open", open);
+    // The old `shrink%`: the screen's content shrinks about its centre while the panel is out.
+    const content = /** @type {HTMLElement|null} */ (root.querySelector(".x-content"));
+    if (shade?.dataset.shrink && content) content.style.transform = open ? `scale(${Number(shade.dataset.shrink)})` : "";
+  }
+
+  /**
+   * The menu element with an id, inside the screen.
+   * @param {string|undefined} id
+   */
+  const menuById = (id) => (id ? root.querySelector(`#${CSS.escape(id)}`) : null);
+
+  /** @param {Event} event */
+  const targetElement = (event) => (event.target instanceof Element ? event.target : null);
+
+  /** @param {MouseEvent} event */
+  function onClick(event) {
+    const target = targetElement(event);
+    if (!target) return;
+    const toggle = /** @type {HTMLElement|null} */ (target.closest("[data-toggle]"));
+    if (toggle && root.contains(toggle)) {
+      if (toggle.dataset.toggle === "eye") {
+        const input = toggle.parentElement?.querySelector("input");
+        if (input) input.type = input.type === "password" ? "text" : "password";
+      } else {
+        const menu = menuById(toggle.dataset.toggle);
+        if (menu) setOpen(menu, !menu.classList.contains("x-open"));
+      }
+      return;
+    }
+    const close = /** @type {HTMLElement|null} */ (target.closest("[data-close]"));
+    if (close && root.contains(close)) {
+      const menu = menuById(close.dataset.close);
+      if (menu) setOpen(menu, false);
+      return;
+    }
+    const element = /** @type {HTMLElement|null} */ (target.closest("[data-action]"));
+    if (!element || !root.contains(element) || element.dataset.action === "set") return;
+    // A tapped menu entry closes its panel or drop-down first (docs/protocol/menus.md#what-a-tap-does),
+    // also when the answer is the screen already shown.
+    const menu = element.closest(".x-panel.x-open, .x-dropdown.x-open");
+    if (menu) setOpen(menu, false);
+    /** @type {Action} */
+    const action = { action: element.dataset.action };
+    if (element.dataset.path !== undefined) action.path = element.dataset.path;
+    if (element.dataset.row !== undefined) action.row = Number(element.dataset.row);
+    if (element.dataset.entry !== undefined) action.entry = Number(element.dataset.entry);
+    send(action);
+  }
+
+  // Images: the placeholder stays until the image has loaded; a failed image is hidden.
+  /** @param {Event} event */
+  function onLoad(event) {
+    const target = targetElement(event);
+    if (target?.tagName === "IMG") target.parentElement?.classList.add("x-loaded");
+  }
+  /** @param {Event} event */
+  function onError(event) {
+    const target = targetElement(event);
+    if (target?.tagName === "IMG") target.classList.add("x-broken");
+  }
+
+  /**
+   * The `set` action of an input: its value as the engine keeps it.
+   * @param {HTMLElement} element
+   * @returns {Action}
+   */
+  function valueAction(element) {
+    unsent.delete(element);
+    /** @type {Action} */
+    const action = { action: "set", path: element.dataset.path, kind: element.dataset.kind };
+    if (element.dataset.kind === "checked") action.checked = /** @type {HTMLInputElement} */ (element).checked;
+    else if (element.dataset.kind === "options") {
+      action.options = Array.from(/** @type {HTMLSelectElement} */ (element).selectedOptions).map((option) => option.value);
+    } else action.text = /** @type {HTMLInputElement} */ (element).value;
+    return action;
+  }
+
+  /** @param {Event} event */
+  function onInput(event) {
+    if (event.target) unsent.add(event.target);
+  }
+  /** @param {Event} event */
+  function onCompositionStart(event) {
+    composing = event.target;
+    if (event.target) unsent.add(event.target);
+  }
+  /** @param {Event} event */
+  function onCompositionEnd(event) {
+    if (composing === event.target) composing = null;
+  }
+
+  // Inputs: the value goes to the engine when it changes.
+  /** @param {Event} event */
+  function onChange(event) {
+    const element = /** @type {HTMLElement|null} */ (targetElement(event)?.closest('[data-action="set"]') ?? null);
+    if (element && root.contains(element)) send(valueAction(element));
+  }
+
+  /** @param {KeyboardEvent} event */
+  function onKeyDown(event) {
+    const element = /** @type {HTMLElement|null} */ (targetElement(event)?.closest('[data-action="set"]') ?? null);
+    if (!element || event.key !== "Enter" || element.tagName === "TEXTAREA" || event.isComposing) return;
+    event.preventDefault();
+    send(valueAction(element));
+    send({ action: "return", path: element.dataset.path });
+  }
+
+  // Infinite scroll: near a table's end, the engine is asked for the next batch.
+  /** @param {HTMLElement} element */
+  function checkMore(element) {
+    if (!element.dataset.more || element.dataset.asked) return;
+    if (element.scrollTop + element.clientHeight >= element.scrollHeight - 88) {
+      element.dataset.asked = "1";
+      send({ action: "loadMore", path: element.dataset.table });
+    }
+  }
+  /** @param {Event} event */
+  function onScroll(event) {
+    const target = event.target;
+    if (target instanceof HTMLElement && target.dataset.more) checkMore(target);
+  }
+
+  // Pull to refresh and swipe to close a panel, with a finger or a mouse drag.
+  /** @type {{x: number, y: number, target: Element}|null} */
+  let dragStart = null;
+  // A drag is a pan, not a tap: the click that ends it goes nowhere.
+  let dragged = false;
+  /** @param {PointerEvent} event */
+  function onPointerDown(event) {
+    pressed = true;
+    const target = targetElement(event);
+    dragStart = target ? { x: event.clientX, y: event.clientY, target } : null;
+    dragged = false;
+  }
+  /** @param {MouseEvent} event */
+  function onClickCapture(event) {
+    if (!dragged) return;
+    dragged = false;
+    event.preventDefault();
+    event.stopPropagation();
+  }
+  /** @param {PointerEvent} event */
+  function onPointerUp(event) {
+    if (!dragStart) return;
+    const factor = scale() || 1;
+    // In the phone's points: a scaled phone's drags are shorter on the page.
+    const dx = (event.clientX - dragStart.x) / factor;
+    const dy = (event.clientY - dragStart.y) / factor;
+    dragged = Math.abs(dx) > 10 || Math.abs(dy) > 10;
+    const panel = dragStart.target.closest(".x-panel.x-open");
+    if (panel && Math.abs(dx) > 50 && ((panel.classList.contains("x-left") && dx < 0) || (panel.classList.contains("x-right") && dx > 0))) {
+      setOpen(panel, false);
+    }
+    // An edge pan opens the slide-in panel of that side
+    // (docs/protocol/components/navigation.md#navigation): from within 20 points of the left edge
+    // to the right, or of the right edge to the left.
+    const edge = root.getBoundingClientRect();
+    const fromLeft = (dragStart.x - edge.left) / factor;
+    const fromRight = (edge.right - dragStart.x) / factor;
+    if (!panel && Math.abs(dy) < 40 && ((fromLeft <= 20 && dx > 50) || (fromRight <= 20 && dx < -50))) {
+      const closed = root.querySelector(`${fromLeft <= 20 ? ".x-panel.x-left" : ".x-panel.x-right"}:not(.x-open)`);
+      if (closed) setOpen(closed, true);
+    }
+    const table = /** @type {HTMLElement|null} */ (dragStart.target.closest("[data-refresh]"));
+    if (table && table.scrollTop <= 0 && dy > 60 && Math.abs(dx) < 40) send({ action: "refresh", path: table.dataset.table });
+    dragStart = null;
+  }
+  function release() {
+    if (!pressed) return;
+    pressed = false;
+    // After the click that this release makes: it is dispatched in the same task.
+    setTimeout(applyDeferred, 0);
+  }
+
+  const window = /** @type {Window} */ (document.defaultView);
+  /** @type {[EventTarget, string, (event: any) => void, boolean][]} */
+  const listeners = [
+    [root, "input", onInput, true],
+    [root, "compositionstart", onCompositionStart, true],
+    [root, "compositionend", onCompositionEnd, true],
+    [root, "pointerdown", onPointerDown, true],
+    [window, "pointerup", release, true],
+    [window, "pointercancel", release, true],
+    [root, "click", onClickCapture, true],
+    [root, "click", onClick, false],
+    [root, "load", onLoad, true],
+    [root, "error", onError, true],
+    [root, "change", onChange, false],
+    [root, "keydown", onKeyDown, false],
+    [root, "scroll", onScroll, true],
+    [root, "pointerup", onPointerUp, false],
+  ];
+  for (const [target, type, listener, capture] of listeners) target.addEventListener(type, listener, capture);
+
+  return {
+    render,
+    destroy() {
+      for (const [target, type, listener, capture] of listeners) target.removeEventListener(type, listener, capture);
+      if (deferredTimer !== null) clearTimeout(deferredTimer);
+      root.replaceChildren();
+    },
+  };
+}

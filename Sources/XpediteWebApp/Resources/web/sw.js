@@ -1,0 +1,88 @@
+// The app's service worker: keeps the app's own files (the list the server gives in files.json)
+// so the app starts from the home screen with no network at all, and answers image requests from
+// the engine's image cache (Cache Storage) when the network cannot. It never touches the
+// protocol's POSTs: the engine's own caches (IndexedDB) stand in for the server.
+
+/** The worker's global scope (tsc checks this file with the page's DOM types). */
+const worker = /** @type {any} */ (self);
+const FILES = "xpedite-app-files";
+const scope = new URL(worker.registration.scope);
+
+worker.addEventListener("install", (/** @type {any} */ event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(FILES);
+      const response = await fetch(new URL("files.json", scope), { cache: "no-store" });
+      /** @type {string[]} */
+      const names = await response.json();
+      await cache.addAll([new URL("./", scope).href, new URL("config.json", scope).href, ...names.map((name) => new URL(name, scope).href)]);
+      await worker.skipWaiting();
+    })(),
+  );
+});
+
+worker.addEventListener("activate", (/** @type {any} */ event) => {
+  event.waitUntil(
+    (async () => {
+      // The files of the simulator's old remote-screen app go.
+      for (const name of await caches.keys()) if (name.startsWith("xpedite-app-v")) await caches.delete(name);
+      await worker.clients.claim();
+    })(),
+  );
+});
+
+/**
+ * The app's own files: the cached copy at once, refreshed behind it (revalidated by ETag).
+ * @param {Request} request
+ */
+async function appFile(request) {
+  const cache = await caches.open(FILES);
+  const cached = await cache.match(request, { ignoreSearch: true });
+  const refresh = fetch(request)
+    .then((response) => {
+      if (response.ok) cache.put(request, response.clone());
+      return response;
+    })
+    .catch(() => undefined);
+  if (cached) return cached;
+  const fresh = await refresh;
+  return fresh ?? new Response("offline", { status: 503, headers: { "Content-Type": "text/plain" } });
+}
+
+/**
+ * The configuration: the network first (the endpoint may move), the kept copy offline.
+ * @param {Request} request
+ */
+async function networkFirst(request) {
+  const cache = await caches.open(FILES);
+  try {
+    const response = await fetch(request);
+    if (response.ok) cache.put(request, response.clone());
+    return response;
+  } catch {
+    return (await cache.match(request)) ?? new Response("offline", { status: 503, headers: { "Content-Type": "text/plain" } });
+  }
+}
+
+/**
+ * Anything else (images): the engine's image cache first, then the network.
+ * @param {Request} request
+ */
+async function cachedFirst(request) {
+  const cached = await caches.match(request);
+  return cached ?? fetch(request);
+}
+
+worker.addEventListener("fetch", (/** @type {any} */ event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  const inScope = url.origin === scope.origin && url.pathname.startsWith(scope.pathname);
+  if (inScope && (url.pathname.endsWith("/config.json") || url.pathname.endsWith("/files.json"))) {
+    event.respondWith(networkFirst(request));
+  } else if (inScope && !url.pathname.startsWith(`${scope.pathname}relay`)) {
+    event.respondWith(appFile(request));
+  } else if (request.destination === "image") {
+    event.respondWith(cachedFirst(request));
+  }
+});

@@ -1,0 +1,50 @@
+import Foundation
+
+/// What the web app is told by the server that serves it, as `config.json` beside its page (the
+/// page has no inline script, so the configuration is a file): where it sends its packets, and
+/// whether it is a debug build (docs/phone-app.md).
+public struct WebAppConfiguration: Sendable, Hashable, Codable {
+    /// The endpoint URL the app posts every packet to: absolute, or relative to the app's page
+    /// (`relay` for the simulator's same-origin relay, `/xpedite` for an endpoint of the same server).
+    public var endpoint: String
+    /// A debug build: the app alerts a screen's component errors, as a debug `XpediteClient` does.
+    public var debug: Bool
+    /// The server functions that sign the person out: calling one clears the app's caches of this
+    /// server first.
+    public var signOutFunctions: [String]
+    /// What relative image URLs resolve against (docs/protocol/packets.md#images); `nil`: the
+    /// endpoint. A relay names the app's real endpoint here.
+    public var imageBase: String?
+
+    /// Creates a configuration.
+    public init(endpoint: String, debug: Bool = false, signOutFunctions: [String] = ["signOut", "logout"],
+                imageBase: String? = nil) {
+        self.endpoint = endpoint
+        self.debug = debug
+        self.signOutFunctions = signOutFunctions
+        self.imageBase = imageBase
+    }
+
+    /// The `Content-Security-Policy` of the app's files: scripts, styles, workers and the manifest
+    /// only from this server (no inline script, no `eval`); style attributes (the layout's
+    /// positions); images and frames from anywhere (image URLs, web components); calls to this
+    /// server and, when the endpoint is on another origin, to that origin.
+    public var contentSecurityPolicy: String {
+        var connect = "'self'"
+        if let url = URL(string: endpoint), let scheme = url.scheme, let host = url.host {
+            connect += " \(scheme)://\(host)" + (url.port.map { ":\($0)" } ?? "")
+        }
+        return "default-src 'self'; script-src 'self'; style-src 'self'; style-src-attr 'unsafe-inline'; "
+            + "img-src * data: blob:; frame-src *; connect-src \(connect); worker-src 'self'; manifest-src 'self'; "
+            + "object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'"
+    }
+
+    /// The JSON of `config.json`.
+    ///
+    /// - Throws: when the encoder fails.
+    public func json() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(self)
+    }
+}
