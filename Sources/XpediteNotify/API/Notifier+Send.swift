@@ -35,7 +35,7 @@ extension Notifier {
                                     direct: direct, sentAt: configuration.now(),
                                     recipients: usernames.map { NotifyMessage.Recipient(username: $0) })
         let stored = try await store.insertMessage(message, devices: devices, providers: providers.map(\.name),
-                                                   documents: Self.documentNames(in: resolved))
+                                                   documents: DocumentReferences.names(in: resolved))
         for name in Set(providers.map(\.name)) { pushLanes[name]?.wakeup.signal() }
         var header = stored
         header.recipients = []
@@ -93,24 +93,6 @@ extension Notifier {
         if !issues.isEmpty { throw NotifyError.invalid("unknown recipients", issues: issues) }
         var seen = Set<String>()
         return usernames.filter { seen.insert($0).inserted }
-    }
-
-    /// The uploaded documents a payload shows: a `document` field's `url`, an `image` field's
-    /// `url` and a `markupImage` field's `source`, when they name a document (`rcs/<kind>/…`).
-    /// Its recipients may read them.
-    static func documentNames(in payload: Payload) -> Set<String> {
-        var names = Set<String>()
-        for field in payload.fields ?? [] {
-            let candidate: String?
-            switch field {
-            case .document(let document): candidate = document.url
-            case .image(let image): candidate = image.url
-            case .markupImage(let markup): candidate = markup.source
-            default: candidate = nil
-            }
-            if let candidate, DocumentKind(documentName: candidate) != nil { names.insert(candidate) }
-        }
-        return names
     }
 
     /// One message with its recipients and deliveries.
