@@ -28,7 +28,7 @@ extension Notifier {
               recipientsPath: JSONPath, direct: Bool) async throws -> SentMessage {
         let payload = try validatedPayload(json, at: path)
         let resolved = try await resolve(payload)
-        let usernames = try await expand(recipients, at: recipientsPath)
+        let usernames = try await recipients.usernames(in: store, at: recipientsPath)
         let devices = try await store.devices(of: usernames)
         let providers = devices.map { configuration.pushProvider(for: $0.platform) }
         let message = NotifyMessage(messageId: UUID().uuidString.lowercased(), title: title, body: body, payload: resolved,
@@ -60,39 +60,6 @@ extension Notifier {
             throw NotifyError.notFound("no named payload \"\(name)\"")
         }
         return payload.resolving(named)
-    }
-
-    /// The usernames `recipients` means, without duplicates, in order.
-    func expand(_ recipients: Recipients, at path: JSONPath) async throws -> [String] {
-        var usernames: [String] = []
-        var issues: [ValidationIssue] = []
-        switch recipients {
-        case .all:
-            usernames = try await store.allUsernames()
-        case .users(let names):
-            let existing = try await store.existingUsernames(names)
-            for (index, name) in names.enumerated() {
-                if existing.contains(name) {
-                    usernames.append(name)
-                } else {
-                    issues.append(ValidationIssue(path: path.appending("users").appending(index), code: .invalidValue,
-                                                  severity: .error, message: "no user \"\(name)\""))
-                }
-            }
-        case .groups(let names):
-            let members = try await store.members(ofGroups: names)
-            for (index, name) in names.enumerated() {
-                if let list = members[name] {
-                    usernames += list
-                } else {
-                    issues.append(ValidationIssue(path: path.appending("groups").appending(index), code: .invalidValue,
-                                                  severity: .error, message: "no group \"\(name)\""))
-                }
-            }
-        }
-        if !issues.isEmpty { throw NotifyError.invalid("unknown recipients", issues: issues) }
-        var seen = Set<String>()
-        return usernames.filter { seen.insert($0).inserted }
     }
 
     /// One message with its recipients and deliveries.
