@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 import XpediteProtocol
 
-/// The outbox as an operator sees it (docs/notify-api.md#deliveries), behind an API key:
+/// The outbox as an operator sees it (docs/notify-api.md#get-deliveries), behind an API key:
 /// `GET /deliveries`, the depth of each lane and the recent problems.
 struct DeliveriesController<Context: RequestContext>: Sendable {
     let notifier: Notifier

@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 import NIOCore
 
-/// What a device uploads and reads back (docs/notify-api.md#documents), behind a device token:
+/// What a device uploads and reads back (docs/notify-api.md#device-routes), behind a device token:
 /// `POST /device/documents`, `GET /device/documents/{name}` and `POST /device/barcode` (the codes
 /// in a picture).
 struct DocumentsController<Parent: RequestContext>: Sendable {

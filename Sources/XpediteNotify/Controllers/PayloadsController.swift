@@ -2,8 +2,8 @@ import Foundation
 import Hummingbird
 import XpediteProtocol
 
-/// Named payloads and start requests (docs/notify-api.md#named-payloads), behind an API key:
-/// `PUT`, `GET` and `DELETE` of `/payloads/{name}` and of `/requests/{name}`.
+/// Named payloads and start requests (docs/notify-api.md#named-payloads-and-start-requests),
+/// behind an API key: `PUT`, `GET` and `DELETE` of `/payloads/{name}` and of `/requests/{name}`.
 struct PayloadsController<Context: RequestContext>: Sendable {
     let notifier: Notifier
 

@@ -2,8 +2,9 @@ import Foundation
 import Hummingbird
 import XpediteProtocol
 
-/// The responses of a topic, read, followed or delivered (docs/notify-api.md#topics), behind an API
-/// key: `GET /responses`, `GET /events` (Server-Sent Events) and `PUT`/`DELETE /webhooks/{name}`.
+/// The responses of a topic, read, followed or delivered
+/// (docs/notify-api.md#responses-pages-events-webhooks), behind an API key: `GET /responses`,
+/// `GET /events` (Server-Sent Events) and `PUT`/`DELETE /webhooks/{name}`.
 struct TopicsController<Context: RequestContext>: Sendable {
     let notifier: Notifier
 
