@@ -37,7 +37,7 @@ struct AppController<Context: RequestContext>: Sendable {
         guard request.uri.path.hasSuffix("/") else {
             return Response(status: .movedPermanently, headers: [.location: "\(request.uri.path)/", .contentSecurityPolicy: Self.policy])
         }
-        return answer(request, path: "index.html")
+        return fileResponse(request, path: "index.html")
     }
 
     /// The map tiles the app uses, revalidated like the page.
@@ -46,12 +46,12 @@ struct AppController<Context: RequestContext>: Sendable {
     }
 
     func file(_ request: Request, context: Context) async throws -> Response {
-        answer(request, path: context.parameters.getCatchAll().joined(separator: "/"))
+        fileResponse(request, path: context.parameters.getCatchAll().joined(separator: "/"))
     }
 
     /// The file at `path` with the app's headers (``StaticFileSet/response(to:path:headers:)``),
     /// or 404 with the policy.
-    func answer(_ request: Request, path: String) -> Response {
+    func fileResponse(_ request: Request, path: String) -> Response {
         if let response = files.served.response(to: request, path: path, headers: Self.headers) { return response }
         return Response(status: .notFound, headers: [.contentType: "text/plain; charset=utf-8", .contentSecurityPolicy: Self.policy],
                         body: ResponseBody(byteBuffer: ByteBuffer(string: "not found")))
