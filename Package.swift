@@ -48,6 +48,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-http2", from: "1.46.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        // gzip of the served static files (XpediteStaticFiles): already in the graph through
+        // hummingbird-websocket's swift-websocket (per-message deflate), so no new download; zlib
+        // itself, no second compression library (decision 0356).
+        .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
         // Tests only: child processes without Foundation's `Process` (decision 138). Its default
         // trait (Foundation conveniences) is off. swift-system (already in the graph, through
         // swift-nio and swift-subprocess) is named for the paths and descriptors it takes.
@@ -101,10 +105,23 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // Folders of files served from memory with ETag, Last-Modified, Cache-Control, 304 and
+        // gzip: the notification app and the simulator's scripts (decision 0356).
+        .target(
+            name: "XpediteStaticFiles",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: strict
+        ),
         // The browser simulator: XpediteClient's state rendered as HTML, served by Hummingbird.
         .target(
             name: "XpediteSimulator",
             dependencies: [
+                "XpediteStaticFiles",
                 "XpediteClient",
                 "XpediteLayout",
                 "XpediteProtocol",
@@ -136,6 +153,7 @@ let package = Package(
             name: "XpediteNotify",
             dependencies: [
                 "XpediteProtocol",
+                "XpediteStaticFiles",
                 "CXpediteBarcode",
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Hummingbird", package: "hummingbird"),

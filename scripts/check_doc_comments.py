@@ -23,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 LIBRARIES = ["XpediteProtocol", "XpediteLayout", "XpediteBuilder", "XpediteServer", "XpediteClient",
              "XpediteNotify", "XpediteSimulator", "XpediteDemo", "XpediteSQLite", "XpeditePostgres",
-             "XpediteNotifyClient", "XpediteWebApp"]
+             "XpediteNotifyClient", "XpediteWebApp", "XpediteStaticFiles"]
 # Code that swift-openapi-generator writes from openapi/notify-v1.yaml: its comments are the
 # contract's descriptions, present where the contract has one (an operation, a schema, a member);
 # the input and output wrappers it adds around them have none, and the contract is where the API

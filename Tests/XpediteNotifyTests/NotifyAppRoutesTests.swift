@@ -43,7 +43,7 @@ import XpediteProtocol
         ("js/app.js", "text/javascript; charset=utf-8"), ("sw.js", "text/javascript; charset=utf-8"),
         ("app.css", "text/css; charset=utf-8"), ("manifest.webmanifest", "application/manifest+json"),
         ("icons/icon.svg", "image/svg+xml"), ("icons/icon-192.png", "image/png"), ("icons/icon-512.png", "image/png"),
-        ("vendor/leaflet/leaflet.js", "text/javascript; charset=utf-8"), ("vendor/leaflet/leaflet.css", "text/css; charset=utf-8"),
+        ("vendor/leaflet-1.6.0/leaflet.js", "text/javascript; charset=utf-8"), ("vendor/leaflet-1.6.0/leaflet.css", "text/css; charset=utf-8"),
     ])
     func eachFileIsServedWithItsType(path: String, type: String) async throws {
         let harness = try NotifyHarness()

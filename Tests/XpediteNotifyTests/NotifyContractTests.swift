@@ -48,6 +48,27 @@ import XpediteProtocol
         }
     }
 
+    /// The 405 comes from the router's own routes, so any method counts, not only the usual ones:
+    /// QUERY (a method of its own, RFC draft) and CONNECT on a path of the API are 405 with the
+    /// path's methods, and on a path it does not have 404.
+    @Test func anyMethodAPathDoesNotTakeIs405() async throws {
+        let harness = try NotifyHarness()
+        try await harness.application().test(.router) { client in
+            for name in ["QUERY", "CONNECT"] {
+                let method = try #require(HTTPRequest.Method(name))
+                try await client.execute(uri: "/notify/v1/payloads/p", method: method) { response in
+                    #expect(response.status == .methodNotAllowed, "\(name)")
+                    #expect(response.headers[.allow] == "PUT, GET, HEAD, DELETE", "\(name)")
+                }
+                try await client.execute(uri: "/notify/v1/payloads/p/q", method: method) { response in
+                    #expect(response.status == .notFound, "\(name)")
+                    let json = try JSONValue(parsing: Data(response.body.readableBytesView))
+                    #expect(json["error"]?["code"] == "not_found", "\(name)")
+                }
+            }
+        }
+    }
+
     @Test func aPathDeeperThanAnyRouteOrTheBaseItselfIs404WithTheErrorObject() async throws {
         let harness = try NotifyHarness()
         try await harness.application().test(.router) { client in

@@ -173,3 +173,37 @@ struct SimulatorServerTests {
         }
     }
 }
+
+/// The simulator's scripts and style as a browser caches them: a tag, revalidation, `304` on a
+/// later start, gzip when the browser takes it.
+@Suite("Simulator static files")
+struct SimulatorStaticFilesTests {
+    @Test(arguments: ["/static/simulator.js", "/static/app-switch.js", "/static/simulator.css", "/static/icon.svg", "/app/sw.js"])
+    func aSecondStartAnswers304(_ path: String) async throws {
+        let first = try await SimulatorServerTests().makeApp().test(.router) { client in
+            try await client.execute(uri: path, method: .get, headers: [.acceptEncoding: "gzip"]) { $0 }
+        }
+        #expect(first.status == .ok)
+        #expect(first.headers[.cacheControl] == "no-cache")
+        #expect(first.headers[.lastModified] != nil)
+        let tag = try #require(first.headers[.eTag])
+        try await SimulatorServerTests().makeApp().test(.router) { client in
+            try await client.execute(uri: path, method: .get, headers: [.ifNoneMatch: tag, .acceptEncoding: "gzip"]) { response in
+                #expect(response.status == .notModified)
+                #expect(response.headers[.eTag] == tag)
+                #expect(response.body.readableBytes == 0)
+            }
+        }
+    }
+
+    @Test func theScriptIsGzippedForWhoTakesIt() async throws {
+        try await SimulatorServerTests().makeApp().test(.router) { client in
+            let plain = try await client.execute(uri: "/static/simulator.js", method: .get) { $0 }
+            let gzipped = try await client.execute(uri: "/static/simulator.js", method: .get, headers: [.acceptEncoding: "gzip"]) { $0 }
+            #expect(plain.headers[.contentEncoding] == nil)
+            #expect(gzipped.headers[.contentEncoding] == "gzip")
+            #expect(Array(gzipped.body.readableBytesView.prefix(2)) == [0x1F, 0x8B])
+            #expect(gzipped.body.readableBytes < plain.body.readableBytes)
+        }
+    }
+}

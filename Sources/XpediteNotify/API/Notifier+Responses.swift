@@ -39,7 +39,7 @@ extension Notifier {
         // One read for everything the checks need: a retry, the payload, an earlier answer, and
         // which of the document names the values mention this user uploaded.
         let context = try await store.answerContext(responseId: responseId, username: device.username, messageId: messageId,
-                                                    request: request, documentNames: Self.documentNames(in: body["values"]))
+                                                    request: request, documentNames: DocumentReferences.names(in: body["values"]))
         if let stored = context.existing {
             return (try sameAnswer(stored, username: device.username, messageId: messageId, request: request), false)
         }
@@ -84,23 +84,6 @@ extension Notifier {
             throw NotifyError.conflict("response_id_taken", "this responseId belongs to another response")
         }
         return stored
-    }
-
-    /// The strings in a response's `values` that could name an uploaded document (`rcs/…`, the form
-    /// of every name the upload route gives), at most 256: only these are looked up.
-    static func documentNames(in values: JSONValue?) -> Set<String> {
-        var names: Set<String> = []
-        func collect(_ value: JSONValue) {
-            guard names.count < 256 else { return }
-            switch value {
-            case .string(let text) where text.hasPrefix("rcs/"): names.insert(text)
-            case .array(let elements): elements.forEach(collect)
-            case .object(let object): object.forEach { collect($0.value) }
-            default: break
-            }
-        }
-        if let values { collect(values) }
-        return names
     }
 
     /// Responses on `topic` after `cursor`, oldest first.

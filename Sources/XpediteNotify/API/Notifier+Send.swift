@@ -28,14 +28,14 @@ extension Notifier {
               recipientsPath: JSONPath, direct: Bool) async throws -> SentMessage {
         let payload = try validatedPayload(json, at: path)
         let resolved = try await resolve(payload)
-        let usernames = try await expand(recipients, at: recipientsPath)
+        let usernames = try await recipients.usernames(in: store, at: recipientsPath)
         let devices = try await store.devices(of: usernames)
         let providers = devices.map { configuration.pushProvider(for: $0.platform) }
         let message = NotifyMessage(messageId: UUID().uuidString.lowercased(), title: title, body: body, payload: resolved,
                                     direct: direct, sentAt: configuration.now(),
                                     recipients: usernames.map { NotifyMessage.Recipient(username: $0) })
         let stored = try await store.insertMessage(message, devices: devices, providers: providers.map(\.name),
-                                                   documents: Self.documentNames(in: resolved))
+                                                   documents: DocumentReferences.names(in: resolved))
         for name in Set(providers.map(\.name)) { pushLanes[name]?.wakeup.signal() }
         var header = stored
         header.recipients = []
@@ -60,57 +60,6 @@ extension Notifier {
             throw NotifyError.notFound("no named payload \"\(name)\"")
         }
         return payload.resolving(named)
-    }
-
-    /// The usernames `recipients` means, without duplicates, in order.
-    func expand(_ recipients: Recipients, at path: JSONPath) async throws -> [String] {
-        var usernames: [String] = []
-        var issues: [ValidationIssue] = []
-        switch recipients {
-        case .all:
-            usernames = try await store.allUsernames()
-        case .users(let names):
-            let existing = try await store.existingUsernames(names)
-            for (index, name) in names.enumerated() {
-                if existing.contains(name) {
-                    usernames.append(name)
-                } else {
-                    issues.append(ValidationIssue(path: path.appending("users").appending(index), code: .invalidValue,
-                                                  severity: .error, message: "no user \"\(name)\""))
-                }
-            }
-        case .groups(let names):
-            let members = try await store.members(ofGroups: names)
-            for (index, name) in names.enumerated() {
-                if let list = members[name] {
-                    usernames += list
-                } else {
-                    issues.append(ValidationIssue(path: path.appending("groups").appending(index), code: .invalidValue,
-                                                  severity: .error, message: "no group \"\(name)\""))
-                }
-            }
-        }
-        if !issues.isEmpty { throw NotifyError.invalid("unknown recipients", issues: issues) }
-        var seen = Set<String>()
-        return usernames.filter { seen.insert($0).inserted }
-    }
-
-    /// The uploaded documents a payload shows: a `document` field's `url`, an `image` field's
-    /// `url` and a `markupImage` field's `source`, when they name a document (`rcs/<kind>/…`).
-    /// Its recipients may read them.
-    static func documentNames(in payload: Payload) -> Set<String> {
-        var names = Set<String>()
-        for field in payload.fields ?? [] {
-            let candidate: String?
-            switch field {
-            case .document(let document): candidate = document.url
-            case .image(let image): candidate = image.url
-            case .markupImage(let markup): candidate = markup.source
-            default: candidate = nil
-            }
-            if let candidate, DocumentKind(documentName: candidate) != nil { names.insert(candidate) }
-        }
-        return names
     }
 
     /// One message with its recipients and deliveries.

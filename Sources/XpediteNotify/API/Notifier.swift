@@ -69,26 +69,9 @@ public final class Notifier: Sendable {
             webPushKey = nil
         }
         self.configuration = configuration
-        let metrics = DeliveryMetrics(factory: configuration.metricsFactory)
-        var lanes: [String: PushLane] = [:]
-        var services: [any Service] = []
-        for provider in configuration.allPushProviders where lanes[provider.name] == nil {
-            let lane = PushLane(provider: provider, wakeup: DeliveryWakeup())
-            lanes[provider.name] = lane
-            services.append(DeliveryEngine(
-                lane: provider.name,
-                queue: PushOutbox(store: store, provider: provider.name, needsPushTarget: provider.needsPushTarget,
-                                  giveUpAfter: configuration.pushRetry.giveUpAfter),
-                sender: PushSender(provider: provider), policy: configuration.pushRetry, wakeup: lane.wakeup,
-                metrics: metrics, logger: configuration.logger, now: configuration.now))
-        }
-        services.append(DeliveryEngine(
-            lane: "webhook", queue: WebhookOutbox(store: store),
-            sender: WebhookSender(client: configuration.httpClient ?? HTTPClient.shared, timeout: configuration.webhookRetry.timeout),
-            policy: configuration.webhookRetry, wakeup: webhookWakeup, metrics: metrics, logger: configuration.logger,
-            now: configuration.now))
-        pushLanes = lanes
-        self.services = services
+        let lanes = DeliveryLanes(configuration: configuration, store: store, webhookWakeup: webhookWakeup)
+        pushLanes = lanes.push
+        services = lanes.services
     }
 
     /// Every response published to `topic` from now on.
@@ -110,10 +93,4 @@ public final class Notifier: Sendable {
     func timestamp(_ date: Date) -> String {
         date.formatted(.iso8601)
     }
-}
-
-/// A push provider and the wake-up of its delivery engine.
-struct PushLane: Sendable {
-    let provider: any PushProvider
-    let wakeup: DeliveryWakeup
 }

@@ -1,8 +1,12 @@
 import Foundation
+import XpediteStaticFiles
 
 /// The notification app's files (`/notify/app/`): plain HTML, CSS, JavaScript modules, icons and
 /// the vendored Leaflet, kept in the module's resources (`Resources/app`) and read once when the
-/// routes are mounted. Only files of a known type are served.
+/// routes are mounted. Only files of a known type are served, from memory, with their validators
+/// and gzipped (``served``): a file whose path carries a version (`vendor/leaflet-1.6.0/…`) is
+/// kept a year, every other file (the page, `sw.js`, the modules) is revalidated on each use and
+/// costs a `304` when it has not changed.
 public struct NotifyAppFiles: Sendable {
     /// One file: its bytes and `Content-Type`.
     public struct File: Sendable {
@@ -36,6 +40,17 @@ public struct NotifyAppFiles: Sendable {
         + "frame-ancestors 'self'"
 
     private let files: [String: File]
+    /// The same files as answered: validators, `Cache-Control`, gzip.
+    let served: StaticFileSet
+
+    /// The `Cache-Control` of the file at `path`: a year for a path with a version in a folder's
+    /// name (`name-1.2.3/`), which changes with its content; revalidation for the rest.
+    static func cacheControl(_ path: String) -> String {
+        let versioned = path.split(separator: "/").dropLast().contains { folder in
+            folder.range(of: #"-[0-9]+(\.[0-9]+)+$"#, options: .regularExpression) != nil
+        }
+        return versioned ? StaticFileSet.immutable : StaticFileSet.revalidate
+    }
 
     /// The file at `path` (relative to the app's folder, e.g. `js/app.js`), if it is served.
     public func file(at path: String) -> File? {
@@ -58,18 +73,23 @@ public struct NotifyAppFiles: Sendable {
     /// Reads every file of a known type under `root`.
     static func load(from root: URL) throws -> NotifyAppFiles {
         var files: [String: File] = [:]
+        var served: [String: StaticFile] = [:]
         let rootPath = root.standardizedFileURL.path
-        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else {
+        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey, .contentModificationDateKey]) else {
             throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: rootPath])
         }
         for case let url as URL in enumerator {
-            guard try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true,
-                  let type = types[url.pathExtension] else { continue }
+            let values = try url.resourceValues(forKeys: [.isRegularFileKey, .contentModificationDateKey])
+            guard values.isRegularFile == true, let type = types[url.pathExtension] else { continue }
             let path = url.standardizedFileURL.path
             guard path.hasPrefix(rootPath + "/") else { continue }
-            files[String(path.dropFirst(rootPath.count + 1))] = File(contents: try Data(contentsOf: url), type: type)
+            let relative = String(path.dropFirst(rootPath.count + 1))
+            let contents = try Data(contentsOf: url)
+            files[relative] = File(contents: contents, type: type)
+            served[relative] = try StaticFile(contents: contents, type: type, lastModified: values.contentModificationDate ?? Date(),
+                                              cacheControl: cacheControl(relative))
         }
         guard files["index.html"] != nil else { throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "app/index.html"]) }
-        return NotifyAppFiles(files: files)
+        return NotifyAppFiles(files: files, served: StaticFileSet(files: served))
     }
 }

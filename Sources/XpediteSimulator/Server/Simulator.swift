@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdWebSocket
 import XpediteProtocol
+import XpediteStaticFiles
 import XpediteWebApp
 
 /// The browser simulator: pages, static files and the WebSocket over which each tab's phone
@@ -64,11 +65,12 @@ public struct Simulator: Sendable {
         }
         webApp.mount(on: router)
         let files = files
-        router.get(RouterPath("\(base)/static/:file")) { _, context in
-            guard let name = context.parameters.get("file"), let file = files.file(named: name) else {
+        router.get(RouterPath("\(base)/static/:file")) { request, context in
+            guard let name = context.parameters.get("file"),
+                  let response = files.served.response(to: request, path: name, headers: Self.fileHeaders) else {
                 return Response(status: .notFound)
             }
-            return Self.response(file.contents, type: file.type)
+            return response
         }
         let sessions = sessions
         router.get(RouterPath("\(base)/tab/:tab/image")) { request, context in
@@ -144,6 +146,11 @@ public struct Simulator: Sendable {
                  headers: [.contentType: ImageContentType.of(data), .contentSecurityPolicy: imageContentSecurityPolicy,
                            .init("X-Content-Type-Options")!: "nosniff", .cacheControl: "no-cache"],
                  body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    /// The headers of a static file's answer besides its validators and type.
+    static var fileHeaders: HTTPFields {
+        [.contentSecurityPolicy: contentSecurityPolicy, .xContentTypeOptions: "nosniff"]
     }
 
     static func response(_ text: String, type: String) -> Response {

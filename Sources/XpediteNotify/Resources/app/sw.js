@@ -4,14 +4,14 @@
 //   cleared at sign-out): network first, the last copy offline.
 // Everything else (the event stream, uploads, answers) goes to the network untouched.
 // It shows Web Push notifications; tapping one opens its message.
-const SHELL_CACHE = "xpedite-notify-shell-v1";
+const SHELL_CACHE = "xpedite-notify-shell-v2";
 const DATA_CACHE = "xpedite-notify-data";
 const scope = new URL(self.registration.scope);
 const api = new URL("../v1/", scope).pathname;
 const SHELL = ["./", "app.css", "manifest.webmanifest", "config.json", "icons/icon.svg", "icons/icon-192.png",
   "js/app.js", "js/api.js", "js/basic.js", "js/db.js", "js/display.js", "js/dom.js", "js/events.js", "js/field.js",
   "js/form.js", "js/map.js", "js/media.js", "js/outbox.js", "js/push.js",
-  "vendor/leaflet/leaflet.js", "vendor/leaflet/leaflet.css"].map((path) => new URL(path, scope).href);
+  "vendor/leaflet-1.6.0/leaflet.js", "vendor/leaflet-1.6.0/leaflet.css"].map((path) => new URL(path, scope).href);
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));

@@ -1,8 +1,9 @@
-// map: Leaflet (Debian's libjs-leaflet, vendored under vendor/leaflet), loaded when a form has
-// a map. Tiles come from the server's configured URL template (config.json); when no tile
-// answers, a plain coordinate grid is drawn instead, with the markers on it. Markers are circles
-// in their hue with their label as text; with markers the map frames all of them (and `location`,
-// a hidden marker) with 50 px of padding. With an `id`, a tap picks the location (the value).
+// map: Leaflet (Debian's libjs-leaflet, vendored under vendor/leaflet-1.6.0: a versioned path,
+// which the server lets browsers keep a year), loaded when a form has a map. Tiles come from
+// the server's configured URL template (config.json); when no tile answers, a plain
+// coordinate grid is drawn instead, with the markers on it. Markers are circles in their hue
+// with their label as text; with markers the map frames all of them (and `location`, a hidden
+// marker) with 50 px of padding. With an `id`, a tap picks the location (the value).
 import { el } from "./dom.js";
 import { Control } from "./field.js";
 
@@ -14,8 +15,8 @@ let config = null;
 export function loadLeaflet() {
   if (!leaflet) {
     leaflet = new Promise((resolve, reject) => {
-      document.head.append(el("link", { rel: "stylesheet", href: new URL("vendor/leaflet/leaflet.css", base).href }));
-      const script = el("script", { src: new URL("vendor/leaflet/leaflet.js", base).href });
+      document.head.append(el("link", { rel: "stylesheet", href: new URL("vendor/leaflet-1.6.0/leaflet.css", base).href }));
+      const script = el("script", { src: new URL("vendor/leaflet-1.6.0/leaflet.js", base).href });
       script.addEventListener("load", () => resolve(window.L));
       script.addEventListener("error", () => { leaflet = null; reject(new Error("the map could not be loaded")); });
       document.head.append(script);

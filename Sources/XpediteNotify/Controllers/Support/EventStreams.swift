@@ -4,11 +4,10 @@ import NIOCore
 import ServiceLifecycle
 import XpediteProtocol
 
-extension Notifier {
-    /// The `Last-Event-ID` header of a request.
-    static func lastEventID(_ request: Request) -> String? {
-        request.headers.first { $0.name.canonicalName == "last-event-id" }?.value
-    }
+/// The Server-Sent Events streams of the API: a topic's responses (`GET /events`) and a user's
+/// device events (`GET /device/events`), fed by the notifier's in-process subscriptions.
+struct EventStreams: Sendable {
+    let notifier: Notifier
 
     /// One event of a stream, written as it is; `cursor` orders replayed and live events of a topic.
     struct ServerSentEvent: Sendable {
@@ -27,8 +26,8 @@ extension Notifier {
     /// it are replayed first. The subscription is taken before the replay is read and live events
     /// at or before the last replayed cursor are skipped, so nothing is lost or repeated between
     /// the two.
-    func eventStream(topic: String, after: Int64?) -> Response {
-        let store = self.store
+    func responses(topic: String, after: Int64?) -> Response {
+        let store = notifier.store
         var replay: (@Sendable (_ writer: inout any ResponseBodyWriter) async throws -> Int64)?
         if let after {
             replay = { writer in
@@ -43,7 +42,7 @@ extension Notifier {
                 }
             }
         }
-        let hub = self.hub
+        let hub = notifier.hub
         return serverSentEvents(opening: "stream of \(topic)", subscribe: { yield in
             let token = hub.subscribe(topic) { response in
                 yield(ServerSentEvent(cursor: response.cursor, bytes: Self.event(cursor: response.cursor, json: response.json)))
@@ -54,8 +53,8 @@ extension Notifier {
 
     /// `GET /device/events` (docs/notify-api.md#device-routes): `event: message` when a message to
     /// `username` is sent, `event: answered` when any device of the user answers one.
-    func deviceEventStream(username: String) -> Response {
-        let hub = deviceEvents
+    func deviceEvents(username: String) -> Response {
+        let hub = notifier.deviceEvents
         return serverSentEvents(opening: "events of this user", subscribe: { yield in
             let token = hub.subscribe(username) { event in
                 yield(ServerSentEvent(cursor: nil, bytes: self.deviceEvent(event)))
@@ -76,7 +75,7 @@ extension Notifier {
         subscribe: @escaping @Sendable (_ yield: @escaping @Sendable (ServerSentEvent) -> Void) -> @Sendable () -> Void,
         replay: (@Sendable (_ writer: inout any ResponseBodyWriter) async throws -> Int64)?
     ) -> Response {
-        let heartbeat = configuration.eventStreamHeartbeat
+        let heartbeat = notifier.configuration.eventStreamHeartbeat
         let body = ResponseBody { writer in
             let (items, continuation) = AsyncStream<StreamItem>.makeStream()
             let unsubscribe = subscribe { event in continuation.yield(.event(event)) }
@@ -130,7 +129,7 @@ extension Notifier {
             name = "message"
             json = [
                 "messageId": .string(message.messageId), "title": .string(message.title), "body": .string(message.body),
-                "sentAt": .string(timestamp(message.sentAt)), "responseTopic": .string(message.payload.responseTopic),
+                "sentAt": .string(notifier.timestamp(message.sentAt)), "responseTopic": .string(message.payload.responseTopic),
             ]
         case .answered(let messageId):
             name = "answered"

@@ -1,0 +1,64 @@
+import Foundation
+import Hummingbird
+import NIOCore
+import XpediteProtocol
+import XpediteStaticFiles
+
+/// The notification app (`GET /notify/app/` and its files, plus `config.json` with the map tiles).
+/// Every answer carries ``NotifyAppFiles/contentSecurityPolicy``; HEAD answers like GET without the
+/// body (its status and headers, `Content-Length` included), a path the app does not have alike:
+/// 404 with the policy.
+struct AppController<Context: RequestContext>: Sendable {
+    let files: NotifyAppFiles
+    /// `config.json`: the map tiles the app uses (configuration, so not a file of the app).
+    let config: StaticFile
+
+    /// The app of `files`, configured by `notifier`'s configuration.
+    ///
+    /// - Throws: when `config.json` cannot be compressed.
+    init(notifier: Notifier, files: NotifyAppFiles) throws {
+        self.files = files
+        config = try StaticFile(contents: CanonicalJSON.data(.object(["mapTileURL": .string(notifier.configuration.mapTileURL)])),
+                                type: "application/json", lastModified: Date(), cacheControl: StaticFileSet.revalidate)
+    }
+
+    /// The routes, relative to ``Notifier/appPath``.
+    var routes: RouteCollection<Context> {
+        let routes = RouteCollection(context: Context.self)
+        routes.getAndHead("", use: index)
+        routes.getAndHead("config.json", use: configuration)
+        routes.getAndHead("**", use: file)
+        return routes
+    }
+
+    /// The page. The router takes `/notify/app` and `/notify/app/` for one path; the page's
+    /// relative URLs need the slash, so the bare path is redirected to it.
+    func index(_ request: Request, context: Context) async throws -> Response {
+        guard request.uri.path.hasSuffix("/") else {
+            return Response(status: .movedPermanently, headers: [.location: "\(request.uri.path)/", .contentSecurityPolicy: Self.policy])
+        }
+        return fileResponse(request, path: "index.html")
+    }
+
+    /// The map tiles the app uses, revalidated like the page.
+    func configuration(_ request: Request, context: Context) async throws -> Response {
+        StaticFileSet.response(to: request, file: config, headers: Self.headers)
+    }
+
+    func file(_ request: Request, context: Context) async throws -> Response {
+        fileResponse(request, path: context.parameters.getCatchAll().joined(separator: "/"))
+    }
+
+    /// The file at `path` with the app's headers (``StaticFileSet/response(to:path:headers:)``),
+    /// or 404 with the policy.
+    func fileResponse(_ request: Request, path: String) -> Response {
+        if let response = files.served.response(to: request, path: path, headers: Self.headers) { return response }
+        return Response(status: .notFound, headers: [.contentType: "text/plain; charset=utf-8", .contentSecurityPolicy: Self.policy],
+                        body: ResponseBody(byteBuffer: ByteBuffer(string: "not found")))
+    }
+
+    static var policy: String { NotifyAppFiles.contentSecurityPolicy }
+
+    /// The headers of every file of the app: the policy and no sniffing.
+    static var headers: HTTPFields { [.contentSecurityPolicy: policy, .xContentTypeOptions: "nosniff"] }
+}

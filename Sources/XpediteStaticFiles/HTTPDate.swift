@@ -1,0 +1,24 @@
+import Foundation
+
+/// Dates as HTTP writes them (RFC 9110 §5.6.7, IMF-fixdate): `Sun, 06 Nov 1994 08:49:37 GMT`.
+enum HTTPDate {
+    /// `date` as an IMF-fixdate.
+    static func string(_ date: Date) -> String {
+        formatter().string(from: date)
+    }
+
+    /// An IMF-fixdate read; `nil` for anything else.
+    static func date(_ text: String) -> Date? {
+        formatter().date(from: text)
+    }
+
+    /// A formatter per call: `DateFormatter` is not `Sendable`, and this runs once per file and per
+    /// conditional request.
+    private static func formatter() -> DateFormatter {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        return formatter
+    }
+}

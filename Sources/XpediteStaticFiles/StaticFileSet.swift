@@ -1,0 +1,121 @@
+import Foundation
+import Hummingbird
+
+/// A folder of files served from memory (the notification app, the simulator's scripts): read and
+/// gzipped once at start, answered with `ETag`, `Last-Modified` and `Cache-Control`, `304 Not
+/// Modified` to a request whose `If-None-Match` (or, without it, `If-Modified-Since`) still holds,
+/// and the gzipped bytes to a client that accepts them (`Vary: Accept-Encoding`).
+///
+/// ```swift
+/// let files = try StaticFileSet.load(from: folder, types: ["js": "text/javascript; charset=utf-8"]) { path in
+///     path.hasPrefix("vendor/") ? StaticFileSet.immutable : StaticFileSet.revalidate
+/// }
+/// router.get("static/**") { request, context in
+///     files.response(to: request, path: context.parameters.getCatchAll().joined(separator: "/"))
+///         ?? Response(status: .notFound)
+/// }
+/// ```
+public struct StaticFileSet: Sendable {
+    /// `Cache-Control` of a file whose name changes with its content (a version or a hash in the
+    /// path): kept a year, never revalidated.
+    public static let immutable = "public, max-age=31536000, immutable"
+    /// `Cache-Control` of a file whose name stays (a page, a service worker): revalidated on every
+    /// use, which costs a `304` when it has not changed.
+    public static let revalidate = "no-cache"
+
+    /// The files by path relative to the folder (`js/app.js`).
+    public let files: [String: StaticFile]
+
+    /// A set of the given files.
+    public init(files: [String: StaticFile]) {
+        self.files = files
+    }
+
+    /// The file at `path`, if it is served.
+    public func file(at path: String) -> StaticFile? {
+        files[path]
+    }
+
+    /// The paths of every served file.
+    public var paths: [String] { files.keys.sorted() }
+
+    /// Reads every regular file under `root` whose extension `types` names (its `Content-Type`),
+    /// with the `Cache-Control` that `cacheControl` gives its path.
+    ///
+    /// - Throws: when the folder cannot be listed or a file cannot be read.
+    public static func load(from root: URL, types: [String: String],
+                            cacheControl: (_ path: String) -> String) throws -> StaticFileSet {
+        var files: [String: StaticFile] = [:]
+        let rootPath = root.standardizedFileURL.path
+        let keys: [URLResourceKey] = [.isRegularFileKey, .contentModificationDateKey]
+        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: keys) else {
+            throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: rootPath])
+        }
+        for case let url as URL in enumerator {
+            let values = try url.resourceValues(forKeys: Set(keys))
+            guard values.isRegularFile == true, let type = types[url.pathExtension] else { continue }
+            let path = url.standardizedFileURL.path
+            guard path.hasPrefix(rootPath + "/") else { continue }
+            let relative = String(path.dropFirst(rootPath.count + 1))
+            files[relative] = try StaticFile(contents: try Data(contentsOf: url), type: type,
+                                             lastModified: values.contentModificationDate ?? Date(),
+                                             cacheControl: cacheControl(relative))
+        }
+        return StaticFileSet(files: files)
+    }
+
+    /// The answer to a GET or HEAD of the file at `path` (`nil` when there is none), with
+    /// `headers` added (a Content-Security-Policy, say).
+    public func response(to request: Request, path: String, headers: HTTPFields = [:]) -> Response? {
+        guard let file = files[path] else { return nil }
+        return Self.response(to: request, file: file, headers: headers)
+    }
+
+    /// The answer to a GET or HEAD of `file`: 304 when the client's copy is current, else the
+    /// bytes (gzipped if the client takes gzip and that is smaller); HEAD without the body.
+    public static func response(to request: Request, file: StaticFile, headers extra: HTTPFields = [:]) -> Response {
+        let gzip = file.gzipped != nil && acceptsGzip(request.headers[values: .acceptEncoding])
+        let eTag = gzip ? file.gzipETag : file.eTag
+        var headers: HTTPFields = [
+            .eTag: eTag, .lastModified: HTTPDate.string(file.lastModified), .cacheControl: file.cacheControl,
+            .vary: "Accept-Encoding",
+        ]
+        headers.append(contentsOf: extra)
+        if notModified(request, file: file) {
+            return Response(status: .notModified, headers: headers)
+        }
+        headers[.contentType] = file.type
+        if gzip { headers[.contentEncoding] = "gzip" }
+        let body = (gzip ? file.gzipped : nil) ?? file.contents
+        headers[.contentLength] = String(body.readableBytes)
+        return Response(status: .ok, headers: headers,
+                        body: request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: body))
+    }
+
+    /// Whether the client's copy is current: one of its `If-None-Match` tags is either
+    /// representation's (weak comparison, RFC 9110 §13.1.2), or, without `If-None-Match`, the
+    /// file has not changed since `If-Modified-Since`.
+    static func notModified(_ request: Request, file: StaticFile) -> Bool {
+        let ifNoneMatch = request.headers[values: .ifNoneMatch]
+        if !ifNoneMatch.isEmpty {
+            let tags = ifNoneMatch.flatMap { $0.split(separator: ",") }.map { tag in
+                let trimmed = tag.trimmingCharacters(in: .whitespaces)
+                return trimmed.hasPrefix("W/") ? String(trimmed.dropFirst(2)) : trimmed
+            }
+            return tags.contains { $0 == "*" || $0 == file.eTag || $0 == file.gzipETag }
+        }
+        guard let since = request.headers[.ifModifiedSince].flatMap(HTTPDate.date) else { return false }
+        return file.lastModified <= since
+    }
+
+    /// Whether `Accept-Encoding` takes gzip (`gzip` or `*` without `q=0`).
+    static func acceptsGzip(_ values: [String]) -> Bool {
+        for coding in values.flatMap({ $0.split(separator: ",") }) {
+            let parts = coding.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            guard let name = parts.first, name == "gzip" || name == "x-gzip" || name == "*" else { continue }
+            let refused = parts.dropFirst().contains { $0.replacingOccurrences(of: " ", with: "").range(of: #"^q=0(\.0{0,3})?$"#, options: .regularExpression) != nil }
+            if !refused { return true }
+        }
+        return false
+    }
+}
