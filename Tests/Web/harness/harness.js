@@ -29,6 +29,8 @@ const view = createScreenView(screen, {
  * @property {(state: any) => void} render
  * @property {(width: number, height: number) => void} resize Sets the phone's bounds.
  * @property {() => void} destroy Takes the view away.
+ * @property {(appearance: string) => void} setAppearance "light" or "dark", as the simulator's
+ *   appearance switch sets it (`x-dark` on the body), then the contrast rule runs again.
  * @property {boolean} ready
  */
 
@@ -42,6 +44,10 @@ const harness = {
     screen.style.height = `${height}px`;
   },
   destroy: () => view.destroy(),
+  setAppearance: (appearance) => {
+    document.body.classList.toggle("x-dark", appearance === "dark");
+    view.recolour();
+  },
   ready: true,
 };
 /** @type {any} */ (window).harness = harness;
