@@ -2,6 +2,7 @@
 // test_web_renderer_parity.py): a screen view in the simulator's phone frame, driven from the test
 // through `window.harness`. It lives under Tests/Web so that tsc and Biome check it.
 
+import { layoutScreen } from "../../../Sources/XpediteWebApp/Resources/web/js/layout/layout.js";
 import { defaultImageSource } from "../../../Sources/XpediteWebApp/Resources/web/js/render/image-source.js";
 import { createScreenView } from "../../../Sources/XpediteWebApp/Resources/web/js/render/screen-view.js";
 
@@ -31,6 +32,8 @@ const view = createScreenView(screen, {
  * @property {() => void} destroy Takes the view away.
  * @property {(appearance: string) => void} setAppearance "light" or "dark", as the simulator's
  *   appearance switch sets it (`x-dark` on the body), then the contrast rule runs again.
+ * @property {(packet: any, bounds: string) => any} layout The web layout's frames of a packet, for
+ *   a state the fixtures have none of (a dialog form).
  * @property {boolean} ready
  */
 
@@ -48,6 +51,7 @@ const harness = {
     document.body.classList.toggle("x-dark", appearance === "dark");
     view.recolour();
   },
+  layout: (packet, bounds) => layoutScreen(packet, bounds),
   ready: true,
 };
 /** @type {any} */ (window).harness = harness;

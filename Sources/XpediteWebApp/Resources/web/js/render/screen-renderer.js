@@ -79,8 +79,12 @@ export function renderScreen(context) {
   const frames = state.frames;
   if (frames && state.packet) {
     content.push(titleBar(state));
+    // The menus' bar buttons come before the content, so that Tab reaches them in the order they
+    // are seen (top first); dialog forms after it (their z-index puts every layer in place).
+    const windows = frames.components.filter((node) => node.placement === "window");
+    for (const node of windows) if (node.type === "navigation") content.push(renderNode(node, context));
     content.push(screenContent(context));
-    for (const node of frames.components) if (node.placement === "window") content.push(renderNode(node, context));
+    for (const node of windows) if (node.type !== "navigation") content.push(renderNode(node, context));
   } else {
     content.push(h("div", { class: "x-empty" }, state.loading ? "Connecting…" : "No screen yet"));
   }
