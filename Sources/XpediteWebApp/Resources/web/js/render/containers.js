@@ -50,6 +50,8 @@ export function form(component, node, context) {
   const saveText = stringOrNull(component.saveNavigation);
   /** @type {(VNode|null)[]} */
   const content = [];
+  /** @type {VNode[]} */
+  const footer = [];
   for (const part of node.parts ?? []) {
     const style = new CSSStyle().frame(part.frame).text;
     if (part.kind === "titleRow") {
@@ -67,7 +69,8 @@ export function form(component, node, context) {
         ]),
       );
     } else if (part.kind === "footer") {
-      content.push(
+      // After the fields in the page, as it is drawn below them (Tab order is visual order).
+      footer.push(
         h("div", { class: "x-form-footer", style }, [
           canCancel ? h("button", { type: "button", class: "x-form-cancel", "data-action": "cancel", "data-path": path }, cancelText ?? "Cancel") : null,
           canSave ? h("button", { type: "button", class: "x-form-save", "data-action": "save", "data-path": path }, saveText ?? "Save") : null,
@@ -76,6 +79,7 @@ export function form(component, node, context) {
     }
   }
   content.push(children(node, context, isDialog));
+  content.push(...footer);
   const attributes = box(node, isDialog ? "x-dialog" : "x-inline", component.background);
   // A dialog form is a modal dialog (screen-view.js keeps the focus in it); an inline form a
   // group; both named by their title.

@@ -153,6 +153,14 @@ export function createScreenView(root, options) {
         }
       }
     }
+    const lost = document.activeElement === null || document.activeElement === document.body || !document.activeElement.isConnected;
+    if (lost && active && (root.contains(active) || !active.isConnected) && active !== document.body) {
+      // The element with the focus went away with the redraw: the focus goes to the same place in
+      // the new drawing, else to the screen's heading, never to the page's body.
+      const again = newScreen ? null : /** @type {HTMLElement|null} */ (root.querySelector(samePlace(active)));
+      const target = again ?? /** @type {HTMLElement|null} */ (root.querySelector("h1"));
+      target?.focus({ preventScroll: true });
+    }
     for (const element of Array.from(root.querySelectorAll("[data-more]"))) checkMore(/** @type {HTMLElement} */ (element));
     options.drawn?.(state, newScreen);
   }
