@@ -6,7 +6,7 @@ suite's phone) are the same tree: tags, classes, `data-*` attributes, styles and
 Only image addresses (the simulator's image route against the harness's), the revision counter
 and the page's own image marks (`x-loaded`, `x-broken`, set when an image arrives) are left out,
 and what the web renderer adds for accessibility (issue 30, docs/accessibility.md): ARIA roles and
-states, tab stops, label links, the visually hidden heading, landmark and label elements (compared
+states, tab stops, label links, images' `alt`, the visually hidden heading, landmark and label elements (compared
 as the elements they replace), colours the contrast rule changed (compared as the server's), and
 the order of the screen's and a form's children (each is placed by its own frame).
 Two differences of the states, not of the renderers, are bridged: the simulator is a debug client
@@ -25,6 +25,7 @@ from web_states import cases, state_path
 SERIALIZE = r"""
 // What the web renderer adds for accessibility (docs/accessibility.md) and the Swift renderer does
 // not have is left out on both sides: ARIA roles and states, tab stops, label links and their ids,
+// images' alt (decoration in the web renderer),
 // the visually hidden heading; a landmark or label element compares as the element it replaces,
 // a colour the contrast rule changed as the server's, and the children of the screen and of a
 // form in any order (Tab order moved the bar buttons and a form's footer; every one is placed by
@@ -45,6 +46,7 @@ function walk(node) {
     const name = attribute.name;
     if (name === "src" || name === "data-revision" || name === "data-contrast") continue;
     if (name === "role" || name.startsWith("aria-") || name === "tabindex" || name === "for" || name === "data-dialog-focus") continue;
+    if (name === "alt" && node.tagName === "IMG") continue;
     if (name === "id" && attribute.value.startsWith("xa-")) continue;
     let value = attribute.value;
     if (name === "class") value = value.split(/\s+/).filter(c => c && c !== "x-loaded" && c !== "x-broken").join(" ");

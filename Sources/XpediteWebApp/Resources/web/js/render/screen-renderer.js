@@ -107,8 +107,10 @@ function titleBar(state) {
   const bar = state.frames?.screen.navigationBar;
   if (!bar) return null;
   // The title is the screen's h1, which takes the focus when a new screen is shown.
+  // An empty title draws nothing, as before, and is read as "Screen".
+  const title = String(state.packet?.title ?? "");
   return h("header", { class: "x-titlebar", style: new CSSStyle().frame(bar).text }, [
-    h("h1", { class: "x-title", tabindex: "-1" }, screenName(state)),
+    h("h1", { class: "x-title", tabindex: "-1" }, title.trim() ? title : [h("span", { class: "x-visually-hidden" }, screenName(state))]),
   ]);
 }
 

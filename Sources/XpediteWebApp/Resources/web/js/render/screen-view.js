@@ -350,7 +350,7 @@ export function createScreenView(root, options) {
   }
 
   /**
-   * The keyboard beyond what the browser does (docs/accessibility.md#keyboard): Enter or Space on
+   * The keyboard beyond what the browser does (docs/accessibility.md#what-the-renderer-guarantees): Enter or Space on
    * a row taps it; Escape closes an open menu, dismisses an alert or cancels a dialog form; Tab
    * stays inside an open alert or dialog.
    * @param {KeyboardEvent} event

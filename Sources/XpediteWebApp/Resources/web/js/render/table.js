@@ -134,6 +134,9 @@ export function table(component, node, context) {
       {
         class: "x-tbody",
         role: "rowgroup",
+        // Rows that are not tab stops leave the body to take the focus, so that the keyboard can
+        // scroll it (docs/accessibility.md).
+        tabindex: component.clickRow ? null : "0",
         style: bodyStyle.text,
         "data-scroll": path,
         "data-table": path,
