@@ -118,6 +118,31 @@ def test_axe_with_an_alert_an_open_menu_a_dialog_and_offline(page):
     audit_both(page, "a dialog form")
 
 
+def test_a_disabled_select_stays_readable(page):
+    """A disabled select keeps the text colour of its field (not the browser's faded grey): readable
+    in both appearances."""
+    state = state_of("n-form-select.json")
+    disabled = copy.deepcopy(state)
+    def walk(items):
+        for item in items or []:
+            if item.get("type") == "select":
+                item["disabled"] = True
+            walk(item.get("components"))
+    walk(disabled["packet"]["components"])
+    page.show(disabled)
+    assert page.script("return document.querySelectorAll('#screen select:disabled').length") > 0
+    # axe leaves disabled controls out: the ratio is measured here.
+    for appearance in APPEARANCES:
+        page.script("window.harness.setAppearance(arguments[0])", appearance)
+        ratio = page.script("""
+const m = await import('/Sources/XpediteWebApp/Resources/web/js/render/contrast.js');
+const s = document.querySelector('#screen select:disabled'), cs = getComputedStyle(s);
+const background = m.parseColour(cs.backgroundColor);
+return m.contrastRatio(m.composite(m.parseColour(cs.color), background), background);""")
+        assert ratio >= 4.5, f"{appearance}: {ratio:.2f}"
+    page.script("window.harness.setAppearance('light')")
+
+
 def test_the_audit_fails_on_a_violation(page):
     """The helper is no test that cannot fail: an unnamed input and grey on grey are found."""
     page.show(state_of("doc-new-form.json"))

@@ -4,36 +4,33 @@
 // contrast.js's readableColour gives. The element keeps its original `style` attribute in
 // `data-contrast`, so that a redraw or a change of appearance starts from the server's colours.
 
-import { MINIMUM_RATIO, parseColour, readableColour, hexOf } from "./contrast.js";
+import { composite, hexOf, MINIMUM_RATIO, parseColour, readableColour } from "./contrast.js";
 
 /** @typedef {import("./contrast.js").RGBA} RGBA */
 
+const WHITE = { r: 255, g: 255, b: 255, a: 1 };
+
 /**
- * The opaque colour an element's text is drawn on: the first background colour of it and its
- * ancestors up to `root`, each translucent one composited on those below; white when none is.
+ * The opaque colour an element's text is drawn on: its own background colour composited on its
+ * parent's (up to `root`; white beyond it). `cache` holds the answers of one pass, so that each
+ * element's style is read once.
  * @param {Element} element
  * @param {Element} root
+ * @param {Map<Element, RGBA>} cache
  * @returns {RGBA}
  */
-function backgroundOf(element, root) {
-  /** @type {RGBA[]} */
-  const layers = [];
-  /** @type {Element|null} */
-  let current = element;
+function backgroundOf(element, root, cache) {
+  const known = cache.get(element);
+  if (known) return known;
   const window = /** @type {Window} */ (element.ownerDocument.defaultView);
-  while (current) {
-    const colour = parseColour(window.getComputedStyle(current).backgroundColor);
-    if (colour && colour.a > 0) {
-      layers.push(colour);
-      if (colour.a >= 1) break;
-    }
-    if (current === root) break;
-    current = current.parentElement;
+  const own = parseColour(window.getComputedStyle(element).backgroundColor);
+  let result;
+  if (own && own.a >= 1) result = own;
+  else {
+    const below = element === root || !element.parentElement ? WHITE : backgroundOf(element.parentElement, root, cache);
+    result = own && own.a > 0 ? composite(own, below) : below;
   }
-  let result = { r: 255, g: 255, b: 255, a: 1 };
-  for (const layer of layers.reverse()) {
-    result = { r: layer.r * layer.a + result.r * (1 - layer.a), g: layer.g * layer.a + result.g * (1 - layer.a), b: layer.b * layer.a + result.b * (1 - layer.a), a: 1 };
-  }
+  cache.set(element, result);
   return result;
 }
 
@@ -64,6 +61,8 @@ export function makeTextReadable(root, ratio = MINIMUM_RATIO) {
   const window = /** @type {Window} */ (root.ownerDocument.defaultView);
   /** @type {[HTMLElement, string][]} */
   const changes = [];
+  /** @type {Map<Element, RGBA>} */
+  const backgrounds = new Map();
   // Read everything first, then write: one layout, not one per element.
   for (const element of Array.from(root.querySelectorAll("*"))) {
     if (!("style" in element) || !drawsText(element)) continue;
@@ -71,7 +70,7 @@ export function makeTextReadable(root, ratio = MINIMUM_RATIO) {
     if (style.visibility === "hidden" || style.display === "none") continue;
     const text = parseColour(style.color);
     if (!text) continue;
-    const result = readableColour(text, backgroundOf(element, root), ratio);
+    const result = readableColour(text, backgroundOf(element, root, backgrounds), ratio);
     if (result.changed) changes.push([/** @type {HTMLElement} */ (element), hexOf(result.colour)]);
   }
   for (const [element, colour] of changes) {

@@ -110,7 +110,7 @@ function titleBar(state) {
   // An empty title draws nothing, as before, and is read as "Screen".
   const title = String(state.packet?.title ?? "");
   return h("header", { class: "x-titlebar", style: new CSSStyle().frame(bar).text }, [
-    h("h1", { class: "x-title", tabindex: "-1" }, title.trim() ? title : [h("span", { class: "x-visually-hidden" }, screenName(state))]),
+    h("h1", { class: "x-title", tabindex: "-1", "aria-label": title.trim() ? null : screenName(state) }, title),
   ]);
 }
 
@@ -135,12 +135,13 @@ function screenContent(context) {
   const shrink = openShrink(context);
   if (shrink !== null) style.fixed(`transform:scale(${shrink})`);
   const flow = /** @type {import("./types.js").FrameTree} */ (context.state.frames).components.filter((n) => n.placement === "flow");
-  // The screen's flow is its one `main` landmark; menus and dialogs lie outside it.
+  // The screen's flow is its one `main` landmark (unless the page has put the screen inside one);
+  // menus and dialogs lie outside it.
   // One h1 per screen (WCAG 2.4.6): the title bar's title, else a visually hidden one here.
   const hiddenHeading = context.state.frames?.screen.navigationBar
     ? null
-    : h("h1", { class: "x-title x-visually-hidden", tabindex: "-1" }, screenName(context.state));
-  return h("main", { class: "x-content", style: style.text, "data-scroll": "screen" }, [
+    : h("h1", { class: "x-screen-heading x-visually-hidden", tabindex: "-1" }, screenName(context.state));
+  return h(context.inMain ? "div" : "main", { class: "x-content", style: style.text, "data-scroll": "screen" }, [
     hiddenHeading,
     h(
       "div",

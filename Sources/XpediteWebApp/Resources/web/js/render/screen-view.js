@@ -101,7 +101,7 @@ export function createScreenView(root, options) {
         : focusPath && active instanceof HTMLTextAreaElement
           ? [active.selectionStart, active.selectionEnd]
           : null;
-    const tree = renderScreen({ state, imageSource, rowHeight, openMenus });
+    const tree = renderScreen({ state, imageSource, rowHeight, openMenus, inMain: root.closest("main") !== null });
     if (newScreen) {
       root.replaceChildren(createNode(document, tree));
     } else {
