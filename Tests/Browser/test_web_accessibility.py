@@ -5,8 +5,8 @@ of test_web_renderer.py:
   state of Tests/Fixtures/web-states, in light and dark, nor with an alert, an open menu, a
   dialog form, or offline;
 - every control is named by the protocol's text (a field's title is its label);
-- the keyboard reaches every action with Tab in the order the screen shows them and back with
-  Shift-Tab; Enter and Space act; Escape closes a menu, an alert or a dialog and gives the focus
+- on every screen (the iPhone 16 states), the keyboard reaches every action with Tab in the order
+  the screen shows them and back with Shift-Tab; Enter and Space act; Escape closes a menu, an alert or a dialog and gives the focus
   back; Tab stays inside a dialog;
 - after a new screen the focus is on its heading (or the protocol's `focus` field), never on the
   page's body.
@@ -37,8 +37,9 @@ return {tag: a.tagName.toLowerCase(), text: (a.textContent || "").trim(), path: 
 # The elements a keyboard user must reach: every control that acts or takes input, visible.
 ACTIONS = r"""
 const screen = document.getElementById('screen');
+// A web view's frame is left out: whether Tab stops on it or in its page is the browser's and the page's.
 const list = Array.from(screen.querySelectorAll('button, input, select, textarea, [tabindex="0"]'))
-  .filter(e => !e.disabled && e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden');
+  .filter(e => !e.disabled && !e.closest('[inert]') && e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden');
 // One stop per radio group (the browser's arrows move within it).
 const seen = new Set();
 return list.filter(e => {
@@ -207,16 +208,28 @@ def tab_through(page, keys, limit=60):
         now = active(page)
         if not now.get("inScreen") or (reached and now["key"] == reached[0] and len(reached) > 1):
             break
+        if now["tag"] == "iframe":  # a web view's page (see ACTIONS)
+            continue
         if not reached or reached[-1] != now["key"]:
             reached.append(now["key"])
     return reached
 
 
-@pytest.mark.parametrize("name", ["doc-new-form.json", "doc-new-navigation-table.json", "n-table-clickrow.json", "n-form-radio.json"])
+KEYBOARD_STATES = [name for name in STATE_FILES if name.endswith(".iphone-16.json")]
+
+
+@pytest.mark.parametrize("name", KEYBOARD_STATES)
 def test_tab_reaches_every_action_in_order_and_shift_tab_goes_back(page, name):
-    page.show(state_of(name))
-    assert active(page)["tag"] in ("h1", "input", "textarea"), "the new screen's focus"
+    page.show(load_state(name))
+    assert active(page)["tag"] in ("h1", "input", "textarea", "button"), "the new screen's focus"
     expected = page.script(ACTIONS)
+    # Two buttons of the page around the screen, where each walk starts and ends.
+    page.script("""
+for (const [id, first] of [['before-screen', true], ['after-screen', false]]) {
+  const b = document.createElement('button'); b.id = id; b.textContent = id;
+  if (first) document.body.prepend(b); else document.body.append(b);
+}
+document.getElementById('before-screen').focus();""")
     reached = tab_through(page, [Keys.TAB])
     assert reached == expected, f"Tab order {reached} where the screen shows {expected}"
     tops = page.script("""
@@ -227,6 +240,7 @@ return arguments[0].map(k => { const [path, action] = k.split('|');
     tops = [top for top in tops if top is not None]
     assert tops == sorted(tops), f"Tab goes down the screen: {tops}"
     # Shift-Tab from past the last goes back through the same stops, the other way round.
+    page.script("document.getElementById('after-screen').focus()")
     back = tab_through(page, [Keys.SHIFT, Keys.TAB])
     assert back == list(reversed(reached)), f"Shift-Tab order {back}"
 
@@ -276,6 +290,7 @@ def test_an_alert_takes_the_focus_traps_it_and_gives_it_back(page):
     assert page.script("return document.activeElement.classList.contains('x-alert-ok')")
     assert page.find(".x-alert").get_attribute("role") == "alertdialog"
     assert page.find(".x-alert").accessible_name == "Name is required"
+    assert page.script("return document.querySelector('#screen .x-content').inert"), "the screen behind it is inert"
     key(page, Keys.TAB)
     assert page.script("return document.activeElement.classList.contains('x-alert-ok')"), "Tab stays in the alert"
     key(page, Keys.ESCAPE)
@@ -290,6 +305,7 @@ def test_a_dialog_form_is_modal_and_escape_cancels_it(page):
     dialog = page.find(".x-dialog")
     assert dialog.get_attribute("role") == "dialog" and dialog.get_attribute("aria-modal") == "true"
     assert dialog.accessible_name == "Quick add"
+    assert page.script("return document.querySelector('#screen .x-content').inert"), "the screen behind it is inert"
     assert page.script("return !!document.activeElement.closest('.x-dialog')"), "the focus is in the dialog"
     inside = []
     for _ in range(6):

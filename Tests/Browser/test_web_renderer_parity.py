@@ -24,7 +24,8 @@ from web_states import cases, state_path
 # The screen's DOM as nested lists: [tag, {attribute: value}, children…], texts as strings.
 SERIALIZE = r"""
 // What the web renderer adds for accessibility (docs/accessibility.md) and the Swift renderer does
-// not have is left out on both sides: ARIA roles and states, tab stops, label links and their ids,
+// not have is left out on both sides: ARIA roles and states, tab stops, `inert` behind a modal,
+// label links and their ids,
 // images' alt (decoration in the web renderer),
 // the visually hidden heading; a landmark or label element compares as the element it replaces,
 // a colour the contrast rule changed as the server's, and the children of the screen and of a
@@ -45,7 +46,7 @@ function walk(node) {
   for (const attribute of Array.from(node.attributes)) {
     const name = attribute.name;
     if (name === "src" || name === "data-revision" || name === "data-contrast") continue;
-    if (name === "role" || name.startsWith("aria-") || name === "tabindex" || name === "for" || name === "data-dialog-focus") continue;
+    if (name === "role" || name.startsWith("aria-") || name === "tabindex" || name === "for" || name === "data-dialog-focus" || name === "inert") continue;
     if (name === "alt" && node.tagName === "IMG") continue;
     if (name === "id" && attribute.value.startsWith("xa-")) continue;
     let value = attribute.value;

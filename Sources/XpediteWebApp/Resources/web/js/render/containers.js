@@ -130,7 +130,8 @@ export function scrollView(component, node, context) {
   const text = stringOrNull(component.text);
   const content =
     text !== null && component.components == null
-      ? h("div", { class: "x-inner x-scrolls x-scroll-text", "data-scroll": pathText(node) }, text)
+      ? // Text that scrolls is a tab stop, so that the keyboard can scroll it.
+        h("div", { class: "x-inner x-scrolls x-scroll-text", tabindex: "0", "data-scroll": pathText(node) }, text)
       : children(node, context, true);
   return h("div", box(node, null, component.background), [content]);
 }

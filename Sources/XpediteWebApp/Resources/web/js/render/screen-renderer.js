@@ -96,7 +96,27 @@ export function renderScreen(context) {
     content.push(h("div", { class: "x-busy" }));
   }
   content.push(alerts(state.alerts ?? []));
+  makeInertBehindModal(content);
   return h("div", { class: "x-screen", style: screenStyle.text, "data-revision": String(state.revision ?? 0) }, content);
+}
+
+/**
+ * While an alert or a dialog form is open, everything of the screen behind it is `inert`: no
+ * focus, no taps, hidden from assistive technology (an alert is above a dialog).
+ * @param {(VNode|null)[]} content The screen's children.
+ */
+function makeInertBehindModal(content) {
+  /** @param {VNode|null} node */
+  const classes = (node) => (node?.attrs.class ?? "").split(" ");
+  let modal = content.findIndex((node) => classes(node).includes("x-alerts"));
+  if (modal === -1) modal = content.findIndex((node) => classes(node).includes("x-dialog-shade"));
+  if (modal === -1) return;
+  content.forEach((node, index) => {
+    // The offline mark and the loading bar are statuses, not controls: they stay.
+    if (node && index !== modal && !classes(node).some((c) => c === "x-offline-badge" || c === "x-loading" || c === "x-busy")) {
+      node.attrs.inert = "";
+    }
+  });
 }
 
 /**
