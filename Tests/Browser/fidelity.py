@@ -198,10 +198,15 @@ const candidates = Array.from(node.querySelectorAll("*")).filter(el =>
   Array.from(el.childNodes).some(n => n.nodeType === 3 && n.textContent.trim() === title.trim()));
 if (!candidates.length) return "no element shows the text (a placeholder does not count: it goes once there is a value)";
 // An alert (an `rc` message, component errors) covers the whole screen; the title is looked at
-// beneath it.
+// beneath it (where the web renderer makes the screen inert, which hit testing skips).
 const alerts = Array.from(document.querySelectorAll("#screen .x-alerts"));
+const inert = Array.from(document.querySelectorAll("#screen [inert]"));
 alerts.forEach(a => { a.style.visibility = "hidden"; });
-try { return titleProblem(candidates); } finally { alerts.forEach(a => { a.style.visibility = ""; }); }
+inert.forEach(e => { e.inert = false; });
+try { return titleProblem(candidates); } finally {
+  alerts.forEach(a => { a.style.visibility = ""; });
+  inert.forEach(e => { e.inert = true; });
+}
 function titleProblem(candidates) {
 for (const el of candidates) {
   el.scrollIntoView({block: "center", inline: "nearest"});

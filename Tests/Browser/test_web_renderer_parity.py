@@ -4,7 +4,11 @@ renderer sends for the same screen (`xpedite preview` on the stand-in server, th
 suite's phone) are the same tree: tags, classes, `data-*` attributes, styles and texts.
 
 Only image addresses (the simulator's image route against the harness's), the revision counter
-and the page's own image marks (`x-loaded`, `x-broken`, set when an image arrives) are left out.
+and the page's own image marks (`x-loaded`, `x-broken`, set when an image arrives) are left out,
+and what the web renderer adds for accessibility (issue 30, docs/accessibility.md): ARIA roles and
+states, tab stops, label links, images' `alt`, the visually hidden heading, landmark and label elements (compared
+as the elements they replace), colours the contrast rule changed (compared as the server's), and
+the order of the screen's and a form's children (each is placed by its own frame).
 Two differences of the states, not of the renderers, are bridged: the simulator is a debug client
 whose component-error alert `xpedite client` does not raise (the state is given the simulator's
 alert), and a table without `cell` shows "each row's first field", which the Swift engine takes
@@ -19,18 +23,43 @@ from web_states import cases, state_path
 
 # The screen's DOM as nested lists: [tag, {attribute: value}, children…], texts as strings.
 SERIALIZE = r"""
+// What the web renderer adds for accessibility (docs/accessibility.md) and the Swift renderer does
+// not have is left out on both sides: ARIA roles and states, tab stops, `inert` behind a modal,
+// label links and their ids,
+// images' alt (decoration in the web renderer),
+// the visually hidden heading; a landmark or label element compares as the element it replaces,
+// a colour the contrast rule changed as the server's, and the children of the screen and of a
+// form in any order (Tab order moved the bar buttons and a form's footer; every one is placed by
+// its own frame).
+const TAGS = {h1: "span", h2: "span", main: "div"};
+function tagOf(node) {
+  const tag = node.tagName.toLowerCase();
+  if (tag === "label" && node.classList.contains("x-field-title")) return "div";
+  if (tag === "label" && (node.classList.contains("x-floating-title") || node.classList.contains("x-inline-title"))) return "span";
+  return TAGS[tag] || tag;
+}
 function walk(node) {
   if (node.nodeType === Node.TEXT_NODE) return node.nodeValue;
   if (node.nodeType !== Node.ELEMENT_NODE) return null;
+  if (node.classList.contains("x-visually-hidden")) return null;
   const attributes = {};
   for (const attribute of Array.from(node.attributes)) {
-    if (attribute.name === "src" || attribute.name === "data-revision") continue;
+    const name = attribute.name;
+    if (name === "src" || name === "data-revision" || name === "data-contrast") continue;
+    if (name === "role" || name.startsWith("aria-") || name === "tabindex" || name === "for" || name === "data-dialog-focus" || name === "inert") continue;
+    if (name === "alt" && node.tagName === "IMG") continue;
+    if (name === "id" && attribute.value.startsWith("xa-")) continue;
     let value = attribute.value;
-    if (attribute.name === "class") value = value.split(/\s+/).filter(c => c && c !== "x-loaded" && c !== "x-broken").join(" ");
-    attributes[attribute.name] = value;
+    if (name === "class") value = value.split(/\s+/).filter(c => c && c !== "x-loaded" && c !== "x-broken").join(" ");
+    if (name === "style" && node.hasAttribute("data-contrast")) value = node.getAttribute("data-contrast");
+    if (name === "style" && value === "") continue;
+    attributes[name] = value;
   }
-  const children = Array.from(node.childNodes).map(walk).filter(child => child !== null && child !== "");
-  return [node.tagName.toLowerCase(), attributes, ...children];
+  let children = Array.from(node.childNodes).map(walk).filter(child => child !== null && child !== "");
+  if (node.matches(".x-screen, .x-inline, .x-dialog")) {
+    children = children.map(c => [JSON.stringify(c), c]).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(p => p[1]);
+  }
+  return [tagOf(node), attributes, ...children];
 }
 return Array.from(document.getElementById("screen").childNodes).map(walk).filter(child => child !== null && child !== "");
 """

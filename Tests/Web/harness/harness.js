@@ -2,6 +2,7 @@
 // test_web_renderer_parity.py): a screen view in the simulator's phone frame, driven from the test
 // through `window.harness`. It lives under Tests/Web so that tsc and Biome check it.
 
+import { layoutScreen } from "../../../Sources/XpediteWebApp/Resources/web/js/layout/layout.js";
 import { defaultImageSource } from "../../../Sources/XpediteWebApp/Resources/web/js/render/image-source.js";
 import { createScreenView } from "../../../Sources/XpediteWebApp/Resources/web/js/render/screen-view.js";
 
@@ -29,6 +30,10 @@ const view = createScreenView(screen, {
  * @property {(state: any) => void} render
  * @property {(width: number, height: number) => void} resize Sets the phone's bounds.
  * @property {() => void} destroy Takes the view away.
+ * @property {(appearance: string) => void} setAppearance "light" or "dark", as the simulator's
+ *   appearance switch sets it (`x-dark` on the body), then the contrast rule runs again.
+ * @property {(packet: any, bounds: string) => any} layout The web layout's frames of a packet, for
+ *   a state the fixtures have none of (a dialog form).
  * @property {boolean} ready
  */
 
@@ -42,6 +47,11 @@ const harness = {
     screen.style.height = `${height}px`;
   },
   destroy: () => view.destroy(),
+  setAppearance: (appearance) => {
+    document.body.classList.toggle("x-dark", appearance === "dark");
+    view.recolour();
+  },
+  layout: (packet, bounds) => layoutScreen(packet, bounds),
   ready: true,
 };
 /** @type {any} */ (window).harness = harness;

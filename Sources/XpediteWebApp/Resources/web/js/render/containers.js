@@ -50,24 +50,27 @@ export function form(component, node, context) {
   const saveText = stringOrNull(component.saveNavigation);
   /** @type {(VNode|null)[]} */
   const content = [];
+  /** @type {VNode[]} */
+  const footer = [];
   for (const part of node.parts ?? []) {
     const style = new CSSStyle().frame(part.frame).text;
     if (part.kind === "titleRow") {
-      content.push(h("div", { class: "x-form-title", style }, title));
+      content.push(h("div", { class: "x-form-title", id: `xa-form-${path}`, role: "heading", "aria-level": "2", style }, title));
     } else if (part.kind === "headerBar") {
       content.push(
         h("div", { class: "x-form-header", style }, [
           canCancel
             ? h("button", { type: "button", class: "x-form-cancel", "data-action": "cancel", "data-path": path, "aria-label": cancelText ?? "Cancel" }, "✕")
             : null,
-          h("span", { class: "x-form-header-title" }, title),
+          h("h2", { class: "x-form-header-title", id: `xa-form-${path}` }, title),
           canSave
             ? h("button", { type: "button", class: "x-form-save", "data-action": "save", "data-path": path, "aria-label": saveText ?? "Save" }, "✓")
             : null,
         ]),
       );
     } else if (part.kind === "footer") {
-      content.push(
+      // After the fields in the page, as it is drawn below them (Tab order is visual order).
+      footer.push(
         h("div", { class: "x-form-footer", style }, [
           canCancel ? h("button", { type: "button", class: "x-form-cancel", "data-action": "cancel", "data-path": path }, cancelText ?? "Cancel") : null,
           canSave ? h("button", { type: "button", class: "x-form-save", "data-action": "save", "data-path": path }, saveText ?? "Save") : null,
@@ -76,7 +79,17 @@ export function form(component, node, context) {
     }
   }
   content.push(children(node, context, isDialog));
-  const element = h("div", box(node, isDialog ? "x-dialog" : "x-inline", component.background), content);
+  content.push(...footer);
+  const attributes = box(node, isDialog ? "x-dialog" : "x-inline", component.background);
+  // A dialog form is a modal dialog (screen-view.js keeps the focus in it); an inline form a
+  // group; both named by their title.
+  attributes.role = isDialog ? "dialog" : "group";
+  if (isDialog) attributes["aria-modal"] = "true";
+  if (title !== "" && (node.parts ?? []).some((part) => part.kind === "titleRow" || part.kind === "headerBar")) {
+    attributes["aria-labelledby"] = `xa-form-${path}`;
+  } else if (title !== "") attributes["aria-label"] = title;
+  else if (isDialog) attributes["aria-label"] = "Form";
+  const element = h("div", attributes, content);
   return isDialog ? h("div", { class: "x-modal x-dialog-shade" }, [element]) : element;
 }
 
@@ -95,10 +108,12 @@ export function section(component, node, context) {
   const content = [];
   if (isBox) {
     const row = (node.parts ?? []).find((part) => part.kind === "titleRow");
-    if (title !== null && row) content.push(h("div", { class: "x-box-title", style: new CSSStyle().frame(row.frame).text }, title));
+    if (title !== null && row) {
+      content.push(h("div", { class: "x-box-title", role: "heading", "aria-level": "2", style: new CSSStyle().frame(row.frame).text }, title));
+    }
     content.push(children(node, context, false));
   } else {
-    content.push(h("span", {}, title ?? ""));
+    content.push(h("span", title ? { role: "heading", "aria-level": "2" } : {}, title ?? ""));
   }
   return h("div", box(node, isBox ? "x-box" : "x-header-row", component.background), content);
 }
@@ -115,7 +130,8 @@ export function scrollView(component, node, context) {
   const text = stringOrNull(component.text);
   const content =
     text !== null && component.components == null
-      ? h("div", { class: "x-inner x-scrolls x-scroll-text", "data-scroll": pathText(node) }, text)
+      ? // Text that scrolls is a tab stop, so that the keyboard can scroll it.
+        h("div", { class: "x-inner x-scrolls x-scroll-text", tabindex: "0", "data-scroll": pathText(node) }, text)
       : children(node, context, true);
   return h("div", box(node, null, component.background), [content]);
 }
@@ -179,9 +195,12 @@ export function navigation(component, node, context) {
           class: "x-bar-button",
           style: new CSSStyle().frame(barFrame).text,
           "data-path": path,
-          "aria-label": isPanel ? "menu" : "actions",
+          "aria-label": text !== null ? null : isPanel ? "menu" : "actions",
           "data-action": single ? "bar" : null,
           "data-toggle": single ? null : menuID,
+          // The menu's state is announced (screen-view.js keeps it when it opens or closes).
+          "aria-expanded": single ? null : open ? "true" : "false",
+          "aria-controls": single ? null : menuID,
         },
         text !== null
           ? text
@@ -212,7 +231,7 @@ export function navigation(component, node, context) {
   result.push(
     h(
       "nav",
-      { class: classes, id: menuID, "data-menu": menuID, "data-path": path, style: panelStyle.text },
+      { class: classes, id: menuID, "data-menu": menuID, "data-path": path, style: panelStyle.text, "aria-label": isPanel ? "menu" : "actions" },
       entries.map((entry, index) => menuEntry(entry, index, path, isPanel, context)),
     ),
   );
@@ -230,7 +249,7 @@ export function navigation(component, node, context) {
 function menuEntry(entry, index, path, isPanel, context) {
   const text = stringOrNull(entry.text);
   if (text === null && entry.method == null) return h("hr", { class: "x-separator" });
-  if (entry.method == null) return h("div", { class: "x-menu-header" }, text ?? "");
+  if (entry.method == null) return h("div", { class: "x-menu-header", role: "heading", "aria-level": "2" }, text ?? "");
   // A panel entry's `icon` is an image (id or old file name); a dropdown entry's `symbol` a
   // symbol (docs/protocol/components/navigation.md#menuentry). Each falls back on the other.
   const icon = stringOrNull(entry.icon);

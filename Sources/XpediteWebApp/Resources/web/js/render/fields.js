@@ -48,30 +48,56 @@ export function field(component, node, context) {
   const content = [];
   const titlePart = parts.find((part) => part.kind === "title");
   const title = stringOrNull(component.title);
+  // A field's title is its <label> (a radio group's and a checkbox's name by aria-labelledby).
+  const labelsControl = component.type !== "radio" && component.type !== "checkbox";
   if (titlePart && title !== null) {
-    content.push(h("div", { class: "x-field-title", style: new CSSStyle().frame(titlePart.frame).text }, title));
+    content.push(
+      h(
+        labelsControl ? "label" : "div",
+        { class: "x-field-title", id: titleId(path), for: labelsControl ? controlId(path) : null, style: new CSSStyle().frame(titlePart.frame).text },
+        title,
+      ),
+    );
   }
+  const attributes = box(node, null, component.background);
   if (component.type === "radio") {
+    // The options are a radio group named by the field's title.
+    attributes.role = "radiogroup";
+    if (titlePart && title !== null) attributes["aria-labelledby"] = titleId(path);
+    else if (title !== null) attributes["aria-label"] = title;
     content.push(...radioOptions(component, node, value));
   } else {
     content.push(
       h(
         "div",
         { class: "x-control", style: new CSSStyle().frame(controlFrame).text, "data-focus": context.state.focus === path ? "1" : null },
-        control(component, path, value, fieldPart !== undefined),
+        control(component, path, value, fieldPart !== undefined, titlePart !== undefined && title !== null),
       ),
     );
   }
-  return h("div", box(node, null, component.background), content);
+  return h("div", attributes, content);
 }
+
+/**
+ * The id of a field's control, which its title labels.
+ * @param {string} path
+ */
+export const controlId = (path) => `xa-f-${path}`;
+
+/**
+ * The id of a field's title.
+ * @param {string} path
+ */
+export const titleId = (path) => `xa-t-${path}`;
 
 /**
  * Outside a form a date or select shows its `title` in the row, before the control.
  * @param {string|null} title
  * @param {boolean} inForm
+ * @param {string} path
  */
-function inlineTitle(title, inForm) {
-  return !inForm && title ? h("span", { class: "x-inline-title" }, title) : null;
+function inlineTitle(title, inForm, path) {
+  return !inForm && title ? h("label", { class: "x-inline-title", for: controlId(path) }, title) : null;
 }
 
 /**
@@ -79,9 +105,10 @@ function inlineTitle(title, inForm) {
  * text (docs/protocol/components/inputs.md#textbox); inside a form the title has a row of its own.
  * @param {string|null} title
  * @param {boolean} inForm
+ * @param {string} path
  */
-function floatingTitle(title, inForm) {
-  return !inForm && title ? h("span", { class: "x-floating-title" }, title) : null;
+function floatingTitle(title, inForm, path) {
+  return !inForm && title ? h("label", { class: "x-floating-title", for: controlId(path) }, title) : null;
 }
 
 /**
@@ -101,7 +128,26 @@ function textStyle(component) {
  * @returns {Record<string, string|null|undefined>}
  */
 function textAttributes(path, value, placeholder) {
-  return { "data-action": "set", "data-kind": "text", "data-path": path, value: textValue(value), placeholder: stringOrNull(placeholder) };
+  return {
+    id: controlId(path),
+    "data-action": "set",
+    "data-kind": "text",
+    "data-path": path,
+    value: textValue(value),
+    placeholder: stringOrNull(placeholder),
+  };
+}
+
+/**
+ * The accessible name of a control that no visible title labels: its `title`, else its
+ * `placeholder`, else (a last resort, docs/accessibility.md) its form field `name`; null when it
+ * has none of them, or a title labels it.
+ * @param {Component} component
+ * @param {boolean} labelled
+ */
+function ownName(component, labelled) {
+  if (labelled) return null;
+  return stringOrNull(component.title) || stringOrNull(component.placeholder) || stringOrNull(component.name) || null;
 }
 
 /**
@@ -109,10 +155,14 @@ function textAttributes(path, value, placeholder) {
  * @param {string} path
  * @param {unknown} value
  * @param {boolean} inForm
+ * @param {boolean} titled Whether the field's title row labels it.
  * @returns {(VNode|null)[]}
  */
-function control(component, path, value, inForm) {
+function control(component, path, value, inForm, titled) {
   const title = stringOrNull(component.title);
+  // A standalone field's title is a visible label of its own; else its title or placeholder names it.
+  const labelled = titled || (!inForm && title !== null && title !== "");
+  const name = ownName(component, labelled);
   switch (component.type) {
     case "textbox": {
       const attributes = textAttributes(path, value, component.placeholder);
@@ -126,7 +176,8 @@ function control(component, path, value, inForm) {
         Object.assign(attributes, { autocorrect: "on", spellcheck: "true" });
       }
       attributes.style = textStyle(component);
-      return [floatingTitle(title, inForm), h("input", attributes)];
+      attributes["aria-label"] = name;
+      return [floatingTitle(title, inForm, path), h("input", attributes)];
     }
     case "password": {
       const attributes = textAttributes(path, value, component.placeholder);
@@ -136,41 +187,64 @@ function control(component, path, value, inForm) {
       // A password's autotext is always off (docs/protocol/components/inputs.md#password).
       Object.assign(attributes, { autocapitalize: "off", autocorrect: "off", spellcheck: "false", autocomplete: "current-password" });
       attributes.style = textStyle(component);
+      attributes["aria-label"] = name;
       return [
-        floatingTitle(title, inForm),
+        floatingTitle(title, inForm, path),
         h("input", attributes),
-        h("button", { type: "button", class: "x-eye", "data-toggle": "eye", "aria-label": "show password" }, "◉"),
+        h("button", { type: "button", class: "x-eye", "data-toggle": "eye", "aria-label": "show password", "aria-pressed": "false" }, "◉"),
       ];
     }
     case "textview": {
       // A text view has no title row, in a form or not: its title floats in the top of its box.
       const attributes = textAttributes(path, value, component.placeholder);
       attributes.style = textStyle(component);
-      return [floatingTitle(title, false), h("textarea", attributes, textValue(value))];
+      attributes["aria-label"] = ownName(component, title !== null && title !== "");
+      return [floatingTitle(title, false, path), h("textarea", attributes, textValue(value))];
     }
     case "checkbox": {
       const checked = value === true || value === "1";
       return [
         h("label", { class: "x-check" }, [
-          h("input", { type: "checkbox", "data-action": "set", "data-kind": "checked", "data-path": path, checked: checked ? "" : null }),
+          h("input", {
+            type: "checkbox",
+            id: controlId(path),
+            role: "switch",
+            "data-action": "set",
+            "data-kind": "checked",
+            "data-path": path,
+            checked: checked ? "" : null,
+            // In a form the title row names it; outside, the text beside it.
+            "aria-labelledby": titled ? titleId(path) : null,
+            "aria-label": !titled && !inForm ? null : name,
+          }),
           h("span", {}, inForm ? "" : (title ?? "")),
         ]),
       ];
     }
     case "date":
       return [
-        inlineTitle(title, inForm),
-        h("input", { type: "date", "data-action": "set", "data-kind": "date", "data-path": path, value: textValue(value) }),
+        inlineTitle(title, inForm, path),
+        h("input", {
+          type: "date",
+          id: controlId(path),
+          "data-action": "set",
+          "data-kind": "date",
+          "data-path": path,
+          value: textValue(value),
+          "aria-label": name,
+        }),
       ];
     case "select": {
       const chosen = new Set(typeof value === "string" ? [value] : Array.isArray(value) ? value.filter((v) => typeof v === "string") : []);
       const multiple = component.multi === true;
       const options = optionsOf(component);
       return [
-        inlineTitle(title, inForm),
+        inlineTitle(title, inForm, path),
         h(
           "select",
           {
+            id: controlId(path),
+            "aria-label": name,
             "data-action": "set",
             "data-kind": multiple ? "options" : "option",
             "data-path": path,

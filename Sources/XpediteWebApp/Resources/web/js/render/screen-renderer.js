@@ -79,20 +79,44 @@ export function renderScreen(context) {
   const frames = state.frames;
   if (frames && state.packet) {
     content.push(titleBar(state));
+    // The menus' bar buttons come before the content, so that Tab reaches them in the order they
+    // are seen (top first); dialog forms after it (their z-index puts every layer in place).
+    const windows = frames.components.filter((node) => node.placement === "window");
+    for (const node of windows) if (node.type === "navigation") content.push(renderNode(node, context));
     content.push(screenContent(context));
-    for (const node of frames.components) if (node.placement === "window") content.push(renderNode(node, context));
+    for (const node of windows) if (node.type !== "navigation") content.push(renderNode(node, context));
   } else {
     content.push(h("div", { class: "x-empty" }, state.loading ? "Connecting…" : "No screen yet"));
   }
-  if (state.offline) content.push(h("div", { class: "x-offline-badge" }, "Offline"));
+  if (state.offline) content.push(h("div", { class: "x-offline-badge", role: "status" }, "Offline"));
   if (state.loading) {
     // A screen request is in flight: the phone takes no taps until it is answered
     // (docs/protocol/packets.md#transport).
-    content.push(h("div", { class: "x-loading", "aria-label": "loading" }));
+    content.push(h("div", { class: "x-loading", role: "status", "aria-label": "loading" }));
     content.push(h("div", { class: "x-busy" }));
   }
   content.push(alerts(state.alerts ?? []));
+  makeInertBehindModal(content);
   return h("div", { class: "x-screen", style: screenStyle.text, "data-revision": String(state.revision ?? 0) }, content);
+}
+
+/**
+ * While an alert or a dialog form is open, everything of the screen behind it is `inert`: no
+ * focus, no taps, hidden from assistive technology (an alert is above a dialog).
+ * @param {(VNode|null)[]} content The screen's children.
+ */
+function makeInertBehindModal(content) {
+  /** @param {VNode|null} node */
+  const classes = (node) => (node?.attrs.class ?? "").split(" ");
+  let modal = content.findIndex((node) => classes(node).includes("x-alerts"));
+  if (modal === -1) modal = content.findIndex((node) => classes(node).includes("x-dialog-shade"));
+  if (modal === -1) return;
+  content.forEach((node, index) => {
+    // The offline mark and the loading bar are statuses, not controls: they stay.
+    if (node && index !== modal && !classes(node).some((c) => c === "x-offline-badge" || c === "x-loading" || c === "x-busy")) {
+      node.attrs.inert = "";
+    }
+  });
 }
 
 /**
@@ -102,9 +126,22 @@ export function renderScreen(context) {
 function titleBar(state) {
   const bar = state.frames?.screen.navigationBar;
   if (!bar) return null;
+  // The title is the screen's h1, which takes the focus when a new screen is shown.
+  // An empty title draws nothing, as before, and is read as "Screen".
+  const title = String(state.packet?.title ?? "");
   return h("header", { class: "x-titlebar", style: new CSSStyle().frame(bar).text }, [
-    h("span", { class: "x-title" }, String(state.packet?.title ?? "")),
+    h("h1", { class: "x-title", tabindex: "-1", "aria-label": title.trim() ? null : screenName(state) }, title),
   ]);
+}
+
+/**
+ * The screen's name for its h1: the packet's `title`, else "Screen" (a heading is never empty).
+ * @param {ScreenState} state
+ * @returns {string}
+ */
+export function screenName(state) {
+  const title = stringOrNull(state.packet?.title)?.trim();
+  return title ? title : "Screen";
 }
 
 /**
@@ -118,7 +155,14 @@ function screenContent(context) {
   const shrink = openShrink(context);
   if (shrink !== null) style.fixed(`transform:scale(${shrink})`);
   const flow = /** @type {import("./types.js").FrameTree} */ (context.state.frames).components.filter((n) => n.placement === "flow");
-  return h("div", { class: "x-content", style: style.text, "data-scroll": "screen" }, [
+  // The screen's flow is its one `main` landmark (unless the page has put the screen inside one);
+  // menus and dialogs lie outside it.
+  // One h1 per screen (WCAG 2.4.6): the title bar's title, else a visually hidden one here.
+  const hiddenHeading = context.state.frames?.screen.navigationBar
+    ? null
+    : h("h1", { class: "x-screen-heading x-visually-hidden", tabindex: "-1" }, screenName(context.state));
+  return h(context.inMain ? "div" : "main", { class: "x-content", style: style.text, "data-scroll": "screen" }, [
+    hiddenHeading,
     h(
       "div",
       { class: "x-canvas", style: new CSSStyle().height(Math.max(screen.contentHeight, screen.frame.height)).text },
@@ -251,6 +295,8 @@ function button(component, node, context) {
   }
   const text = stringOrNull(component.text);
   if (text !== null) content.push(h("span", { class: "x-button-text" }, text));
+  // A button's name is its text; an icon-only button is named by its icon's name.
+  if (!text?.trim() && icon !== null) attributes["aria-label"] = icon;
   return h("button", attributes, content);
 }
 
@@ -276,7 +322,9 @@ function image(component, node, context) {
   const source = id !== undefined || url !== undefined || name !== undefined ? context.imageSource({ id, url, name }, context.state.packet) : null;
   return h("div", box(node, "x-placeholder", component.background), [
     source !== null
-      ? h("img", { src: source, alt: name ?? id ?? "", loading: "lazy", "data-image": "" })
+      ? // The protocol gives an image no text (docs/accessibility.md): it is decoration, named
+        // only by an `alt` a server adds.
+        h("img", { src: source, alt: stringOrNull(component.alt) ?? "", loading: "lazy", "data-image": "" })
       : h("span", { class: "x-image-name" }, name ?? url ?? "image"),
   ]);
 }
@@ -316,12 +364,13 @@ const ALERT_KINDS = { rc: "rc", connection: "connection", protocol: "protocol", 
  */
 function alerts(list) {
   if (list.length === 0) return null;
-  return h("div", { class: "x-modal x-alerts", role: "alertdialog" }, [
-    h("div", { class: "x-alert" }, [
-      ...list.map((alert) =>
-        h("p", { class: "x-alert-message", "data-kind": ALERT_KINDS[alert.kind] ?? "rc" }, String(alert.message ?? "")),
+  // A modal alert dialog: announced with its messages, the focus on its OK (screen-view.js).
+  return h("div", { class: "x-modal x-alerts" }, [
+    h("div", { class: "x-alert", role: "alertdialog", "aria-modal": "true", "aria-labelledby": "xa-alert-0", "aria-describedby": list.map((_, i) => `xa-alert-${i}`).join(" ") }, [
+      ...list.map((alert, index) =>
+        h("p", { class: "x-alert-message", id: `xa-alert-${index}`, "data-kind": ALERT_KINDS[alert.kind] ?? "rc" }, String(alert.message ?? "")),
       ),
-      h("button", { type: "button", class: "x-alert-ok", "data-action": "dismiss" }, "OK"),
+      h("button", { type: "button", class: "x-alert-ok", "data-action": "dismiss", "data-dialog-focus": "" }, "OK"),
     ]),
   ]);
 }

@@ -7,6 +7,7 @@
 import { defaultImageSource } from "./image-source.js";
 import { patchChildren } from "./patch.js";
 import { layoutRowHeight } from "./row-height.js";
+import { makeTextReadable } from "./readable-text.js";
 import { renderScreen } from "./screen-renderer.js";
 import { createNode } from "./vnode.js";
 
@@ -33,6 +34,8 @@ import { createNode } from "./vnode.js";
  *   screen the newest state waits for its release (at most a second), so a redraw never takes a
  *   button away between press and click.
  * @property {() => void} destroy Removes the listeners and the drawn screen.
+ * @property {() => void} recolour Applies the contrast rule again (after the appearance changed:
+ *   a class on the page, or the system's light/dark, which the view follows itself).
  */
 
 /**
@@ -98,7 +101,7 @@ export function createScreenView(root, options) {
         : focusPath && active instanceof HTMLTextAreaElement
           ? [active.selectionStart, active.selectionEnd]
           : null;
-    const tree = renderScreen({ state, imageSource, rowHeight, openMenus });
+    const tree = renderScreen({ state, imageSource, rowHeight, openMenus, inMain: root.closest("main") !== null });
     if (newScreen) {
       root.replaceChildren(createNode(document, tree));
     } else {
@@ -109,11 +112,34 @@ export function createScreenView(root, options) {
         if (saved) element.scrollTop = saved;
       }
     }
-    if (!focusPath && newScreen) {
+    makeTextReadable(root);
+    const modal = openModal();
+    if (modal && !modal.contains(document.activeElement)) {
+      // A dialog or alert that has just come: the focus goes into it, and back where it was after.
+      if (!returnFocus && active && active !== document.body) returnFocus = active;
+      const inside = /** @type {HTMLElement|null} */ (modal.querySelector("[data-dialog-focus]") ?? focusables(modal)[0] ?? null);
+      inside?.focus({ preventScroll: true });
+    } else if (!focusPath && newScreen) {
       // A new screen: the engine's initial focus (`focus`, docs/protocol/components/inputs.md#textbox)
-      // gets the caret.
+      // gets the caret; else its heading, so that the focus is never lost to the page's body
+      // (unless it is somewhere else on the page, outside the screen).
       const initial = /** @type {HTMLElement|null} */ (root.querySelector('[data-focus] [data-action="set"]'));
+      const heading = /** @type {HTMLElement|null} */ (root.querySelector("h1"));
+      const focusElsewhere = active !== null && active !== document.body && !root.contains(active) && document.contains(active);
       if (initial) initial.focus();
+      else if (heading && !focusElsewhere) heading.focus({ preventScroll: true });
+      returnFocus = null;
+    } else if (!modal && returnFocus) {
+      // A dialog or alert went away: the focus returns to what had it, if it is still drawn.
+      const back = returnFocus;
+      returnFocus = null;
+      if (!root.contains(document.activeElement) || document.activeElement === root) {
+        const again =
+          back.isConnected && root.contains(back)
+            ? back
+            : /** @type {HTMLElement|null} */ (root.querySelector(samePlace(back)) ?? root.querySelector("h1"));
+        again?.focus({ preventScroll: true });
+      }
     } else if (focusPath && document.activeElement !== active) {
       const again = /** @type {HTMLElement|null} */ (root.querySelector(`[data-path="${CSS.escape(focusPath)}"][data-action="set"]`));
       if (again) {
@@ -127,8 +153,49 @@ export function createScreenView(root, options) {
         }
       }
     }
+    const lost = document.activeElement === null || document.activeElement === document.body || !document.activeElement.isConnected;
+    if (lost && active && (root.contains(active) || !active.isConnected) && active !== document.body) {
+      // The element with the focus went away with the redraw: the focus goes to the same place in
+      // the new drawing, else to the screen's heading, never to the page's body.
+      const again = newScreen ? null : /** @type {HTMLElement|null} */ (root.querySelector(samePlace(active)));
+      const target = again ?? /** @type {HTMLElement|null} */ (root.querySelector("h1"));
+      target?.focus({ preventScroll: true });
+    }
     for (const element of Array.from(root.querySelectorAll("[data-more]"))) checkMore(/** @type {HTMLElement} */ (element));
     options.drawn?.(state, newScreen);
+  }
+
+  /** @type {HTMLElement|null} */
+  let returnFocus = null;
+
+  /** The open modal (an alert, else a dialog form) of the drawn screen, or null. */
+  function openModal() {
+    return /** @type {HTMLElement|null} */ (root.querySelector(".x-alert") ?? root.querySelector(".x-dialog"));
+  }
+
+  /**
+   * The elements inside `container` that take the focus with Tab, in order.
+   * @param {Element} container
+   * @returns {HTMLElement[]}
+   */
+  function focusables(container) {
+    const selector = 'button, input, select, textarea, iframe, [tabindex]:not([tabindex="-1"])';
+    return /** @type {HTMLElement[]} */ (Array.from(container.querySelectorAll(selector))).filter(
+      (element) => !element.hasAttribute("disabled") && element.getClientRects().length > 0 && getComputedStyle(element).visibility !== "hidden",
+    );
+  }
+
+  /**
+   * A selector of the element in the same place as `element` in a redrawn screen.
+   * @param {HTMLElement} element
+   */
+  function samePlace(element) {
+    const parts = [element.tagName.toLowerCase()];
+    for (const name of ["data-path", "data-action", "data-row", "data-entry", "data-toggle"]) {
+      const value = element.getAttribute(name);
+      if (value !== null) parts.push(`[${name}="${CSS.escape(value)}"]`);
+    }
+    return parts.join("");
   }
 
   // A rendering never replaces the screen under a pressed pointer. Pressing Save right after
@@ -178,6 +245,14 @@ export function createScreenView(root, options) {
     // The old `shrink%`: the screen's content shrinks about its centre while the panel is out.
     const content = /** @type {HTMLElement|null} */ (root.querySelector(".x-content"));
     if (shade?.dataset.shrink && content) content.style.transform = open ? `scale(${Number(shade.dataset.shrink)})` : "";
+    // Its bar button says whether it is open; the focus goes to its first entry, and back to the
+    // bar button when it closes from inside.
+    const toggle = /** @type {HTMLElement|null} */ (root.querySelector(`[data-toggle="${CSS.escape(menu.id)}"]`));
+    toggle?.setAttribute("aria-expanded", open ? "true" : "false");
+    if (open) {
+      const first = /** @type {HTMLElement|null} */ (menu.querySelector("button"));
+      first?.focus({ preventScroll: true });
+    } else if (menu.contains(document.activeElement)) toggle?.focus({ preventScroll: true });
   }
 
   /**
@@ -198,6 +273,7 @@ export function createScreenView(root, options) {
       if (toggle.dataset.toggle === "eye") {
         const input = toggle.parentElement?.querySelector("input");
         if (input) input.type = input.type === "password" ? "text" : "password";
+        toggle.setAttribute("aria-pressed", input?.type === "text" ? "true" : "false");
       } else {
         const menu = menuById(toggle.dataset.toggle);
         if (menu) setOpen(menu, !menu.classList.contains("x-open"));
@@ -273,8 +349,54 @@ export function createScreenView(root, options) {
     if (element && root.contains(element)) send(valueAction(element));
   }
 
+  /**
+   * The keyboard beyond what the browser does (docs/accessibility.md#what-the-renderer-guarantees): Enter or Space on
+   * a row taps it; Escape closes an open menu, dismisses an alert or cancels a dialog form; Tab
+   * stays inside an open alert or dialog.
+   * @param {KeyboardEvent} event
+   * @returns {boolean} Whether the key was taken.
+   */
+  function onNavigationKey(event) {
+    const target = targetElement(event);
+    if (event.key === "Escape") {
+      const menu = root.querySelector(".x-panel.x-open, .x-dropdown.x-open");
+      if (menu) {
+        setOpen(menu, false);
+        const toggle = /** @type {HTMLElement|null} */ (root.querySelector(`[data-toggle="${CSS.escape(menu.id)}"]`));
+        toggle?.focus({ preventScroll: true });
+        return true;
+      }
+      const modal = openModal();
+      const close = /** @type {HTMLElement|null} */ (modal?.querySelector('[data-action="dismiss"], .x-form-cancel') ?? null);
+      if (close) {
+        close.click();
+        return true;
+      }
+      return false;
+    }
+    if (event.key === "Tab") {
+      const modal = openModal();
+      if (!modal) return false;
+      const list = focusables(modal);
+      if (list.length === 0) return true;
+      const index = list.indexOf(/** @type {HTMLElement} */ (document.activeElement));
+      const next = event.shiftKey ? (index <= 0 ? list.length - 1 : index - 1) : index === -1 || index === list.length - 1 ? 0 : index + 1;
+      list[next].focus();
+      return true;
+    }
+    if ((event.key === "Enter" || event.key === " ") && target?.getAttribute("role") === "row" && target.hasAttribute("data-action")) {
+      /** @type {HTMLElement} */ (target).click();
+      return true;
+    }
+    return false;
+  }
+
   /** @param {KeyboardEvent} event */
   function onKeyDown(event) {
+    if (!event.isComposing && onNavigationKey(event)) {
+      event.preventDefault();
+      return;
+    }
     const element = /** @type {HTMLElement|null} */ (targetElement(event)?.closest('[data-action="set"]') ?? null);
     if (!element || event.key !== "Enter" || element.tagName === "TEXTAREA" || event.isComposing) return;
     event.preventDefault();
@@ -368,11 +490,19 @@ export function createScreenView(root, options) {
     [root, "pointerup", onPointerUp, false],
   ];
   for (const [target, type, listener, capture] of listeners) target.addEventListener(type, listener, capture);
+  // The system's appearance changes the renderer's colours: the contrast rule runs again.
+  const scheme = window.matchMedia?.("(prefers-color-scheme: dark)");
+  const recolour = () => {
+    makeTextReadable(root);
+  };
+  scheme?.addEventListener("change", recolour);
 
   return {
     render,
+    recolour,
     destroy() {
       for (const [target, type, listener, capture] of listeners) target.removeEventListener(type, listener, capture);
+      scheme?.removeEventListener("change", recolour);
       if (deferredTimer !== null) clearTimeout(deferredTimer);
       root.replaceChildren();
     },

@@ -108,13 +108,16 @@ export function table(component, node, context) {
     /** @type {VNode[]} */
     const cells =
       columns.length === 0
-        ? [cell(texts[0], null, null, height, fontSize)]
-        : columns.map((column, columnIndex) => cell(texts[columnIndex], column, columnPart(columnParts, columnIndex), height, fontSize));
+        ? [cell(texts[0], null, null, height, fontSize, "cell")]
+        : columns.map((column, columnIndex) => cell(texts[columnIndex], column, columnPart(columnParts, columnIndex), height, fontSize, "cell"));
     body.push(
       h(
         "div",
         {
           class: "x-row",
+          role: "row",
+          // A row that does something is a tab stop (Enter or Space taps it: screen-view.js).
+          tabindex: component.clickRow ? "0" : null,
           style: new CSSStyle().height(height).text,
           "data-action": component.clickRow ? "row" : null,
           "data-path": path,
@@ -124,12 +127,16 @@ export function table(component, node, context) {
       ),
     );
   });
-  if (isLoading || hasMore) body.push(h("div", { class: "x-more" }, isLoading ? "Loading…" : ""));
+  if (isLoading || hasMore) body.push(h("div", { class: "x-more", role: "status" }, isLoading ? "Loading…" : ""));
   content.push(
     h(
       "div",
       {
         class: "x-tbody",
+        role: "rowgroup",
+        // Rows that are not tab stops leave the body to take the focus, so that the keyboard can
+        // scroll it (docs/accessibility.md).
+        tabindex: component.clickRow ? null : "0",
         style: bodyStyle.text,
         "data-scroll": path,
         "data-table": path,
@@ -139,13 +146,13 @@ export function table(component, node, context) {
       body,
     ),
   );
-  return h(
-    "div",
-    box(node, null, component.background, (style) => {
-      style.fontSize(component.fontsize).font(component.font);
-    }),
-    content,
-  );
+  const attributes = box(node, null, component.background, (style) => {
+    style.fontSize(component.fontsize).font(component.font);
+  });
+  // A table of rows and cells for assistive technology (docs/accessibility.md).
+  attributes.role = "table";
+  attributes["aria-label"] = stringOrNull(component.title);
+  return h("div", attributes, content);
 }
 
 /**
@@ -161,8 +168,8 @@ export function table(component, node, context) {
 function tableHeader(header, columnParts, height, style, scrolls, tableFontSize) {
   return h(
     "div",
-    { class: scrolls ? "x-thead x-thead-scroll" : "x-thead", style: style.text },
-    header.map((column, index) => cell(stringOrNull(column.text) ?? "", column, columnPart(columnParts, index), height, tableFontSize)),
+    { class: scrolls ? "x-thead x-thead-scroll" : "x-thead", role: "row", style: style.text },
+    header.map((column, index) => cell(stringOrNull(column.text) ?? "", column, columnPart(columnParts, index), height, tableFontSize, "columnheader")),
   );
 }
 
@@ -176,16 +183,17 @@ function tableHeader(header, columnParts, height, style, scrolls, tableFontSize)
  * @param {LayoutPart|null} part
  * @param {number} height
  * @param {unknown} tableFontSize
+ * @param {string} role "cell" or "columnheader".
  * @returns {VNode}
  */
-function cell(text, column, part, height, tableFontSize) {
+function cell(text, column, part, height, tableFontSize, role) {
   const style = new CSSStyle();
   if (part) style.frame({ x: part.frame.x, y: 0, width: part.frame.width, height });
   else style.fixed(`left:0;top:0;right:0;height:${cssNumber(height)}px`);
   style.align(column?.align).color(column?.color).fontSize(column?.fontsize ?? tableFontSize).font(column?.font);
   const lines = column?.lines;
   const multiline = (typeof lines === "number" ? lines : 1) !== 1;
-  return h("div", { class: multiline ? "x-cell x-multiline" : "x-cell", style: style.text }, [
+  return h("div", { class: multiline ? "x-cell x-multiline" : "x-cell", role, style: style.text }, [
     h("span", { class: "x-cell-text", style: new CSSStyle().lines(lines).text }, text),
   ]);
 }

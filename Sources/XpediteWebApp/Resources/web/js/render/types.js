@@ -86,6 +86,8 @@
  * @property {ImageSourceFunction} imageSource
  * @property {RowHeightFunction} rowHeight
  * @property {Set<string>} openMenus The ids of the menus open now ("menu-2").
+ * @property {boolean} [inMain] The page already puts the screen in a `main` landmark: the content
+ *   is not a second one.
  *
  * @typedef {Record<string, any>} Action A BrowserMessage-shaped interaction:
  *   {action, path, row?, entry?, kind?, text?, checked?, options?}.
