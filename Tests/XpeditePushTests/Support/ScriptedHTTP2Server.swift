@@ -19,8 +19,8 @@ final class ScriptedHTTP2Server: Sendable {
         case answerAll
         /// Answers this many requests, then closes the connection without a word (a lost connection).
         case drop(afterAnswering: Int)
-        /// On its first request, sends `GOAWAY` naming that stream as the last one processed,
-        /// answers it, and leaves every later stream unanswered.
+        /// On its first whole request, sends `GOAWAY` naming stream 1 as the last one processed,
+        /// answers stream 1, and leaves every later stream unanswered.
         case goAwayAfterFirstRequest
     }
 
@@ -142,14 +142,18 @@ final class ScriptedHTTP2Server: Sendable {
                 case .drop(let limit):
                     if answeredCount >= limit {
                         server.record(answered: answered, on: connection, open: openNow)
+                        context.flush()   // the answers written so far leave; the rest are lost with the connection
                         context.close(promise: nil)
                         return
                     }
                 case .goAwayAfterFirstRequest:
                     if lastStreamID == nil {
-                        lastStreamID = id
-                        let goAway = HTTP2Frame(streamID: .rootStream, payload: .goAway(lastStreamID: id, errorCode: .noError, opaqueData: nil))
+                        // Stream 1, not the first whole request: NIOHTTP2 sends DATA frames in no set order.
+                        let first = HTTP2StreamID(1)
+                        lastStreamID = first
+                        let goAway = HTTP2Frame(streamID: .rootStream, payload: .goAway(lastStreamID: first, errorCode: .noError, opaqueData: nil))
                         context.write(wrapOutboundOut(goAway), promise: nil)
+                        if id > first { continue }
                     }
                 }
                 var answer: HPACKHeaders = [":status": "200"]
