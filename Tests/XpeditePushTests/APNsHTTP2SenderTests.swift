@@ -113,4 +113,15 @@ import XpeditePushStandIns
             #expect(await harness.provider.deliver(PushTesting.delivery(PushTesting.hint(), pushToken: PushTesting.apnsToken())) == .delivered)
         }
     }
+
+    @Test func aShutDownSenderClosesItsConnectionAndMakesLaterPushesRetries() async throws {
+        let server = ScriptedHTTP2Server(script: .answerAll)
+        try await Self.run(server) { provider in
+            #expect(await provider.deliver(PushTesting.delivery(PushTesting.hint(), pushToken: PushTesting.apnsToken())) == .delivered)
+            await provider.shutdown()
+            let outcome = await provider.deliver(PushTesting.delivery(PushTesting.hint(), pushToken: PushTesting.apnsToken(1)))
+            #expect(outcome == .retry(reason: "transport: the APNs sender is shut down"))
+        }
+        #expect(server.answered == [1])
+    }
 }
