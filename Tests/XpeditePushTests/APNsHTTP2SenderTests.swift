@@ -9,13 +9,15 @@ import XpeditePushStandIns
 /// lost mid-batch, `GOAWAY` with streams the server did not process.
 @Suite struct APNsHTTP2SenderTests {
     /// Runs `body` with a provider on the HTTP/2 sender, one connection, talking to a started `server`.
-    static func run(_ server: ScriptedHTTP2Server, _ body: (APNsProvider) async throws -> Void) async throws {
+    static func run(_ server: ScriptedHTTP2Server, requestTimeout: Duration = .seconds(10),
+                    _ body: (APNsProvider) async throws -> Void) async throws {
         try await server.start()
         do {
             try await PushTesting.withClient { client in
                 let configuration = try APNsConfiguration(keyPEM: P256.Signing.PrivateKey().pemRepresentation, keyId: APNsHarness.keyId,
                                                           teamId: APNsHarness.teamId, topic: APNsHarness.topic, baseURL: server.baseURL)
-                let provider = try APNsHarness.makeProvider(.http2, configuration: configuration, client: client, connections: 1)
+                let provider = try APNsHarness.makeProvider(.http2, configuration: configuration, client: client, connections: 1,
+                                                           requestTimeout: requestTimeout)
                 do {
                     try await body(provider)
                 } catch {
@@ -123,5 +125,15 @@ import XpeditePushStandIns
             #expect(outcome == .retry(reason: "transport: the APNs sender is shut down"))
         }
         #expect(server.answered == [1])
+    }
+
+    @Test func aConnectionSilentPastItsRequestsDeadlinesIsReplaced() async throws {
+        let server = ScriptedHTTP2Server(script: .silent)
+        try await Self.run(server, requestTimeout: .seconds(6)) { provider in
+            let outcome = await provider.deliver(PushTesting.delivery(PushTesting.hint(), pushToken: PushTesting.apnsToken()))
+            #expect(outcome == .retry(reason: "transport: no answer from APNs before the deadline"))
+            #expect(await provider.deliver(PushTesting.delivery(PushTesting.hint(), pushToken: PushTesting.apnsToken(1))) == .delivered)
+        }
+        #expect(server.answered == [0, 1])
     }
 }

@@ -47,15 +47,16 @@ struct APNsHarness: Sendable {
     /// A provider of `configuration` through `sender`: AsyncHTTPClient's `client`, or the HTTP/2
     /// sender's own connections trusting the test CA.
     static func makeProvider(_ sender: APNsSenderKind, configuration: APNsConfiguration, client: HTTPClient, concurrency: Int = 500,
-                             connections: Int? = nil, now: @escaping @Sendable () -> Date = { Date() }) throws -> APNsProvider {
+                             connections: Int? = nil, requestTimeout: Duration = .seconds(10),
+                             now: @escaping @Sendable () -> Date = { Date() }) throws -> APNsProvider {
         switch sender {
         case .asyncHTTPClient:
             APNsProvider(configuration: configuration, httpClient: client, logger: PushTesting.logger, concurrency: concurrency,
-                         connections: connections ?? 4, now: now)
+                         connections: connections ?? 4, requestTimeout: requestTimeout, now: now)
         case .http2:
             try APNsProvider(configuration: configuration, eventLoopGroup: client.eventLoopGroup,
                              tlsConfiguration: try PushTesting.settings().tlsConfiguration(), logger: PushTesting.logger,
-                             concurrency: concurrency, connections: connections ?? 2, now: now)
+                             concurrency: concurrency, connections: connections ?? 2, requestTimeout: requestTimeout, now: now)
         }
     }
 }

@@ -19,6 +19,8 @@ final class ScriptedHTTP2Server: Sendable {
         case answerAll
         /// Answers this many requests, then closes the connection without a word (a lost connection).
         case drop(afterAnswering: Int)
+        /// Answers nothing, and stays open (a connection dead without a word).
+        case silent
         /// On its first whole request, sends `GOAWAY` naming stream 1 as the last one processed,
         /// answers stream 1, and leaves every later stream unanswered.
         case goAwayAfterFirstRequest
@@ -139,6 +141,8 @@ final class ScriptedHTTP2Server: Sendable {
                 switch script {
                 case .answerAll:
                     break
+                case .silent:
+                    continue
                 case .drop(let limit):
                     if answeredCount >= limit {
                         server.record(answered: answered, on: connection, open: openNow)

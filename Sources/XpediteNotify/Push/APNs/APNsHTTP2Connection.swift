@@ -24,7 +24,10 @@ import Synchronization
 ///   yet sent go to another connection.
 /// - never ready (refused, TLS failure): everything waiting fails as a transport error at once.
 ///
-/// Every request has a deadline: a sweep once a second fails the late ones (and resets their streams).
+/// Every request has a deadline: a sweep once a second fails the late ones (and resets their
+/// streams). When requests time out and nothing at all has come from the server for
+/// ``silenceLimit``, the connection is taken for dead (a peer or a NAT that dropped it without a
+/// word) and closed: the next requests go to a new one.
 final class APNsHTTP2Connection: ChannelInboundHandler, @unchecked Sendable {
     // @unchecked Sendable: everything but `incoming` (a Mutex) is touched only on `eventLoop`.
     typealias InboundIn = HTTP2Frame
@@ -84,6 +87,11 @@ final class APNsHTTP2Connection: ChannelInboundHandler, @unchecked Sendable {
     private var unacknowledgedBytes = 0
     private var needsFlush = false
     private var sweep: RepeatedTask?
+    /// When the last frame came from the server.
+    private var lastRead = NIODeadline.now()
+
+    /// How long a connection whose requests time out may stay silent before it is closed (5 s).
+    static let silenceLimit = TimeAmount.seconds(5)
 
     /// Connection window bytes returned at once (a `WINDOW_UPDATE` per 32 KiB of answers read).
     private static let windowUpdateThreshold = 32 * 1024
@@ -175,6 +183,7 @@ final class APNsHTTP2Connection: ChannelInboundHandler, @unchecked Sendable {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let frame = unwrapInboundIn(data)
         let id = frame.streamID
+        lastRead = .now()
         switch frame.payload {
         case .headers(let block):
             if streams[id]?.status == nil, let status = block.headers.first(name: ":status").flatMap({ Int($0) }), status >= 200 {
@@ -343,6 +352,12 @@ final class APNsHTTP2Connection: ChannelInboundHandler, @unchecked Sendable {
                     waiting.append(pending)
                 }
             }
+        }
+        if !late.isEmpty, now - lastRead >= Self.silenceLimit, !ended {
+            lastError = TransportError(description: "no frame from APNs for \((now - lastRead).nanoseconds / 1_000_000_000) s")
+            retire()
+            context?.close(promise: nil)
+            return
         }
         startStreams()
         flushIfNeeded()
