@@ -7,11 +7,13 @@ import XpediteNotify
 import XpeditePushStandIns
 import XpediteProtocol
 
-/// ``APNsProvider`` against the APNs stand-in over real TLS and HTTP/2: the stand-in checks every
-/// header, the provider token and the body as Apple does.
+/// ``APNsProvider`` against the APNs stand-in over real TLS and HTTP/2, through each sender (the
+/// one on swift-nio-http2 and AsyncHTTPClient's): the stand-in checks every header, the provider
+/// token and the body as Apple does.
 @Suite struct APNsProviderTests {
-    @Test func aPushIsAcceptedWithEveryHeaderAndTheBodyRight() async throws {
-        try await APNsHarness.run { harness in
+    @Test(arguments: APNsSenderKind.allCases)
+    func aPushIsAcceptedWithEveryHeaderAndTheBodyRight(sender: APNsSenderKind) async throws {
+        try await APNsHarness.run(sender: sender) { harness in
             let push = PushTesting.hint()
             let delivery = PushTesting.delivery(push, pushToken: PushTesting.apnsToken(), now: harness.clock.now)
             #expect(await harness.provider.deliver(delivery) == .delivered)
@@ -38,8 +40,9 @@ import XpediteProtocol
         }
     }
 
-    @Test func aDirectPayloadTravelsWhenTheBodyFits4096Bytes() async throws {
-        try await APNsHarness.run { harness in
+    @Test(arguments: APNsSenderKind.allCases)
+    func aDirectPayloadTravelsWhenTheBodyFits4096Bytes(sender: APNsSenderKind) async throws {
+        try await APNsHarness.run(sender: sender) { harness in
             let push = try PushTesting.smallDirect()
             #expect(await harness.provider.deliver(PushTesting.delivery(push, pushToken: PushTesting.apnsToken())) == .delivered)
             let body = try #require(harness.standIn.accepted.first?.body)
@@ -48,8 +51,9 @@ import XpediteProtocol
         }
     }
 
-    @Test func aDirectPayloadStaysOutWhenTheBodyWouldNotFit() async throws {
-        try await APNsHarness.run { harness in
+    @Test(arguments: APNsSenderKind.allCases)
+    func aDirectPayloadStaysOutWhenTheBodyWouldNotFit(sender: APNsSenderKind) async throws {
+        try await APNsHarness.run(sender: sender) { harness in
             let push = try PushTesting.bigDirect()
             #expect(await harness.provider.deliver(PushTesting.delivery(push, pushToken: PushTesting.apnsToken())) == .delivered)
             let accepted = try #require(harness.standIn.accepted.first)
@@ -59,8 +63,9 @@ import XpediteProtocol
         }
     }
 
-    @Test func payloadTooLargeIsSentOnceMoreWithoutThePayload() async throws {
-        try await APNsHarness.run { harness in
+    @Test(arguments: APNsSenderKind.allCases)
+    func payloadTooLargeIsSentOnceMoreWithoutThePayload(sender: APNsSenderKind) async throws {
+        try await APNsHarness.run(sender: sender) { harness in
             harness.standIn.setRule { number, _ in number == 1 ? .payloadTooLarge : .accept }
             let push = try PushTesting.smallDirect()
             #expect(await harness.provider.deliver(PushTesting.delivery(push, pushToken: PushTesting.apnsToken())) == .delivered)
@@ -69,8 +74,9 @@ import XpediteProtocol
         }
     }
 
-    @Test func oneProviderTokenServesManyPushesAndIsRenewedAfter40Minutes() async throws {
-        try await APNsHarness.run { harness in
+    @Test(arguments: APNsSenderKind.allCases)
+    func oneProviderTokenServesManyPushesAndIsRenewedAfter40Minutes(sender: APNsSenderKind) async throws {
+        try await APNsHarness.run(sender: sender) { harness in
             for index in 0..<20 {
                 #expect(await harness.provider.deliver(PushTesting.delivery(PushTesting.hint(), pushToken: PushTesting.apnsToken(index))) == .delivered)
             }
@@ -90,8 +96,9 @@ import XpediteProtocol
         }
     }
 
-    @Test func anExpiredProviderTokenIsRenewedAndThePushSentAgain() async throws {
-        try await APNsHarness.run { harness in
+    @Test(arguments: APNsSenderKind.allCases)
+    func anExpiredProviderTokenIsRenewedAndThePushSentAgain(sender: APNsSenderKind) async throws {
+        try await APNsHarness.run(sender: sender) { harness in
             harness.standIn.setRule { number, _ in number == 1 ? .expiredProviderToken : .accept }
             let before = try harness.provider.providerToken.current()
             #expect(await harness.provider.deliver(PushTesting.delivery(PushTesting.hint(), pushToken: PushTesting.apnsToken())) == .delivered)
@@ -102,8 +109,9 @@ import XpediteProtocol
         }
     }
 
-    @Test func anExpiredProviderTokenTwiceInARowIsARetry() async throws {
-        try await APNsHarness.run { harness in
+    @Test(arguments: APNsSenderKind.allCases)
+    func anExpiredProviderTokenTwiceInARowIsARetry(sender: APNsSenderKind) async throws {
+        try await APNsHarness.run(sender: sender) { harness in
             harness.standIn.setBehaviour(.expiredProviderToken)
             let outcome = await harness.provider.deliver(PushTesting.delivery(PushTesting.hint(), pushToken: PushTesting.apnsToken()))
             #expect(outcome == .retry(reason: "403 ExpiredProviderToken"))
@@ -111,13 +119,14 @@ import XpediteProtocol
         }
     }
 
-    @Test(arguments: [
+    @Test(arguments: APNsSenderKind.allCases, [
         (APNsStandIn.Behaviour.unregistered, "410 Unregistered"),
         (.badDeviceToken, "400 BadDeviceToken"),
         (.deviceTokenNotForTopic, "400 DeviceTokenNotForTopic"),
     ])
-    func aDeviceAPNsNoLongerKnowsIsGone(behaviour: APNsStandIn.Behaviour, reason: String) async throws {
-        try await APNsHarness.run { harness in
+    func aDeviceAPNsNoLongerKnowsIsGone(sender: APNsSenderKind, answer: (APNsStandIn.Behaviour, String)) async throws {
+        let (behaviour, reason) = answer
+        try await APNsHarness.run(sender: sender) { harness in
             harness.standIn.setBehaviour(behaviour)
             let outcome = await harness.provider.deliver(PushTesting.delivery(PushTesting.hint(), pushToken: PushTesting.apnsToken()))
             #expect(outcome == .gone(reason: reason))
@@ -125,17 +134,19 @@ import XpediteProtocol
         }
     }
 
-    @Test func tooManyRequestsIsARetryAfterRetryAfterSeconds() async throws {
-        try await APNsHarness.run { harness in
+    @Test(arguments: APNsSenderKind.allCases)
+    func tooManyRequestsIsARetryAfterRetryAfterSeconds(sender: APNsSenderKind) async throws {
+        try await APNsHarness.run(sender: sender) { harness in
             harness.standIn.setBehaviour(.tooManyRequests(retryAfter: "120"))
             let outcome = await harness.provider.deliver(PushTesting.delivery(PushTesting.hint(), pushToken: PushTesting.apnsToken()))
             #expect(outcome == .retry(reason: "429 TooManyRequests", after: .seconds(120)))
         }
     }
 
-    @Test func tooManyRequestsIsARetryAfterARetryAfterDate() async throws {
+    @Test(arguments: APNsSenderKind.allCases)
+    func tooManyRequestsIsARetryAfterARetryAfterDate(sender: APNsSenderKind) async throws {
         let clock = TestClock(start: Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)))
-        try await APNsHarness.run(clock: clock) { harness in
+        try await APNsHarness.run(sender: sender, clock: clock) { harness in
             let formatter = DateFormatter()
             formatter.locale = Locale(identifier: "en_US_POSIX")
             formatter.timeZone = TimeZone(identifier: "GMT")
@@ -147,28 +158,31 @@ import XpediteProtocol
         }
     }
 
-    @Test(arguments: [
+    @Test(arguments: APNsSenderKind.allCases, [
         (APNsStandIn.Behaviour.internalServerError, "500 InternalServerError"),
         (.serviceUnavailable, "503 ServiceUnavailable"),
         (.tooManyRequests(retryAfter: nil), "429 TooManyRequests"),
     ])
-    func aServerErrorIsARetry(behaviour: APNsStandIn.Behaviour, reason: String) async throws {
-        try await APNsHarness.run { harness in
+    func aServerErrorIsARetry(sender: APNsSenderKind, answer: (APNsStandIn.Behaviour, String)) async throws {
+        let (behaviour, reason) = answer
+        try await APNsHarness.run(sender: sender) { harness in
             harness.standIn.setBehaviour(behaviour)
             let outcome = await harness.provider.deliver(PushTesting.delivery(PushTesting.hint(), pushToken: PushTesting.apnsToken()))
             #expect(outcome == .retry(reason: reason, after: nil))
         }
     }
 
-    @Test func aDeviceWithoutPushTokenFailsWithoutARequest() async throws {
-        try await APNsHarness.run { harness in
+    @Test(arguments: APNsSenderKind.allCases)
+    func aDeviceWithoutPushTokenFailsWithoutARequest(sender: APNsSenderKind) async throws {
+        try await APNsHarness.run(sender: sender) { harness in
             #expect(await harness.provider.deliver(PushTesting.delivery(PushTesting.hint(), pushToken: nil)) == .failed(reason: "no push token"))
             #expect(harness.standIn.requestCount == 0)
         }
     }
 
-    @Test func aHundredConcurrentDeliveriesShareFewConnections() async throws {
-        try await APNsHarness.run { harness in
+    @Test(arguments: APNsSenderKind.allCases)
+    func aHundredConcurrentDeliveriesShareFewConnections(sender: APNsSenderKind) async throws {
+        try await APNsHarness.run(sender: sender) { harness in
             let provider = harness.provider
             let outcomes = await PushTesting.deliverAtOnce(100, through: provider) { index in
                 PushTesting.delivery(PushTesting.hint(), pushToken: PushTesting.apnsToken(index))
@@ -184,33 +198,37 @@ import XpediteProtocol
         }
     }
 
-    @Test func pushesSpreadOverOneConnectionPerEventLoopUpToTheLimit() async throws {
+    @Test(arguments: APNsSenderKind.allCases)
+    func pushesSpreadOverTheConnectionsUpToTheLimit(sender: APNsSenderKind) async throws {
         let key = P256.Signing.PrivateKey()
         let standIn = APNsStandIn(publicKey: key.publicKey, keyId: APNsHarness.keyId, teamId: APNsHarness.teamId,
                                   topic: APNsHarness.topic)
         try await standIn.start()
-        // A pool of at most two: one connection per event loop of the client's group, two when
-        // the group has two or more loops, each carrying its turn of the pushes.
+        // A pool of at most two. AsyncHTTPClient: one connection per event loop of the client's
+        // group, two when the group has two or more loops. The HTTP/2 sender: two connections
+        // whatever the loops. Each carries its turn of the pushes.
         let loops = Array(HTTPClient.defaultEventLoopGroup.makeIterator()).count
         let (connections, perConnection) = try await PushTesting.withClient { client in
             let configuration = try APNsConfiguration(keyPEM: key.pemRepresentation, keyId: APNsHarness.keyId,
                                                       teamId: APNsHarness.teamId, topic: APNsHarness.topic, baseURL: standIn.baseURL)
-            let provider = APNsProvider(configuration: configuration, httpClient: client, logger: PushTesting.logger, connections: 2)
+            let provider = try APNsHarness.makeProvider(sender, configuration: configuration, client: client, connections: 2)
             let outcomes = await PushTesting.deliverAtOnce(40, through: provider) { index in
                 PushTesting.delivery(PushTesting.hint(), pushToken: PushTesting.apnsToken(index))
             }
+            await provider.shutdown()
             #expect(outcomes.count == 40)
             #expect(outcomes.filter { $0 != .delivered } == [])
             return (provider.connections, Dictionary(grouping: standIn.accepted, by: \.connection).mapValues(\.count))
         }
         try await standIn.stop()
-        #expect(connections == min(2, loops))
+        #expect(connections == (sender == .http2 ? 2 : min(2, loops)))
         #expect(perConnection.count == connections, "40 pushes came on \(perConnection.count) connections")
         #expect(perConnection.values.allSatisfy { $0 == 40 / connections })
     }
 
-    @Test func aMessagesBodyIsMadeFromThePushItIsSentWith() async throws {
-        try await APNsHarness.run { harness in
+    @Test(arguments: APNsSenderKind.allCases)
+    func aMessagesBodyIsMadeFromThePushItIsSentWith(sender: APNsSenderKind) async throws {
+        try await APNsHarness.run(sender: sender) { harness in
             // Two pushes with one message id but different words: each is sent with its own
             // (the body kept for a message is used only for the very same push).
             var first = PushTesting.hint("message-1")
@@ -224,8 +242,9 @@ import XpediteProtocol
         }
     }
 
-    @Test func deliveriesGoOnAfterTheServiceRestarts() async throws {
-        try await APNsHarness.run { harness in
+    @Test(arguments: APNsSenderKind.allCases)
+    func deliveriesGoOnAfterTheServiceRestarts(sender: APNsSenderKind) async throws {
+        try await APNsHarness.run(sender: sender) { harness in
             #expect(await harness.provider.deliver(PushTesting.delivery(PushTesting.hint(), pushToken: PushTesting.apnsToken(1))) == .delivered)
             let port = harness.standIn.port
             try await harness.standIn.restart()
@@ -235,8 +254,9 @@ import XpediteProtocol
         }
     }
 
-    @Test func aStoppedServiceIsARetry() async throws {
-        try await APNsHarness.run { harness in
+    @Test(arguments: APNsSenderKind.allCases)
+    func aStoppedServiceIsARetry(sender: APNsSenderKind) async throws {
+        try await APNsHarness.run(sender: sender) { harness in
             try await harness.standIn.stop()
             let outcome = await harness.provider.deliver(PushTesting.delivery(PushTesting.hint(), pushToken: PushTesting.apnsToken()))
             guard case .retry(let reason, nil) = outcome else {

@@ -176,4 +176,22 @@ import XpediteTestFixtures
             try PushSettings(environment: [Variable.fcmURL: "ftp://fcm.googleapis.com"])
         }
     }
+
+    @Test(arguments: [(nil, APNsSenderKind.http2), ("http2", .http2), ("async-http-client", .asyncHTTPClient), ("HTTP2", .http2)])
+    func theAPNsSenderIsChosenByASettingAndIsTheHTTP2OneByDefault(value: String?, kind: APNsSenderKind) async throws {
+        let files = try Files()
+        var environment = files.apnsEnvironment
+        environment[Variable.apnsSender] = value
+        let settings = try PushSettings(environment: environment)
+        #expect(settings.apnsSender == kind)
+        let apns = try #require(try await Self.providers(settings)["ios"] as? APNsProvider)
+        #expect(apns.senderKind == kind)
+        await apns.shutdown()
+    }
+
+    @Test func anUnknownAPNsSenderIsRefused() {
+        #expect(throws: PushConfigurationError.invalidChoice(name: Variable.apnsSender, value: "h3", choices: ["http2", "async-http-client"])) {
+            try PushSettings(environment: [Variable.apnsSender: "h3"])
+        }
+    }
 }

@@ -17,6 +17,9 @@ public enum PushConfigurationError: Error, Sendable, Hashable, CustomStringConve
     case invalidURL(name: String, value: String)
     /// The CA file holds no usable PEM certificate: its path and the reason.
     case invalidCAFile(path: String, reason: String)
+    /// A setting with a few possible values has another (`XPEDITE_APNS_SENDER=h3`): its name, the
+    /// value, the values it takes.
+    case invalidChoice(name: String, value: String, choices: [String])
 
     /// A readable message naming what to fix.
     public var description: String {
@@ -37,6 +40,8 @@ public enum PushConfigurationError: Error, Sendable, Hashable, CustomStringConve
             "\(name) must be an https URL with a host, not \"\(value)\""
         case .invalidCAFile(let path, let reason):
             "the CA file \(path) (XPEDITE_PUSH_CA_FILE) holds no usable PEM certificate: \(reason)"
+        case .invalidChoice(let name, let value, let choices):
+            "\(name) is \"\(value)\"; it takes \(choices.joined(separator: " or "))"
         }
     }
 }

@@ -30,6 +30,8 @@ public struct PushSettings: Sendable, Hashable {
         public static let apnsTopic = "XPEDITE_APNS_TOPIC"
         /// `XPEDITE_APNS_URL`.
         public static let apnsURL = "XPEDITE_APNS_URL"
+        /// `XPEDITE_APNS_SENDER`: `http2` (the default) or `async-http-client` (``APNsSenderKind``).
+        public static let apnsSender = "XPEDITE_APNS_SENDER"
         /// `XPEDITE_FCM_SERVICE_ACCOUNT`: the service account JSON file's path.
         public static let fcmServiceAccount = "XPEDITE_FCM_SERVICE_ACCOUNT"
         /// `XPEDITE_FCM_URL`.
@@ -54,6 +56,8 @@ public struct PushSettings: Sendable, Hashable {
     public var apnsTopic: String?
     /// APNs' base URL (`https://api.push.apple.com` when unset).
     public var apnsURL: String?
+    /// What carries APNs pushes (``APNsSenderKind/http2`` unless `XPEDITE_APNS_SENDER` says otherwise).
+    public var apnsSender: APNsSenderKind = .http2
     /// The FCM service account JSON file; FCM is configured when set.
     public var fcmServiceAccountFile: String?
     /// FCM's base URL (`https://fcm.googleapis.com` when unset).
@@ -86,6 +90,12 @@ public struct PushSettings: Sendable, Hashable {
         apnsTeamId = value(Variable.apnsTeamId)
         apnsTopic = value(Variable.apnsTopic)
         apnsURL = value(Variable.apnsURL)
+        if let sender = value(Variable.apnsSender) {
+            guard let kind = APNsSenderKind(rawValue: sender.lowercased()) else {
+                throw .invalidChoice(name: Variable.apnsSender, value: sender, choices: APNsSenderKind.allCases.map(\.rawValue))
+            }
+            apnsSender = kind
+        }
         fcmServiceAccountFile = value(Variable.fcmServiceAccount)
         fcmURL = value(Variable.fcmURL)
         caFile = value(Variable.caFile)
@@ -169,7 +179,9 @@ public struct PushSettings: Sendable, Hashable {
     }
 
     /// The configured providers by device platform: `ios` → ``APNsProvider``, `android` →
-    /// ``FCMProvider``; empty when nothing is configured. Keys and accounts are read here.
+    /// ``FCMProvider``; empty when nothing is configured. Keys and accounts are read here. APNs
+    /// pushes go through the sender ``apnsSender`` names: with ``APNsSenderKind/http2``, its own
+    /// connections on `httpClient`'s event loops, trusting ``tlsConfiguration()``.
     ///
     /// - Parameters:
     ///   - httpClient: the client they send through (``makeHTTPClient(eventLoopGroup:)``).
@@ -180,8 +192,21 @@ public struct PushSettings: Sendable, Hashable {
                               now: @escaping @Sendable () -> Date = { Date() }) throws(PushConfigurationError) -> [String: any PushProvider] {
         var providers: [String: any PushProvider] = [:]
         if let apns = try apnsConfiguration() {
-            providers["ios"] = APNsProvider(configuration: apns, httpClient: httpClient, logger: logger,
-                                            requestTimeout: requestTimeout, now: now)
+            switch apnsSender {
+            case .http2:
+                let tls = try tlsConfiguration()
+                do {
+                    providers["ios"] = try APNsProvider(configuration: apns, eventLoopGroup: httpClient.eventLoopGroup, tlsConfiguration: tls,
+                                                        logger: logger, requestTimeout: requestTimeout, now: now)
+                } catch let error as PushConfigurationError {
+                    throw error
+                } catch {
+                    throw .invalidCAFile(path: caFile ?? "(none: the system's trust roots)", reason: "no TLS context for APNs: \(error)")
+                }
+            case .asyncHTTPClient:
+                providers["ios"] = APNsProvider(configuration: apns, httpClient: httpClient, logger: logger,
+                                                requestTimeout: requestTimeout, now: now)
+            }
         }
         if let account = try fcmAccount() {
             let url = try PushServiceURL.validated(fcmURL ?? FCMProvider.productionURL, name: Variable.fcmURL)

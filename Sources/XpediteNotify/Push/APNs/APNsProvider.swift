@@ -2,18 +2,19 @@ import AsyncHTTPClient
 import Foundation
 import Logging
 import NIOCore
-import NIOHTTP1
+import NIOSSL
 import XpediteProtocol
 
 /// Delivers pushes to iOS devices through Apple's token-based APNs over HTTP/2
 /// (docs/push.md#setting-up-apns).
 ///
-/// Each delivery is one `POST {base}/3/device/<push token>` through the given `HTTPClient`
-/// (made with HTTP/2 allowed), with a provider token reused for 40 minutes
-/// (``APNsProviderToken``). Pushes are spread in turn over a small pool of HTTP/2 connections,
-/// one per event loop of the client's group (at most ``connections``), many concurrent streams
-/// on each. A message's body is encoded once for all its devices. The answer becomes a
-/// ``DeliveryOutcome``:
+/// Each delivery is one `POST {base}/3/device/<push token>`, with a provider token reused for 40
+/// minutes (``APNsProviderToken``), carried by one of two senders (``APNsSenderKind``,
+/// docs/push.md#the-apns-sender): the one written on swift-nio-http2 (a few long-lived HTTP/2
+/// connections, many streams each, headers prepared once, writes flushed per batch), or
+/// AsyncHTTPClient's pool of HTTP/2 connections (one per event loop of the client's group). The
+/// provider keeps the rules whichever sender carries the pushes. A message's body is encoded once
+/// for all its devices. The answer becomes a ``DeliveryOutcome``:
 ///
 /// | APNs answers | outcome |
 /// |---|---|
@@ -33,27 +34,21 @@ public struct APNsProvider: PushProvider {
     public let maximumPushSize = 4096
     /// How many deliveries go at once (500 by default: HTTP/2 streams are cheap).
     public let concurrency: Int
-    /// How many HTTP/2 connections the pushes are spread over: one per event loop of the client's
-    /// group, at most the number asked for (4 by default).
-    public var connections: Int { loops.count }
+    /// How many HTTP/2 connections the pushes are spread over, at most.
+    public var connections: Int { sender.connections }
+    /// Which sender carries the pushes.
+    public let senderKind: APNsSenderKind
     /// The configuration: key, ids, topic, base URL.
     public let configuration: APNsConfiguration
     /// The provider token, shared by every delivery.
     public let providerToken: APNsProviderToken
     /// The bodies of the latest messages: a message's body is encoded once, not once per device.
     private let bodies = APNsBodyCache()
-    /// `{base}/3/device/`: what each push's URL starts with.
-    private let devicePath: String
-    /// The headers every push carries alike: topic, push type, priority, content type.
-    private let commonHeaders: HTTPHeaders
-    private let httpClient: HTTPClient
-    /// The event loops the pushes are sent on, in turn: one connection each.
-    private let loops: EventLoopRotation
+    private let sender: any APNsSender
     private let logger: Logger
-    private let requestTimeout: Duration
     private let now: @Sendable () -> Date
 
-    /// A provider sending through `httpClient` (its owner shuts it down).
+    /// A provider sending through AsyncHTTPClient's `httpClient` (its owner shuts it down).
     ///
     /// - Parameters:
     ///   - configuration: the key, ids, topic and base URL.
@@ -66,18 +61,52 @@ public struct APNsProvider: PushProvider {
     ///   - now: the clock, for the provider token's `iat` and `Retry-After` dates.
     public init(configuration: APNsConfiguration, httpClient: HTTPClient, logger: Logger, concurrency: Int = 500,
                 connections: Int = 4, requestTimeout: Duration = .seconds(10), now: @escaping @Sendable () -> Date = { Date() }) {
+        self.init(configuration: configuration, senderKind: .asyncHTTPClient, logger: logger, concurrency: concurrency, now: now,
+                  sender: APNsHTTPClientSender(baseURL: configuration.baseURL, topic: configuration.topic, httpClient: httpClient,
+                                               connections: connections, timeout: requestTimeout))
+    }
+
+    /// A provider sending through its own HTTP/2 connections on swift-nio-http2
+    /// (``APNsSenderKind/http2``); ``shutdown()`` closes them.
+    ///
+    /// - Parameters:
+    ///   - configuration: the key, ids, topic and base URL (`https` only).
+    ///   - eventLoopGroup: where the connections run (one event loop each, in turn).
+    ///   - tlsConfiguration: what the connections trust (``PushSettings/tlsConfiguration()``: the
+    ///     system's roots plus `XPEDITE_PUSH_CA_FILE`); ALPN is set to `h2` here.
+    ///   - logger: where deliveries are logged.
+    ///   - concurrency: deliveries at once (500).
+    ///   - connections: how many HTTP/2 connections (2); each opens as many streams at once as
+    ///     the server's `SETTINGS_MAX_CONCURRENT_STREAMS` allows, at most `streamsPerConnection`.
+    ///   - streamsPerConnection: the most streams open at once on one connection (1000).
+    ///   - requestTimeout: the most one request may take, answer included (10 s).
+    ///   - now: the clock, for the provider token's `iat` and `Retry-After` dates.
+    /// - Throws: ``PushConfigurationError/invalidURL(name:value:)`` for a base URL that is not
+    ///   `https`, or NIOSSL's error when the TLS context cannot be made.
+    public init(configuration: APNsConfiguration, eventLoopGroup: any EventLoopGroup, tlsConfiguration: TLSConfiguration,
+                logger: Logger, concurrency: Int = 500, connections: Int = 2, streamsPerConnection: Int = 1000,
+                requestTimeout: Duration = .seconds(10), now: @escaping @Sendable () -> Date = { Date() }) throws {
+        let sender = try APNsHTTP2Sender(baseURL: configuration.baseURL, topic: configuration.topic, tls: tlsConfiguration,
+                                         group: eventLoopGroup, connections: connections,
+                                         streamsPerConnection: streamsPerConnection, timeout: requestTimeout)
+        self.init(configuration: configuration, senderKind: .http2, logger: logger, concurrency: concurrency, now: now, sender: sender)
+    }
+
+    private init(configuration: APNsConfiguration, senderKind: APNsSenderKind, logger: Logger, concurrency: Int,
+                 now: @escaping @Sendable () -> Date, sender: any APNsSender) {
         self.configuration = configuration
         self.providerToken = APNsProviderToken(configuration: configuration, now: now)
-        self.httpClient = httpClient
-        self.loops = EventLoopRotation(httpClient.eventLoopGroup, atMost: connections)
+        self.senderKind = senderKind
+        self.sender = sender
         self.logger = logger
         self.concurrency = max(1, concurrency)
-        self.requestTimeout = requestTimeout
         self.now = now
-        devicePath = "\(configuration.baseURL)/3/device/"
-        commonHeaders = [
-            "apns-topic": configuration.topic, "apns-push-type": "alert", "apns-priority": "10", "content-type": "application/json",
-        ]
+    }
+
+    /// Closes the sender's own connections (the HTTP/2 sender's; the AsyncHTTPClient sender's
+    /// client belongs to whoever made it). Deliveries still in flight end as `retry`.
+    public func shutdown() async {
+        await sender.shutdown()
     }
 
     /// One attempt at `delivery` (with at most one immediate resend: after an expired provider
@@ -122,23 +151,21 @@ public struct APNsProvider: PushProvider {
 
     private func send(_ delivery: PushDelivery, to pushToken: String, includingPayload: Bool) async -> Attempt {
         let jwt: String
+        let authorization: String
         do {
-            jwt = try providerToken.current()
+            (jwt, authorization) = try providerToken.currentAuthorization()
         } catch {
             return .outcome(.failed(reason: "cannot sign the APNs provider token: \(error)"))
         }
-        var headers = commonHeaders
-        headers.reserveCapacity(commonHeaders.count + 3)
-        headers.add(name: "authorization", value: "bearer " + jwt)
-        headers.add(name: "apns-expiration", value: String(Int64(max(0, delivery.expiresAt.timeIntervalSince1970).rounded(.down))))
-        headers.add(name: "apns-id", value: delivery.deliveryId)
         let body = bodies.body(of: delivery.push, includingPayload: includingPayload) {
             ByteBuffer(bytes: Self.body(of: delivery.push, includingPayload: includingPayload, limit: maximumPushSize))
         }
+        let request = APNsRequest(devicePathSegment: PushHTTP.percentEncoded(pushToken), authorization: authorization,
+                                  expiration: String(Int64(max(0, delivery.expiresAt.timeIntervalSince1970).rounded(.down))),
+                                  apnsId: delivery.deliveryId, body: body)
         let answer: PushHTTP.Answer
         do {
-            answer = try await PushHTTP.post(devicePath + PushHTTP.percentEncoded(pushToken), headers: headers, body: body,
-                                             through: httpClient, on: loops.next(), timeout: requestTimeout)
+            answer = try await sender.send(request)
         } catch {
             return .outcome(.retry(reason: PushHTTP.transportReason(error)))
         }

@@ -15,7 +15,7 @@ public final class APNsProviderToken: Sendable {
     private let keyId: String
     private let teamId: String
     private let now: @Sendable () -> Date
-    private let state = Mutex<(token: String, issuedAt: Date)?>(nil)
+    private let state = Mutex<(token: String, authorization: String, issuedAt: Date)?>(nil)
 
     /// The token of `configuration`'s key, key id and team, dated by `now`.
     public init(configuration: APNsConfiguration, now: @escaping @Sendable () -> Date = { Date() }) {
@@ -27,14 +27,21 @@ public final class APNsProviderToken: Sendable {
 
     /// The token to send: the kept one while it is younger than ``lifetime``, otherwise a new one.
     public func current() throws(JSONWebToken.Error) -> String {
+        try currentAuthorization().token
+    }
+
+    /// The token to send and its `authorization` header value (`bearer <token>`), both made once
+    /// per token and shared by every push that carries it.
+    public func currentAuthorization() throws(JSONWebToken.Error) -> (token: String, authorization: String) {
         let now = now()
-        return try state.withLock { (state) throws(JSONWebToken.Error) -> String in
+        return try state.withLock { (state) throws(JSONWebToken.Error) -> (token: String, authorization: String) in
             if let kept = state, now >= kept.issuedAt, now.timeIntervalSince(kept.issuedAt) < Self.lifetime {
-                return kept.token
+                return (kept.token, kept.authorization)
             }
             let fresh = try make(at: now)
-            state = (fresh, now)
-            return fresh
+            let authorization = "bearer " + fresh
+            state = (fresh, authorization, now)
+            return (fresh, authorization)
         }
     }
 
@@ -45,7 +52,7 @@ public final class APNsProviderToken: Sendable {
         return try state.withLock { (state) throws(JSONWebToken.Error) -> String in
             if let kept = state, kept.token != stale { return kept.token }
             let fresh = try make(at: now)
-            state = (fresh, now)
+            state = (fresh, "bearer " + fresh, now)
             return fresh
         }
     }

@@ -101,15 +101,18 @@ struct PushProviders {
         return "Pushes: \(ios), \(android), web → Web Push"
     }
 
-    /// Runs `body` (the server), then closes the client's connections, whether `body` returned or threw.
+    /// Runs `body` (the server), then closes the client's connections and the APNs provider's own
+    /// (its HTTP/2 sender's), whether `body` returned or threw.
     func closing<T>(after body: () async throws -> T) async throws -> T {
         let result: T
         do {
             result = try await body()
         } catch {
+            await (byPlatform["ios"] as? APNsProvider)?.shutdown()
             try await client.shutdown()
             throw error
         }
+        await (byPlatform["ios"] as? APNsProvider)?.shutdown()
         try await client.shutdown()
         return result
     }
