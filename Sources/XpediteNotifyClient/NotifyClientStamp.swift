@@ -4,7 +4,7 @@
 /// building the generator (scripts/generate-notify-client --check).
 enum NotifyClientStamp {
     /// SHA-256 of openapi/notify-v1.yaml, the generator's configuration and version, and the script.
-    static let source = "33d83fa10e708c719d3d58c320d720be25d5338b6d4cb9b8745c895846f0185c"
+    static let source = "d3ee1ccba5919e8a4610a34e07feab1677e7dec83c70701ba0747209d4ec365c"
     /// The version of swift-openapi-generator.
     static let generator = "1.14.3"
 }

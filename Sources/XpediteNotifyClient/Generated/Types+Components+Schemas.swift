@@ -1492,6 +1492,10 @@ extension Components {
         ///
         /// - Remark: Generated from `#/components/schemas/notify.field.checkbox`.
         public typealias Notify_field_checkbox = XpediteProtocol.JSONValue
+        /// A read-only value computed from the other fields by expression, shown and sent like a typed one.
+        ///
+        /// - Remark: Generated from `#/components/schemas/notify.field.computed`.
+        public typealias Notify_field_computed = XpediteProtocol.JSONValue
         /// No UI: the value is the ISO date-time of the submit.
         ///
         /// - Remark: Generated from `#/components/schemas/notify.field.currentDateTime`.
