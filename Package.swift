@@ -308,6 +308,9 @@ let package = Package(
             dependencies: [
                 "XpediteNotify",
                 "XpediteSQLite",
+                // The expiry tests run on both stores.
+                "XpeditePostgres",
+                "XpeditePostgresTesting",
                 "XpediteProtocol",
                 "XpeditePushStandIns",
                 "XpediteTestFixtures",

@@ -85,8 +85,8 @@ import XpediteNotifyTestSupport
             let claims = try await withThrowingTaskGroup(of: [Int64].self) { group in
                 for _ in 0..<4 {
                     group.addTask {
-                        try await notifyStore.claimPushDeliveries(provider: "test", now: now, leaseUntil: now.addingTimeInterval(60),
-                                                                  limit: 7, needsPushTarget: true, expiredBefore: nil).map(\.key)
+                        try await notifyStore.claimPushDeliveries(provider: "test", leaseUntil: now.addingTimeInterval(60), limit: 7,
+                                                                  rules: PushClaimRules(now: now, needsPushTarget: true, giveUpAfter: nil)).map(\.key)
                     }
                 }
                 return try await group.reduce(into: []) { $0 += $1 }
@@ -94,11 +94,11 @@ import XpediteNotifyTestSupport
             #expect(claims.count == 20)
             #expect(Set(claims).count == 20)
             // Leased: nothing more to claim until the lease ends, then everything again.
-            #expect(try await notifyStore.claimPushDeliveries(provider: "test", now: now, leaseUntil: now, limit: 50,
-                                                              needsPushTarget: true, expiredBefore: nil).isEmpty)
+            #expect(try await notifyStore.claimPushDeliveries(provider: "test", leaseUntil: now, limit: 50,
+                                                              rules: PushClaimRules(now: now, needsPushTarget: true, giveUpAfter: nil)).isEmpty)
             let later = now.addingTimeInterval(61)
-            #expect(try await notifyStore.claimPushDeliveries(provider: "test", now: later, leaseUntil: later.addingTimeInterval(60),
-                                                              limit: 50, needsPushTarget: true, expiredBefore: nil).count == 20)
+            #expect(try await notifyStore.claimPushDeliveries(provider: "test", leaseUntil: later.addingTimeInterval(60), limit: 50,
+                                                              rules: PushClaimRules(now: later, needsPushTarget: true, giveUpAfter: nil)).count == 20)
         }
     }
 }

@@ -9,9 +9,8 @@ extension PostgresNotifyStore {
     /// One transaction: the due rows are locked with `FOR UPDATE SKIP LOCKED` (rows another
     /// server is claiming at this moment are skipped, not waited for), then leased or dropped
     /// with one `UPDATE` each.
-    public func claimPushDeliveries(provider: String, now: Date, leaseUntil: Date, limit: Int, needsPushTarget: Bool,
-                                    expiredBefore: Date?) async throws -> [ClaimedPush] {
-        let instant = now.timeIntervalSince1970
+    public func claimPushDeliveries(provider: String, leaseUntil: Date, limit: Int, rules: PushClaimRules) async throws -> [ClaimedPush] {
+        let instant = rules.now.timeIntervalSince1970
         return try await client.withTransaction(logger: logger) { connection in
             let rows = try await self.fetch("""
                 WITH due AS (
@@ -40,38 +39,25 @@ extension PostgresNotifyStore {
                     throw StoreError.corrupt("a delivery names the missing message \(messageId)")
                 }
                 let sentAt = Date(timeIntervalSince1970: sentAtSeconds)
-                let reason: String?
-                if try row["answered_at"].decode(Double?.self) != nil {
-                    reason = "the recipient answered the message"
-                } else if try row["id"].decode(Int64?.self) == nil {
-                    reason = "the device logged out"
-                } else if let expiredBefore, sentAt < expiredBefore {
-                    reason = "given up: the message is older than the retry window"
-                } else if needsPushTarget, try row["push_token"].decode(String?.self) == nil,
-                          try row["web_push_endpoint"].decode(String?.self) == nil {
-                    reason = "the device has no push token"
-                } else {
-                    reason = nil
-                }
-                if let reason {
-                    dropped.keys.append(key)
-                    dropped.reasons.append(reason)
-                    continue
-                }
-                let push: Push
-                if let known = pushes[messageId] {
-                    push = known
-                } else {
+                let due = DuePush(key: key, deliveryId: try row["delivery_id"].decode(String.self), messageId: messageId,
+                                  attempts: try row["attempts"].decode(Int.self), sentAt: sentAt,
+                                  answered: try row["answered_at"].decode(Double?.self) != nil,
+                                  device: try row["id"].decode(Int64?.self) == nil ? nil : try Self.device(from: row))
+                let decision = try rules.decide(due) {
+                    if let known = pushes[messageId] { return known }
                     var made = Push(messageId: messageId, title: try row["title"].decode(String.self),
                                     body: try row["body"].decode(String.self))
                     if try row["direct"].decode(Bool.self) { made.payload = try Self.payload(row["payload"].decode(String.self)) }
                     pushes[messageId] = made
-                    push = made
+                    return made
                 }
-                let delivery = PushDelivery(deliveryId: try row["delivery_id"].decode(String.self), push: push,
-                                            device: try Self.device(from: row), attempts: try row["attempts"].decode(Int.self),
-                                            expiresAt: sentAt.addingTimeInterval(86_400))
-                claimed.append(ClaimedPush(key: key, delivery: delivery, sentAt: sentAt))
+                switch decision {
+                case .claim(let push):
+                    claimed.append(push)
+                case .drop(let reason):
+                    dropped.keys.append(key)
+                    dropped.reasons.append(reason)
+                }
             }
             if !claimed.isEmpty {
                 try await self.run("""

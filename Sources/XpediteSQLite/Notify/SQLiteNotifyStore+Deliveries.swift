@@ -6,9 +6,8 @@ import XpediteNotify
 extension SQLiteNotifyStore {
     // MARK: - The push outbox
 
-    public func claimPushDeliveries(provider: String, now: Date, leaseUntil: Date, limit: Int, needsPushTarget: Bool,
-                                    expiredBefore: Date?) async throws -> [ClaimedPush] {
-        let instant = now.timeIntervalSince1970
+    public func claimPushDeliveries(provider: String, leaseUntil: Date, limit: Int, rules: PushClaimRules) async throws -> [ClaimedPush] {
+        let instant = rules.now.timeIntervalSince1970
         return try await pool.write { db in
             let rows = try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT d.id AS delivery_key, d.delivery_id, d.message_id, d.attempts, v.*, r.answered_at
@@ -35,26 +34,13 @@ extension SQLiteNotifyStore {
                     message = try Self.pushContent(messageId, db: db)
                     messages[messageId] = message
                 }
-                let reason: String?
-                if row["answered_at"] as Double? != nil {
-                    reason = "the recipient answered the message"
-                } else if row["id"] as Int64? == nil {
-                    reason = "the device logged out"
-                } else if let expiredBefore, message.sentAt < expiredBefore {
-                    reason = "given up: the message is older than the retry window"
-                } else if needsPushTarget, row["push_token"] as String? == nil, row["web_push_endpoint"] as String? == nil {
-                    reason = "the device has no push token"
-                } else {
-                    reason = nil
+                let due = DuePush(key: key, deliveryId: row["delivery_id"], messageId: messageId, attempts: row["attempts"],
+                                  sentAt: message.sentAt, answered: row["answered_at"] as Double? != nil,
+                                  device: row["id"] as Int64? == nil ? nil : Self.device(from: row))
+                switch rules.decide(due, push: { message.push }) {
+                case .claim(let push): claimed.append(push)
+                case .drop(let reason): try drop.execute(arguments: [reason, instant, key])
                 }
-                if let reason {
-                    try drop.execute(arguments: [reason, instant, key])
-                    continue
-                }
-                let device = Self.device(from: row)
-                let delivery = PushDelivery(deliveryId: row["delivery_id"], push: message.push, device: device,
-                                            attempts: row["attempts"], expiresAt: message.sentAt.addingTimeInterval(86_400))
-                claimed.append(ClaimedPush(key: key, delivery: delivery, sentAt: message.sentAt))
             }
             try Self.lease(claimed.map(\.key), until: leaseUntil, db: db)
             return claimed
