@@ -21,8 +21,12 @@ let package = Package(
         .library(name: "XpediteNotify", targets: ["XpediteNotify"]),
         .library(name: "XpediteNotifyClient", targets: ["XpediteNotifyClient"]),
         .library(name: "XpediteSimulator", targets: ["XpediteSimulator"]),
-        .library(name: "XpeditePostgres", targets: ["XpeditePostgres"]),
-        .library(name: "XpediteSQLite", targets: ["XpediteSQLite"]),
+        // The stores by product and database: a screen server links only the server's stores, a
+        // notification server only the notification stores (decision 0375).
+        .library(name: "XpediteServerSQLite", targets: ["XpediteServerSQLite"]),
+        .library(name: "XpediteNotifySQLite", targets: ["XpediteNotifySQLite"]),
+        .library(name: "XpediteServerPostgres", targets: ["XpediteServerPostgres", "XpeditePostgresSupport"]),
+        .library(name: "XpediteNotifyPostgres", targets: ["XpediteNotifyPostgres", "XpeditePostgresSupport"]),
         .executable(name: "xpedite", targets: ["xpedite"]),
         // Test tooling, not part of the product: the APNs and FCM stand-ins (see
         // docs/architecture.md#modules-and-what-each-may-depend-on), a product only so the
@@ -52,7 +56,7 @@ let package = Package(
         // swift-nio and swift-subprocess) is named for the paths and descriptors it takes.
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2", traits: []),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
-        // PostgreSQL, the shared store of several servers (issue 18): XpeditePostgres only.
+        // PostgreSQL, the shared store of several servers (issue 18): the Postgres store targets only.
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         // The typed client of the notification API, generated from openapi/notify-v1.yaml
         // (scripts/generate-notify-client; the generated code is committed, no build plugin).
@@ -161,8 +165,8 @@ let package = Package(
                 "XpediteBuilder",
                 "XpediteProtocol",
                 "XpediteNotify",
-                "XpediteSQLite",
-                "XpeditePostgres",
+                "XpediteServerSQLite", "XpediteNotifySQLite",
+                "XpeditePostgresSupport", "XpediteServerPostgres", "XpediteNotifyPostgres",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -181,8 +185,8 @@ let package = Package(
                 "XpediteServer",
                 "XpediteDemo",
                 "XpediteNotify",
-                "XpediteSQLite",
-                "XpeditePostgres",
+                "XpediteServerSQLite", "XpediteNotifySQLite",
+                "XpeditePostgresSupport", "XpediteServerPostgres", "XpediteNotifyPostgres",
                 "XpediteNotifyClient",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -197,33 +201,67 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        // The stores on SQLite (GRDB), the default that needs nothing: sessions and the
-        // notification stores so far (issue 18 moves every SQLite store here). XpediteServer and
-        // XpediteNotify do not import it.
+        // The screen server's stores on SQLite (GRDB), the default that needs nothing: sessions and
+        // keyset paging. XpediteServer does not import it; it does not import XpediteNotify.
         .target(
-            name: "XpediteSQLite",
+            name: "XpediteServerSQLite",
             dependencies: [
                 "XpediteServer",
-                "XpediteNotify",
                 "XpediteProtocol",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),
-        // The stores on PostgreSQL (postgres-nio's `PostgresClient`), for several servers on one
-        // database (issue 18). XpediteServer and XpediteNotify do not import it.
+        // The notification stores on SQLite (GRDB). XpediteNotify does not import it.
         .target(
-            name: "XpeditePostgres",
+            name: "XpediteNotifySQLite",
             dependencies: [
-                "XpediteServer",
                 "XpediteNotify",
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 "XpediteProtocol",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: strict
+        ),
+        // What the PostgreSQL stores share (postgres-nio's `PostgresClient`): the database and its
+        // URL, the migrations runner, the statements prepared at run time, LISTEN/NOTIFY. Neither
+        // XpediteServer nor XpediteNotify.
+        .target(
+            name: "XpeditePostgresSupport",
+            dependencies: [
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
+        ),
+        // The screen server's stores on PostgreSQL, for several servers on one database (issue 18):
+        // sessions and keyset paging.
+        .target(
+            name: "XpediteServerPostgres",
+            dependencies: [
+                "XpediteServer",
+                "XpeditePostgresSupport",
+                "XpediteProtocol",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        // The notification stores on PostgreSQL, and the relays between the servers of one database.
+        .target(
+            name: "XpediteNotifyPostgres",
+            dependencies: [
+                "XpediteNotify",
+                "XpeditePostgresSupport",
+                "XpediteProtocol",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strict
         ),
@@ -232,7 +270,7 @@ let package = Package(
         .target(
             name: "XpeditePostgresTesting",
             dependencies: [
-                "XpeditePostgres",
+                "XpeditePostgresSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -281,6 +319,27 @@ let package = Package(
             path: "Tests/XpediteNotifyTestSupport",
             swiftSettings: strict
         ),
+        // The databases the store conformance suite runs on (SQLite, and PostgreSQL when the run has
+        // a server): a third database is one more `DatabaseUnderTest` and one line in
+        // `TestedDatabase.all` (decision 0377). Tests only.
+        .target(
+            name: "XpediteStoreTesting",
+            dependencies: [
+                "XpediteServer",
+                "XpediteNotify",
+                "XpediteServerSQLite",
+                "XpediteNotifySQLite",
+                "XpeditePostgresSupport",
+                "XpediteServerPostgres",
+                "XpediteNotifyPostgres",
+                "XpeditePostgresTesting",
+                "XpediteTestFixtures",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
+            path: "Tests/XpediteStoreTesting",
+            swiftSettings: strict
+        ),
         // Stand-ins for APNs and FCM (TLS, HTTP/2) that check requests as the real services do,
         // for the push tests and the benchmarks. Tests only: never part of the product.
         .target(
@@ -307,10 +366,9 @@ let package = Package(
             name: "XpeditePushTests",
             dependencies: [
                 "XpediteNotify",
-                "XpediteSQLite",
-                // The expiry tests run on both stores.
-                "XpeditePostgres",
-                "XpeditePostgresTesting",
+                "XpediteNotifySQLite",
+                // The expiry tests run on every database.
+                "XpediteStoreTesting",
                 "XpediteProtocol",
                 "XpeditePushStandIns",
                 "XpediteTestFixtures",
@@ -322,11 +380,26 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // The same cases on every store of every database (decision 0377): sessions, notification
+        // stores, keyset sources.
+        .testTarget(
+            name: "XpediteStoreConformanceTests",
+            dependencies: [
+                "XpediteStoreTesting",
+                "XpediteServer",
+                "XpediteNotify",
+                "XpediteProtocol",
+                "XpediteTestFixtures",
+                "XpediteTestSupport",
+                "XpediteNotifyTestSupport",
+            ],
+            swiftSettings: strict
+        ),
         // The PostgreSQL database: URLs, start-up errors, migrations (issue 18).
         .testTarget(
             name: "XpeditePostgresTests",
             dependencies: [
-                "XpeditePostgres",
+                "XpeditePostgresSupport", "XpediteServerPostgres",
                 "XpediteServer",
                 "XpeditePostgresTesting",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -353,9 +426,10 @@ let package = Package(
                 "XpediteTestFixtures",
                 "XpediteTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
-                // The session store tests run on SQLite and on PostgreSQL (issue 18).
-                "XpediteSQLite",
-                "XpeditePostgres",
+                // The session store and table tests run on every database (issue 18, decision 0377).
+                "XpediteStoreTesting",
+                "XpediteServerSQLite",
+                "XpeditePostgresSupport", "XpediteServerPostgres",
                 "XpeditePostgresTesting",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -376,7 +450,7 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 // The demo's store tests and the two-server tests on PostgreSQL (issue 18).
-                "XpeditePostgres",
+                "XpeditePostgresSupport", "XpediteServerPostgres", "XpediteNotifyPostgres",
                 "XpeditePostgresTesting",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -387,7 +461,7 @@ let package = Package(
             name: "XpediteCLITests",
             dependencies: [
                 "xpedite", "XpediteProtocol", "XpediteLayout", "XpediteTestFixtures", "XpediteTestProcesses",
-                "XpeditePushStandIns", "XpeditePostgres", "XpeditePostgresTesting", "XpediteNotifyTestSupport",
+                "XpeditePushStandIns", "XpeditePostgresSupport", "XpediteNotifyPostgres", "XpeditePostgresTesting", "XpediteNotifyTestSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -402,9 +476,10 @@ let package = Package(
             name: "XpediteNotifyTests",
             dependencies: [
                 "XpediteNotify",
-                "XpediteSQLite",
-                "XpeditePostgres",
+                "XpediteNotifySQLite",
+                "XpeditePostgresSupport", "XpediteNotifyPostgres",
                 "XpeditePostgresTesting",
+                "XpediteStoreTesting",
                 "XpediteNotifyClient",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -427,7 +502,7 @@ let package = Package(
         .testTarget(
             name: "XpediteDeviceTests",
             dependencies: [
-                "XpediteClient", "XpediteNotify", "XpediteSQLite", "XpediteProtocol", "XpediteTestFixtures",
+                "XpediteClient", "XpediteNotify", "XpediteNotifySQLite", "XpediteProtocol", "XpediteTestFixtures",
                 "XpediteNotifyTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -3,19 +3,20 @@ import Testing
 import XpediteNotify
 import XpediteProtocol
 import XpeditePushStandIns
+import XpediteStoreTesting
 import XpediteTestFixtures
 
 /// A push expires at the push service when the delivery engine would give it up: the configured
 /// `pushRetry.giveUpAfter` after its message was sent reaches APNs as `apns-expiration` and Web
 /// Push as `TTL`, through the outbox of every store.
 @Suite struct PushExpiryTests {
-    @Test(arguments: PushTestStore.tested)
-    func theConfiguredGiveUpTimeIsTheExpiryAtAPNsAndWebPush(_ store: PushTestStore) async throws {
+    @Test(arguments: TestedDatabase.available)
+    func theConfiguredGiveUpTimeIsTheExpiryAtAPNsAndWebPush(_ tested: TestedDatabase) async throws {
         try await APNsHarness.run(concurrency: 4) { apns in
             let webPush = WebPushStandIn()
             try await webPush.start()
             do {
-                try await Self.sendToAnIPhoneAndABrowser(store, apns: apns, webPush: webPush)
+                try await Self.sendToAnIPhoneAndABrowser(tested, apns: apns, webPush: webPush)
             } catch {
                 try await webPush.stop()
                 throw error
@@ -24,12 +25,12 @@ import XpediteTestFixtures
         }
     }
 
-    /// A notifier on `store` giving pushes up after 2 h sends one message to an iPhone (APNs) and
+    /// A notifier on a new store of `tested` giving pushes up after 2 h sends one message to an iPhone (APNs) and
     /// a browser (Web Push); both stand-ins see the message's send time plus 2 h.
-    static func sendToAnIPhoneAndABrowser(_ store: PushTestStore, apns: APNsHarness, webPush: WebPushStandIn) async throws {
+    static func sendToAnIPhoneAndABrowser(_ tested: TestedDatabase, apns: APNsHarness, webPush: WebPushStandIn) async throws {
         let directory = try TemporaryDirectory("push-expiry")
         try await PushTesting.withClient { client in
-            try await store.withStore(directory: directory.url) { notifyStore in
+            try await tested.database.withNotifyStore { notifyStore in
                 var configuration = NotifyConfiguration(dataDirectory: directory.url, apiKeys: ["k"])
                 configuration.pushProviders["ios"] = apns.provider
                 var web = WebPushConfiguration(httpClient: client)
