@@ -28,10 +28,10 @@ let package = Package(
         .library(name: "XpediteServerPostgres", targets: ["XpediteServerPostgres", "XpeditePostgresSupport"]),
         .library(name: "XpediteNotifyPostgres", targets: ["XpediteNotifyPostgres", "XpeditePostgresSupport"]),
         .executable(name: "xpedite", targets: ["xpedite"]),
-        // Test tooling, not part of the product: the APNs and FCM stand-ins (see
-        // docs/architecture.md#modules-and-what-each-may-depend-on), a product only so the
-        // Benchmarks package can run them.
-        .library(name: "XpeditePushStandIns", targets: ["XpeditePushStandIns"]),
+        // Test tooling, not part of the product (decision 0379): the APNs, FCM and Web Push
+        // stand-ins, a product only so the Benchmarks package can run them. No shipped target
+        // depends on it; its name says so.
+        .library(name: "xpedite-testing", targets: ["XpeditePushStandIns"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

@@ -71,7 +71,7 @@ let package = Package(
                 .product(name: "XpediteNotify", package: main),
                 .product(name: "XpediteNotifySQLite", package: main),
                 .product(name: "XpediteProtocol", package: main),
-                .product(name: "XpeditePushStandIns", package: main),
+                .product(name: "xpedite-testing", package: main),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -1,7 +1,8 @@
 import Synchronization
+import XpediteNotify
 
-/// An in-process push provider that records every push it is handed: for tests, and for
-/// embedding a device in the same process. It can be told what to answer.
+/// An in-process push provider that records every push it is handed, for the tests (test support,
+/// never part of a product). It can be told what to answer.
 public final class TestPushProvider: PushProvider {
     /// One recorded push.
     public struct Record: Sendable, Hashable {
