@@ -22,13 +22,17 @@ let package = Package(
         .library(name: "XpediteNotifyClient", targets: ["XpediteNotifyClient"]),
         .library(name: "XpediteSimulator", targets: ["XpediteSimulator"]),
         .library(name: "XpediteWebApp", targets: ["XpediteWebApp"]),
-        .library(name: "XpeditePostgres", targets: ["XpeditePostgres"]),
-        .library(name: "XpediteSQLite", targets: ["XpediteSQLite"]),
+        // The stores by product and database: a screen server links only the server's stores, a
+        // notification server only the notification stores (decision 0375).
+        .library(name: "XpediteServerSQLite", targets: ["XpediteServerSQLite"]),
+        .library(name: "XpediteNotifySQLite", targets: ["XpediteNotifySQLite"]),
+        .library(name: "XpediteServerPostgres", targets: ["XpediteServerPostgres", "XpeditePostgresSupport"]),
+        .library(name: "XpediteNotifyPostgres", targets: ["XpediteNotifyPostgres", "XpeditePostgresSupport"]),
         .executable(name: "xpedite", targets: ["xpedite"]),
-        // Test tooling, not part of the product: the APNs and FCM stand-ins (see
-        // docs/architecture.md#modules-and-what-each-may-depend-on), a product only so the
-        // Benchmarks package can run them.
-        .library(name: "XpeditePushStandIns", targets: ["XpeditePushStandIns"]),
+        // Test tooling, not part of the product (decision 0379): the APNs, FCM and Web Push
+        // stand-ins, a product only so the Benchmarks package can run them. No shipped target
+        // depends on it; its name says so.
+        .library(name: "xpedite-testing", targets: ["XpeditePushStandIns"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -57,7 +61,7 @@ let package = Package(
         // swift-nio and swift-subprocess) is named for the paths and descriptors it takes.
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2", traits: []),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
-        // PostgreSQL, the shared store of several servers (issue 18): XpeditePostgres only.
+        // PostgreSQL, the shared store of several servers (issue 18): the Postgres store targets only.
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         // The typed client of the notification API, generated from openapi/notify-v1.yaml
         // (scripts/generate-notify-client; the generated code is committed, no build plugin).
@@ -194,14 +198,18 @@ let package = Package(
                 "XpediteBuilder",
                 "XpediteProtocol",
                 "XpediteNotify",
-                "XpediteSQLite",
-                "XpeditePostgres",
+                "XpediteServerSQLite",
+                "XpediteNotifySQLite",
+                "XpeditePostgresSupport",
+                "XpediteServerPostgres",
+                "XpediteNotifyPostgres",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             swiftSettings: strict
         ),
@@ -214,8 +222,9 @@ let package = Package(
                 "XpediteServer",
                 "XpediteDemo",
                 "XpediteNotify",
-                "XpediteSQLite",
-                "XpeditePostgres",
+                "XpediteNotifySQLite",
+                "XpeditePostgresSupport",
+                "XpediteNotifyPostgres",
                 "XpediteNotifyClient",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -227,36 +236,71 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),
-        // The stores on SQLite (GRDB), the default that needs nothing: sessions and the
-        // notification stores so far (issue 18 moves every SQLite store here). XpediteServer and
-        // XpediteNotify do not import it.
+        // The screen server's stores on SQLite (GRDB), the default that needs nothing: sessions and
+        // keyset paging. XpediteServer does not import it; it does not import XpediteNotify.
         .target(
-            name: "XpediteSQLite",
+            name: "XpediteServerSQLite",
             dependencies: [
                 "XpediteServer",
+                "XpediteProtocol",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: strict
+        ),
+        // The notification stores on SQLite (GRDB). XpediteNotify does not import it.
+        .target(
+            name: "XpediteNotifySQLite",
+            dependencies: [
                 "XpediteNotify",
                 "XpediteProtocol",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),
-        // The stores on PostgreSQL (postgres-nio's `PostgresClient`), for several servers on one
-        // database (issue 18). XpediteServer and XpediteNotify do not import it.
+        // What the PostgreSQL stores share (postgres-nio's `PostgresClient`): the database and its
+        // URL, the migrations runner, the statements prepared at run time, LISTEN/NOTIFY. Neither
+        // XpediteServer nor XpediteNotify.
         .target(
-            name: "XpeditePostgres",
+            name: "XpeditePostgresSupport",
             dependencies: [
-                "XpediteServer",
-                "XpediteNotify",
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                "XpediteProtocol",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
+        ),
+        // The screen server's stores on PostgreSQL, for several servers on one database (issue 18):
+        // sessions and keyset paging.
+        .target(
+            name: "XpediteServerPostgres",
+            dependencies: [
+                "XpediteServer",
+                "XpeditePostgresSupport",
+                "XpediteProtocol",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        // The notification stores on PostgreSQL, and the relays between the servers of one database.
+        .target(
+            name: "XpediteNotifyPostgres",
+            dependencies: [
+                "XpediteNotify",
+                "XpeditePostgresSupport",
+                "XpediteProtocol",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strict
         ),
@@ -265,7 +309,7 @@ let package = Package(
         .target(
             name: "XpeditePostgresTesting",
             dependencies: [
-                "XpeditePostgres",
+                "XpeditePostgresSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -314,6 +358,27 @@ let package = Package(
             path: "Tests/XpediteNotifyTestSupport",
             swiftSettings: strict
         ),
+        // The databases the store conformance suite runs on (SQLite, and PostgreSQL when the run has
+        // a server): a third database is one more `DatabaseUnderTest` and one line in
+        // `TestedDatabase.all` (decision 0377). Tests only.
+        .target(
+            name: "XpediteStoreTesting",
+            dependencies: [
+                "XpediteServer",
+                "XpediteNotify",
+                "XpediteServerSQLite",
+                "XpediteNotifySQLite",
+                "XpeditePostgresSupport",
+                "XpediteServerPostgres",
+                "XpediteNotifyPostgres",
+                "XpeditePostgresTesting",
+                "XpediteTestFixtures",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
+            path: "Tests/XpediteStoreTesting",
+            swiftSettings: strict
+        ),
         // Stand-ins for APNs and FCM (TLS, HTTP/2) that check requests as the real services do,
         // for the push tests and the benchmarks. Tests only: never part of the product.
         .target(
@@ -340,7 +405,9 @@ let package = Package(
             name: "XpeditePushTests",
             dependencies: [
                 "XpediteNotify",
-                "XpediteSQLite",
+                "XpediteNotifySQLite",
+                // The expiry tests run on every database.
+                "XpediteStoreTesting",
                 "XpediteProtocol",
                 "XpeditePushStandIns",
                 "XpediteTestFixtures",
@@ -357,11 +424,27 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // The same cases on every store of every database (decision 0377): sessions, notification
+        // stores, keyset sources.
+        .testTarget(
+            name: "XpediteStoreConformanceTests",
+            dependencies: [
+                "XpediteStoreTesting",
+                "XpediteServer",
+                "XpediteNotify",
+                "XpediteProtocol",
+                "XpediteTestFixtures",
+                "XpediteTestSupport",
+                "XpediteNotifyTestSupport",
+            ],
+            swiftSettings: strict
+        ),
         // The PostgreSQL database: URLs, start-up errors, migrations (issue 18).
         .testTarget(
             name: "XpeditePostgresTests",
             dependencies: [
-                "XpeditePostgres",
+                "XpeditePostgresSupport",
+                "XpediteServerPostgres",
                 "XpediteServer",
                 "XpeditePostgresTesting",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -388,12 +471,19 @@ let package = Package(
                 "XpediteTestFixtures",
                 "XpediteTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
-                // The session store tests run on SQLite and on PostgreSQL (issue 18).
-                "XpediteSQLite",
-                "XpeditePostgres",
+                // The session store and table tests run on every database (issue 18, decision 0377).
+                "XpediteStoreTesting",
+                "XpediteServerSQLite",
+                "XpeditePostgresSupport",
+                "XpediteServerPostgres",
                 "XpeditePostgresTesting",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                "XpediteProtocol",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strict
         ),
@@ -411,10 +501,14 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 // The demo's store tests and the two-server tests on PostgreSQL (issue 18).
-                "XpeditePostgres",
+                "XpeditePostgresSupport",
+                "XpediteServerPostgres",
+                "XpediteNotifyPostgres",
                 "XpeditePostgresTesting",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),
@@ -422,7 +516,8 @@ let package = Package(
             name: "XpediteCLITests",
             dependencies: [
                 "xpedite", "XpediteProtocol", "XpediteLayout", "XpediteTestFixtures", "XpediteTestProcesses",
-                "XpeditePushStandIns", "XpeditePostgres", "XpeditePostgresTesting", "XpediteNotifyTestSupport",
+                "XpeditePushStandIns", "XpeditePostgresSupport", "XpediteNotifyPostgres", "XpeditePostgresTesting",
+                "XpediteNotifyTestSupport",
                 .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -437,9 +532,11 @@ let package = Package(
             name: "XpediteNotifyTests",
             dependencies: [
                 "XpediteNotify",
-                "XpediteSQLite",
-                "XpeditePostgres",
+                "XpediteNotifySQLite",
+                "XpeditePostgresSupport",
+                "XpediteNotifyPostgres",
                 "XpeditePostgresTesting",
+                "XpediteStoreTesting",
                 "XpediteNotifyClient",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -449,6 +546,9 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strict
         ),
@@ -462,10 +562,11 @@ let package = Package(
         .testTarget(
             name: "XpediteDeviceTests",
             dependencies: [
-                "XpediteClient", "XpediteNotify", "XpediteSQLite", "XpediteProtocol", "XpediteTestFixtures",
+                "XpediteClient", "XpediteNotify", "XpediteNotifySQLite", "XpediteProtocol", "XpediteTestFixtures",
                 "XpediteNotifyTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),
@@ -475,6 +576,7 @@ let package = Package(
                 "XpediteSimulator", "XpediteClient", "XpediteLayout", "XpediteProtocol",
                 "XpediteServer", "XpediteBuilder", "XpediteTestFixtures", "XpediteWebApp",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Hummingbird", package: "hummingbird"),
             ],
             swiftSettings: strict
         ),

@@ -50,8 +50,9 @@ let package = Package(
             name: "BenchServer",
             dependencies: [
                 .product(name: "XpediteServer", package: main),
-                .product(name: "XpediteSQLite", package: main),
-                .product(name: "XpeditePostgres", package: main),
+                .product(name: "XpediteServerSQLite", package: main),
+                .product(name: "XpediteNotifySQLite", package: main),
+                .product(name: "XpediteServerPostgres", package: main),
                 .product(name: "XpediteDemo", package: main),
                 .product(name: "XpediteNotify", package: main),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -68,9 +69,9 @@ let package = Package(
             name: "PushFanOut",
             dependencies: [
                 .product(name: "XpediteNotify", package: main),
-                .product(name: "XpediteSQLite", package: main),
+                .product(name: "XpediteNotifySQLite", package: main),
                 .product(name: "XpediteProtocol", package: main),
-                .product(name: "XpeditePushStandIns", package: main),
+                .product(name: "xpedite-testing", package: main),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -111,7 +112,7 @@ let package = Package(
             name: "ServerBenchmarks",
             dependencies: [
                 .product(name: "XpediteServer", package: main),
-                .product(name: "XpediteSQLite", package: main),
+                .product(name: "XpediteServerSQLite", package: main),
                 .product(name: "XpediteBuilder", package: main),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
@@ -132,7 +133,7 @@ let package = Package(
             name: "NotifyBenchmarks",
             dependencies: [
                 .product(name: "XpediteNotify", package: main),
-                .product(name: "XpediteSQLite", package: main),
+                .product(name: "XpediteNotifySQLite", package: main),
                 .product(name: "XpediteProtocol", package: main),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -22,7 +22,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 LIBRARIES = ["XpediteProtocol", "XpediteLayout", "XpediteBuilder", "XpediteServer", "XpediteClient",
-             "XpediteNotify", "XpediteSimulator", "XpediteDemo", "XpediteSQLite", "XpeditePostgres",
+             "XpediteNotify", "XpediteSimulator", "XpediteDemo", "XpediteServerSQLite", "XpediteNotifySQLite",
+             "XpeditePostgresSupport", "XpediteServerPostgres", "XpediteNotifyPostgres",
              "XpediteNotifyClient", "XpediteWebApp", "XpediteStaticFiles"]
 # Code that swift-openapi-generator writes from openapi/notify-v1.yaml: its comments are the
 # contract's descriptions, present where the contract has one (an operation, a schema, a member);

@@ -4,7 +4,7 @@ import FoundationNetworking
 #endif
 import PostgresNIO
 import Testing
-import XpeditePostgres
+import XpeditePostgresSupport
 import XpeditePostgresTesting
 import XpediteProtocol
 

@@ -4,7 +4,7 @@ import PostgresNIO
 import Synchronization
 import Testing
 import XpediteNotifyTestSupport
-import XpeditePostgres
+import XpeditePostgresSupport
 import XpeditePostgresTesting
 import XpediteProtocol
 

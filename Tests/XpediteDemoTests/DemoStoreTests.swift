@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import XpediteDemo
-import XpeditePostgres
+import XpeditePostgresSupport
 import XpeditePostgresTesting
 import XpediteServer
 

@@ -4,7 +4,7 @@ import HummingbirdTesting
 import Testing
 @testable import XpediteDemo
 import XpediteNotify
-import XpeditePostgres
+import XpeditePostgresSupport
 import XpeditePostgresTesting
 import XpediteServer
 import XpediteTestFixtures

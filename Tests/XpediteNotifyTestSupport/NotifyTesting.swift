@@ -2,7 +2,7 @@ import Foundation
 import XpediteNotify
 
 /// The notifier configuration the tests share: the cheapest bcrypt cost, pushes recorded by a
-/// ``XpediteNotify/TestPushProvider``, and webhook retries fast enough for a test to wait for.
+/// ``TestPushProvider``, and webhook retries fast enough for a test to wait for.
 public enum NotifyTesting {
     /// A configuration on `dataDirectory` with one API key.
     ///

@@ -168,8 +168,8 @@ import XpediteNotifyTestSupport
             let id = try await Self.send(harness)
             // Another server claims the row and dies before settling it.
             let claimed = try await harness.notifier.store.claimPushDeliveries(
-                provider: provider.name, now: clock.now, leaseUntil: clock.now.addingTimeInterval(60), limit: 10,
-                needsPushTarget: true, expiredBefore: nil)
+                provider: provider.name, leaseUntil: clock.now.addingTimeInterval(60), limit: 10,
+                rules: PushClaimRules(now: clock.now, needsPushTarget: true, giveUpAfter: nil))
             #expect(claimed.count == 1)
             try await harness.withDeliveryEngines { try await Task.sleep(for: .milliseconds(100)) }
             #expect(provider.calls.isEmpty)    // still leased
@@ -177,6 +177,24 @@ import XpediteNotifyTestSupport
             let message = try await harness.withDeliveryEngines { try await harness.settledMessage(id) }
             #expect(message.deliveries.first?.state == .delivered)
             #expect(provider.calls.count == 1)
+        }
+    }
+
+    @Test(arguments: StoreKind.tested)
+    func aPushExpiresTheConfiguredGiveUpTimeAfterItsMessage(_ store: StoreKind) async throws {
+        let provider = ScriptedPushProvider()
+        try await store.withHarness(configure: { configuration in
+            configuration.pushProviders["ios"] = provider
+            configuration.pushRetry.pollInterval = .milliseconds(20)
+            configuration.pushRetry.giveUpAfter = .seconds(600)
+        }) { harness in
+            try await harness.notifier.putUser("joe", password: "pw")
+            _ = try #require(try await harness.notifier.login(username: "joe", password: "pw", deviceId: "iphone",
+                                                              deviceName: "Joe's iPhone", platform: "ios", pushToken: "aaaa1111"))
+            let id = try await Self.send(harness)
+            let message = try await harness.withDeliveryEngines { try await harness.settledMessage(id) }
+            #expect(message.deliveries.first?.state == .delivered)
+            #expect(provider.calls.map(\.expiresAt) == [message.sentAt.addingTimeInterval(600)])
         }
     }
 

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import XpediteNotify
-import XpeditePostgres
+import XpeditePostgresSupport
+import XpediteNotifyPostgres
 import XpeditePostgresTesting
 import XpediteProtocol
 import XpediteNotifyTestSupport

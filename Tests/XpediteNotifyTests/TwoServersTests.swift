@@ -7,7 +7,8 @@ import ServiceLifecycle
 import Synchronization
 import Testing
 import XpediteNotify
-import XpeditePostgres
+import XpeditePostgresSupport
+import XpediteNotifyPostgres
 import XpeditePostgresTesting
 import XpediteProtocol
 import XpediteNotifyTestSupport

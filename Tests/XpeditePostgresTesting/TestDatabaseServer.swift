@@ -2,7 +2,7 @@ import Foundation
 import Logging
 import NIOPosix
 import PostgresNIO
-import XpeditePostgres
+import XpeditePostgresSupport
 
 /// The throwaway PostgreSQL server of a test run: scripts/test starts one (scripts/postgres) and
 /// names it in `XPEDITE_TEST_DATABASE_URL`; each test gets a database of its own on it, created

@@ -1,5 +1,5 @@
 import Testing
-import XpeditePostgres
+import XpeditePostgresSupport
 
 /// Reading database URLs: libpq's form, its defaults, TLS modes, and a clear error for each
 /// wrong part (never the password in a message).

@@ -2,7 +2,7 @@ import Foundation
 import PostgresNIO
 import Synchronization
 import Testing
-import XpeditePostgres
+import XpeditePostgresSupport
 import XpeditePostgresTesting
 
 /// LISTEN/NOTIFY between two servers on one database: a notification sent through one reaches a

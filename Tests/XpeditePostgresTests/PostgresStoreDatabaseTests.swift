@@ -3,7 +3,7 @@ import NIOCore
 import NIOPosix
 import PostgresNIO
 import Testing
-import XpeditePostgres
+import XpeditePostgresSupport
 import XpeditePostgresTesting
 
 /// Connecting at start-up: a clear error for a server that is not there, one that never answers,

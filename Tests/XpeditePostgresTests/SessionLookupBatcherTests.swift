@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
-@testable import XpeditePostgres
+@testable import XpediteServerPostgres
 import XpediteServer
 
 /// The session lookups of concurrent requests read a batch at a time (decision 291): a lone

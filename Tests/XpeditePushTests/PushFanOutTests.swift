@@ -5,7 +5,7 @@ import Testing
 import XpediteNotify
 import XpediteProtocol
 import XpeditePushStandIns
-import XpediteSQLite
+import XpediteNotifySQLite
 import XpediteTestFixtures
 
 /// The whole path of a send to many phones: `POST /send`'s commit, the delivery engine, the APNs

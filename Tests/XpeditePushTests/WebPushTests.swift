@@ -5,7 +5,7 @@ import Testing
 import XpediteNotify
 import XpediteProtocol
 import XpeditePushStandIns
-import XpediteSQLite
+import XpediteNotifySQLite
 import XpediteTestFixtures
 
 /// Web Push (RFC 8030, 8291, 8292): the encryption against the RFC's own example, the allowlist,

@@ -2,7 +2,7 @@ import Foundation
 import HummingbirdTesting
 import Testing
 import XpediteServer
-import XpediteSQLite
+import XpediteServerSQLite
 
 /// The endpoint over a real socket.
 @Suite struct LiveServerTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import XpediteServer
-@testable import XpediteSQLite
+@testable import XpediteServerSQLite
 
 /// The SQLite store's in-memory copy of recent records: lookups that hit it never read the file,
 /// and it follows every write, expiry, removal, purge and eviction exactly.

@@ -4,9 +4,11 @@ import HummingbirdTesting
 import PostgresNIO
 import Synchronization
 import Testing
-import XpeditePostgres
+import XpeditePostgresSupport
+import XpediteServerPostgres
 import XpeditePostgresTesting
-import XpediteSQLite
+import XpediteServerSQLite
+import XpediteStoreTesting
 import XpediteServer
 import XpediteTestSupport
 
@@ -133,127 +135,12 @@ import XpediteTestSupport
         return queue
     }
 
-    /// Where the rows of the keyset test live: the same 95 rows on each.
-    enum Backend: String, CaseIterable, Sendable {
-        case sqlite
-        case postgres
-
-        /// The backends this run tests: PostgreSQL when the run has a server (TestDatabaseServer).
-        static var tested: [Backend] {
-            allCases.filter { $0 != .postgres || TestDatabaseServer.isConfigured }
-        }
-
-        /// Runs `body` with a row source over the `item` table of `count` rows, and a function that
-        /// adds a row with a given id behind the source's back.
-        func withSource(count: Int, _ body: (any KeysetRowSource, _ insert: @Sendable (Int) async throws -> Void)
-                        async throws -> Void) async throws {
-            switch self {
-            case .sqlite:
-                let database = try TableTests.makeDatabase(count: count)
-                try await body(SQLiteKeysetSource(Table("item").filter(Column("id") > 0), key: "id", in: database)) { id in
-                    try await database.write { db in
-                        try db.execute(sql: "INSERT INTO item (id, name) VALUES (?, 'new')", arguments: [id])
-                    }
-                }
-            case .postgres:
-                try await TestDatabaseServer.withDatabase { database in
-                    try await database.client.query(
-                        "CREATE TABLE item (id BIGINT PRIMARY KEY, name TEXT NOT NULL, price DOUBLE PRECISION, note TEXT)")
-                    for index in 1...count {
-                        try await database.client.query("""
-                            INSERT INTO item (id, name, price, note) VALUES (\(index * 3), \("Item \(index)"), \(Double(index) / 2), NULL)
-                            """)
-                    }
-                    try await body(PostgresKeysetSource(database, table: "item", columns: ["id", "name", "price", "note"],
-                                                        key: "id", where: "id > \(0)")) { id in
-                        try await database.client.query("INSERT INTO item (id, name) VALUES (\(id), 'new')")
-                    }
-                }
-            }
-        }
-    }
-
-    @Test(arguments: Backend.tested)
-    func keysetPagingWalksEveryRowOnceAndFallsBackToOffset(_ backend: Backend) async throws {
-        try await backend.withSource(count: 95) { source, _ in
+    /// Through the pager, every database's source (XpediteStoreTesting) walks the rows; the
+    /// sources alone are checked in KeysetSourceConformanceTests.
+    @Test(arguments: TestedDatabase.available)
+    func keysetPagingWalksEveryRowOnceAndFallsBackToOffset(_ tested: TestedDatabase) async throws {
+        try await tested.database.withItems(count: 95) { source, _ in
             try await Self.walk(source)
-        }
-    }
-
-    /// The source alone: batches at offsets and after keys, the end, and a seek that a row added
-    /// before the cursor does not shift (where an offset would).
-    @Test(arguments: Backend.tested)
-    func keysetSourcesSeekAfterTheKey(_ backend: Backend) async throws {
-        try await backend.withSource(count: 95) { source, insert in
-            func ids(_ batch: KeysetBatch) -> [Int] { batch.records.compactMap { $0["id"]?.intValue } }
-            let first = try await source.rows(from: .offset(10), limit: 2)
-            #expect(ids(first) == [33, 36] && first.lastKey == 36 && first.hasMore)
-            let last = try await source.rows(from: .after(282), limit: 2)
-            #expect(ids(last) == [285] && last.lastKey == 285 && !last.hasMore)
-            let past = try await source.rows(from: .offset(95), limit: 2)
-            #expect(past.records.isEmpty && past.lastKey == nil && !past.hasMore)
-            try await insert(1)
-            #expect(ids(try await source.rows(from: .after(36), limit: 2)) == [39, 42])
-            #expect(ids(try await source.rows(from: .offset(12), limit: 2)) == [36, 39])
-        }
-    }
-
-    /// Many requests asking for one batch at once (shared by one query on PostgreSQL, decision
-    /// 293) each get the whole batch, and a batch asked after a write committed sees the write.
-    @Test(arguments: Backend.tested)
-    func concurrentReadsOfOneBatchEachGetItAndSeeEarlierWrites(_ backend: Backend) async throws {
-        try await backend.withSource(count: 95) { source, insert in
-            func ids(_ batch: KeysetBatch) -> [Int] { batch.records.compactMap { $0["id"]?.intValue } }
-            func readTogether(_ position: KeysetPosition) async throws -> [[Int]] {
-                try await withThrowingTaskGroup(of: [Int].self) { group in
-                    for _ in 0..<24 {
-                        group.addTask { ids(try await source.rows(from: position, limit: 3)) }
-                    }
-                    return try await group.reduce(into: []) { $0.append($1) }
-                }
-            }
-            #expect(try await readTogether(.offset(0)) == Array(repeating: [3, 6, 9], count: 24))
-            #expect(try await readTogether(.after(6)) == Array(repeating: [9, 12, 15], count: 24))
-            try await insert(1)
-            try await insert(7)
-            #expect(try await readTogether(.offset(0)) == Array(repeating: [1, 3, 6], count: 24))
-            #expect(try await readTogether(.after(6)) == Array(repeating: [7, 9, 12], count: 24))
-        }
-    }
-
-    /// A source keeps its SQL (and, on PostgreSQL, its prepared statements) once made; a source
-    /// whose table did not exist yet fails, and reads the table once it exists (decision 290).
-    @Test(arguments: Backend.tested)
-    func aSourceReadsATableCreatedAfterItFailed(_ backend: Backend) async throws {
-        func ids(_ batch: KeysetBatch) -> [Int] { batch.records.compactMap { $0["id"]?.intValue } }
-        switch backend {
-        case .sqlite:
-            let database = try DatabaseQueue()
-            let source = SQLiteKeysetSource(Table("later").select(Column("name"), Column("id")), key: "id", in: database)
-            await #expect(throws: (any Error).self) { _ = try await source.rows(from: .offset(0), limit: 2) }
-            try await database.write { db in
-                try db.execute(sql: "CREATE TABLE later (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO later VALUES (1, 'a'), (2, 'b'), (3, 'c')")
-            }
-            for _ in 0..<3 {
-                let page = try await source.rows(from: .offset(0), limit: 2)
-                #expect(ids(page) == [1, 2] && page.hasMore)
-                #expect(page.records.first?.keys == ["id", "name"])
-                #expect(ids(try await source.rows(from: .after(2), limit: 2)) == [3])
-            }
-        case .postgres:
-            try await TestDatabaseServer.withDatabase(maximumConnections: 1) { database in
-                let source = PostgresKeysetSource(database, table: "later", columns: ["name", "id"], key: "id")
-                await #expect(throws: (any Error).self) { _ = try await source.rows(from: .offset(0), limit: 2) }
-                await #expect(throws: (any Error).self) { _ = try await source.rows(from: .after(1), limit: 2) }
-                try await database.client.query("CREATE TABLE later (id BIGINT PRIMARY KEY, name TEXT)")
-                try await database.client.query("INSERT INTO later VALUES (1, 'a'), (2, 'b'), (3, 'c')")
-                for _ in 0..<3 {
-                    let page = try await source.rows(from: .offset(0), limit: 2)
-                    #expect(ids(page) == [1, 2] && page.hasMore)
-                    #expect(page.records.first?.keys == ["id", "name"])
-                    #expect(ids(try await source.rows(from: .after(2), limit: 2)) == [3])
-                }
-            }
         }
     }
 

@@ -5,7 +5,7 @@ import Hummingbird
 import NIOCore
 import XpediteNotify
 import XpediteProtocol
-import XpediteSQLite
+import XpediteNotifySQLite
 
 /// XpediteNotify: a send to 10,000 users with one device each against inserting the same rows
 /// (one message, 10,000 recipients, 10,000 deliveries) in one transaction; and the latency from a

@@ -2,7 +2,7 @@ import Benchmark
 import Foundation
 import XpediteBuilder
 import XpediteServer
-import XpediteSQLite
+import XpediteServerSQLite
 
 /// XpediteServer: session lookup in a SQLite store of 1,000,000 sessions (target p99 < 100 µs),
 /// and a whole request through the endpoint (decode, session, handler, validate, encode) without

@@ -5,7 +5,8 @@ import Logging
 import PostgresNIO
 import ServiceLifecycle
 import XpediteDemo
-import XpeditePostgres
+import XpeditePostgresSupport
+import XpediteServerPostgres
 import XpediteServer
 
 // The customer page on PostgreSQL (`scripts/bench --page`, issue 18), until the demo itself runs on

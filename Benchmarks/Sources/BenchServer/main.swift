@@ -5,9 +5,11 @@ import Logging
 import ServiceLifecycle
 import XpediteDemo
 import XpediteNotify
-import XpeditePostgres
+import XpeditePostgresSupport
+import XpediteServerPostgres
 import XpediteServer
-import XpediteSQLite
+import XpediteNotifySQLite
+import XpediteServerSQLite
 
 // The load-test server of `scripts/bench --load`: three routes on 127.0.0.1 that answer the same
 // table page of 80 rows, so wrk measures the SDK against two baselines in one run.

@@ -5,7 +5,7 @@ import Logging
 import ServiceLifecycle
 import XpediteNotify
 import XpeditePushStandIns
-import XpediteSQLite
+import XpediteNotifySQLite
 
 /// `PushFanOut bench`: the notifier served over HTTP on 127.0.0.1 with an APNs provider pointed at
 /// the stand-in process, its users inserted through the store, then the measurements in rounds.

@@ -7,7 +7,7 @@ import NIOCore
 import ServiceLifecycle
 import XpediteNotify
 import XpeditePushStandIns
-import XpediteSQLite
+import XpediteNotifySQLite
 
 /// `PushFanOut webpush`: Web Push sends per second against plain HTTP POSTs of the same size, in one
 /// run, all to the Web Push stand-in (HTTP/2 over TLS on 127.0.0.1, in this process).

@@ -1,5 +1,5 @@
 import Foundation
-import XpeditePostgres
+import XpeditePostgresSupport
 import Logging
 import XpediteNotify
 import XpediteServer

@@ -5,9 +5,11 @@ import Logging
 import Prometheus
 import ServiceLifecycle
 import XpediteNotify
-import XpeditePostgres
+import XpediteServerPostgres
+import XpediteNotifyPostgres
 import XpediteServer
-import XpediteSQLite
+import XpediteServerSQLite
+import XpediteNotifySQLite
 
 /// `xpedite demo`: the demo app with its database, sessions in SQLite (or PostgreSQL), images,
 /// metrics, one log line per request, and the notification API (XpediteNotify, under

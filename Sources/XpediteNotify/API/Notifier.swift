@@ -11,7 +11,7 @@ import XpediteProtocol
 /// ```swift
 /// let configuration = NotifyConfiguration(dataDirectory: dir, apiKeys: [key])
 /// let notifier = try Notifier(configuration: configuration,
-///                             store: SQLiteNotifyStore(directory: dir))   // import XpediteSQLite
+///                             store: SQLiteNotifyStore(directory: dir))   // import XpediteNotifySQLite
 /// try notifier.mount(on: router)                      // /notify/v1/…
 /// let app = Application(router: router, services: notifier.services)
 ///
@@ -46,7 +46,7 @@ public final class Notifier: Sendable {
     var logger: Logger { configuration.logger }
 
     /// A notifier storing everything in `store`: `SQLiteNotifyStore(directory:)` (target
-    /// XpediteSQLite) keeps it in the data directory.
+    /// XpediteNotifySQLite) keeps it in the data directory.
     ///
     /// - Throws: ``PushConfigurationError`` for an unusable VAPID key file.
     public init(configuration: NotifyConfiguration, store: any NotifyStore) throws {

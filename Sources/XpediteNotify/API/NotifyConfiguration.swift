@@ -9,7 +9,7 @@ import Metrics
 /// var configuration = NotifyConfiguration(dataDirectory: URL(filePath: ".xpedite/notify"), apiKeys: [key])
 /// configuration.pushProviders["ios"] = myAPNsProvider
 /// let notifier = try Notifier(configuration: configuration,
-///                             store: SQLiteNotifyStore(directory: configuration.dataDirectory))  // import XpediteSQLite
+///                             store: SQLiteNotifyStore(directory: configuration.dataDirectory))  // import XpediteNotifySQLite
 /// ```
 public struct NotifyConfiguration: Sendable {
     /// The backend API keys (docs/notify-api.md#conventions): `Authorization: Bearer <key>` on the
@@ -55,7 +55,7 @@ public struct NotifyConfiguration: Sendable {
     public var mapTileURL: String = NotifyAppFiles.defaultMapTileURL
 
     /// Whether a response this notifier stores is published to its own subscribers at once
-    /// (`true`, one server). With several servers on one database, a relay (XpeditePostgres'
+    /// (`true`, one server). With several servers on one database, a relay (XpediteNotifyPostgres'
     /// `PostgresResponseRelay`) publishes every server's responses, in cursor order, through
     /// ``Notifier/publish(stored:)``, and this is `false` so that none is published twice.
     public var publishesStoredResponses = true

@@ -7,13 +7,13 @@ struct PushOutbox: OutboxQueue {
     let provider: String
     /// Whether a device without a push token gets a `failed` delivery instead of an attempt.
     let needsPushTarget: Bool
-    /// Pushes of messages older than this are given up.
+    /// Pushes of messages older than this are given up, and expire then at the push service.
     let giveUpAfter: Duration?
 
     func claim(now: Date, leaseUntil: Date, limit: Int) async throws -> [ClaimedPush] {
-        try await store.claimPushDeliveries(provider: provider, now: now, leaseUntil: leaseUntil, limit: limit,
-                                            needsPushTarget: needsPushTarget,
-                                            expiredBefore: giveUpAfter.map { now.addingTimeInterval(-$0.seconds) })
+        try await store.claimPushDeliveries(provider: provider, leaseUntil: leaseUntil, limit: limit,
+                                            rules: PushClaimRules(now: now, needsPushTarget: needsPushTarget,
+                                                                  giveUpAfter: giveUpAfter))
     }
 
     func settle(_ results: [OutboxResult<ClaimedPush>]) async throws {

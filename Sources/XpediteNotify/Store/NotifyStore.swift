@@ -95,12 +95,11 @@ public protocol ResponseStore: Sendable {
 /// claims due rows, leased to it until `leaseUntil`, and settles them; a row settled `delivered`,
 /// `gone` or `failed` is never claimed again.
 public protocol DeliveryStore: Sendable {
-    /// Claims up to `limit` pending pushes of `provider` due at `now`. In the same transaction it
-    /// settles as `failed`, without returning them, the rows that need no attempt: the recipient
-    /// answered the message, the device logged out, the message was sent before `expiredBefore`,
-    /// or (when `needsPushTarget`) the device has neither a push token nor a Web Push subscription.
-    func claimPushDeliveries(provider: String, now: Date, leaseUntil: Date, limit: Int, needsPushTarget: Bool,
-                             expiredBefore: Date?) async throws -> [ClaimedPush]
+    /// Claims up to `limit` pending pushes of `provider` due at the rules' `now`, leased until
+    /// `leaseUntil`. Each due row goes through ``PushClaimRules/decide(_:push:)``; in the same
+    /// transaction the store leases the claimed rows and settles the dropped ones as `failed`
+    /// with their reason, without returning them.
+    func claimPushDeliveries(provider: String, leaseUntil: Date, limit: Int, rules: PushClaimRules) async throws -> [ClaimedPush]
     /// Records attempts at pushes; a `gone` one also removes its device's push token or Web Push
     /// subscription (when it is still the one the push went to).
     func settlePushDeliveries(_ results: [OutboxResult<ClaimedPush>]) async throws

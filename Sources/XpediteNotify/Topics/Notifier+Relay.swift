@@ -4,7 +4,7 @@ import XpediteProtocol
 extension Notifier {
     /// Publishes a response read back from the store (stored by this server or another one on
     /// the same database) to this server's subscribers of its topic: how a relay such as
-    /// XpeditePostgres' `PostgresResponseRelay` delivers responses across servers.
+    /// XpediteNotifyPostgres' `PostgresResponseRelay` delivers responses across servers.
     ///
     /// - Throws: `StoreError.corrupt` when the stored JSON is not a response object.
     public func publish(stored response: StoredResponse) throws {
@@ -13,7 +13,7 @@ extension Notifier {
     }
 
     /// Tells this server's device event streams (`GET /device/events`) of the recipients of
-    /// `messageId` that it was sent: how a relay such as XpeditePostgres' `PostgresDeviceEventRelay`
+    /// `messageId` that it was sent: how a relay such as XpediteNotifyPostgres' `PostgresDeviceEventRelay`
     /// passes on a message another server sent. The message is read from the store (the row is
     /// the truth); recipients without an open stream here are skipped, and nothing is read when
     /// no stream is open at all.

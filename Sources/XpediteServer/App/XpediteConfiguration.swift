@@ -9,7 +9,7 @@ import Prometheus
 /// ```swift
 /// var configuration = XpediteConfiguration()
 /// configuration.version = .number(3)
-/// configuration.sessionStore = try SQLiteSessionStore(directory: dataDirectory)  // import XpediteSQLite
+/// configuration.sessionStore = try SQLiteSessionStore(directory: dataDirectory)  // import XpediteServerSQLite
 /// configuration.exportPrometheus(PrometheusCollectorRegistry())
 /// var app = XpediteApp(configuration: configuration)
 /// ```
@@ -40,7 +40,7 @@ public struct XpediteConfiguration: Sendable {
     // MARK: Sessions (docs/protocol/packets.md)
 
     /// Where sessions live. The default keeps them in memory; use `SQLiteSessionStore`
-    /// (XpediteSQLite) to keep them across restarts, `PostgresSessionStore` (XpeditePostgres) to
+    /// (XpediteServerSQLite) to keep them across restarts, `PostgresSessionStore` (XpediteServerPostgres) to
     /// share them between servers.
     public var sessionStore: any SessionStore = InMemorySessionStore()
     /// Sessions idle for longer than this are expired (8 hours).

@@ -2,8 +2,8 @@ import Foundation
 
 /// Where sessions live, keyed by token (docs/protocol/packets.md).
 ///
-/// The SDK ships `SQLiteSessionStore` (target XpediteSQLite: GRDB, one file in a data directory,
-/// survives restarts), `PostgresSessionStore` (target XpeditePostgres: one database shared by
+/// The SDK ships `SQLiteSessionStore` (target XpediteServerSQLite: GRDB, one file in a data directory,
+/// survives restarts), `PostgresSessionStore` (target XpediteServerPostgres: one database shared by
 /// several servers) and ``InMemorySessionStore`` (tests, throwaway servers). Implementations must be safe to call
 /// concurrently, and ``update(_:applying:)`` must apply a change set atomically, so that
 /// concurrent requests on one session cannot lose each other's changes.

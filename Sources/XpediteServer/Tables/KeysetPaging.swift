@@ -10,15 +10,16 @@ import Foundation
 /// the offset.
 ///
 /// The rows come from a ``KeysetRowSource``, which only ever sees a position and a limit — never
-/// the request or the session: `SQLiteKeysetSource` (XpediteSQLite, a GRDB request) and
-/// `PostgresKeysetSource` (XpeditePostgres, a table of a PostgreSQL database) implement it.
+/// the request or the session: `SQLiteKeysetSource` (XpediteServerSQLite) and `PostgresKeysetSource`
+/// (XpediteServerPostgres) implement it, both made in one shape (decision 0376): a database, a
+/// table, its columns, the key and an optional condition. Both throw ``KeysetSourceError``.
 ///
 /// ```swift
-/// import XpediteSQLite
+/// import XpediteServerSQLite
 ///
+/// let customers = SQLiteKeysetSource(pool, table: "customer", columns: ["id", "name"], key: "id")
 /// app.on("listCustomers") { call in
-///     try await KeysetPaging(Table("customer").select(Column("id"), Column("name")), key: "id", in: database)
-///         .page(for: call)
+///     try await KeysetPaging(customers).page(for: call)
 /// }
 /// ```
 public struct KeysetPaging: Sendable {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
-import XpeditePostgres
+import XpeditePostgresSupport
 
 /// `--database URL` (default `$XPEDITE_DATABASE_URL`): the PostgreSQL database a server's stores
 /// move to from SQLite (docs/deploying.md).

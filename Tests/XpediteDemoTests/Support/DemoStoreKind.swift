@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import XpediteDemo
-import XpeditePostgres
 import XpeditePostgresTesting
 import XpediteTestFixtures
 import XpediteTestSupport

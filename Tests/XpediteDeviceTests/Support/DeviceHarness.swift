@@ -5,7 +5,7 @@ import NIOCore
 import XpediteClient
 import XpediteNotify
 import XpediteProtocol
-import XpediteSQLite
+import XpediteNotifySQLite
 import XpediteTestFixtures
 import XpediteNotifyTestSupport
 

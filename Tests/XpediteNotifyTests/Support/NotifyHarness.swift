@@ -4,7 +4,7 @@ import HummingbirdTesting
 import NIOCore
 import XpediteNotify
 import XpediteProtocol
-import XpediteSQLite
+import XpediteNotifySQLite
 import XpediteTestFixtures
 import XpediteNotifyTestSupport
 

@@ -1,34 +1,25 @@
 import Foundation
 import Testing
 import XpediteNotify
-import XpeditePostgres
-import XpeditePostgresTesting
+import XpediteNotifyTestSupport
+import XpediteStoreTesting
 
-/// The notification stores the tests run on: SQLite always, PostgreSQL when the run has a server
-/// (`XPEDITE_TEST_DATABASE_URL`, started by scripts/test; TestDatabaseServer).
-enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    case sqlite
-    /// PostgreSQL, in a database of the test's own on the run's server.
-    case postgres
+/// The notification stores the tests run on: every database of `TestedDatabase.all` this run can
+/// use (SQLite always, PostgreSQL when the run has a server, `XPEDITE_TEST_DATABASE_URL`).
+typealias StoreKind = TestedDatabase
 
-    /// The kinds this run tests.
-    static var tested: [StoreKind] {
-        allCases.filter { $0 != .postgres || TestDatabaseServer.isConfigured }
-    }
+extension TestedDatabase {
+    /// The databases this run tests.
+    static var tested: [TestedDatabase] { available }
 
-    var testDescription: String { rawValue }
-
-    /// Runs `body` with a harness on a new, empty store of this kind, removing its data afterwards.
+    /// Runs `body` with a harness on a new, empty store of this database, removing its data afterwards.
     func withHarness<Value: Sendable>(configure: (inout NotifyConfiguration) -> Void = { _ in },
                                       _ body: (NotifyHarness) async throws -> Value) async throws -> Value {
-        switch self {
-        case .sqlite:
-            return try await body(NotifyHarness(configure: configure))
-        case .postgres:
-            return try await TestDatabaseServer.withDatabase { database in
-                let harness = try NotifyHarness(store: try await PostgresNotifyStore(database: database), configure: configure)
-                return try await body(harness)
-            }
+        var result: Value?
+        try await database.withNotifyStore { store in
+            result = try await body(try NotifyHarness(store: store, configure: configure))
         }
+        guard let result else { throw TestFailure("the store ran no body") }
+        return result
     }
 }

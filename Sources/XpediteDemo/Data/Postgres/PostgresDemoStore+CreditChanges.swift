@@ -1,6 +1,6 @@
 import Foundation
 import PostgresNIO
-import XpeditePostgres
+import XpeditePostgresSupport
 
 extension PostgresDemoStore {
     /// The columns ``change(from:)`` reads.

@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
-import XpeditePostgres
+import XpeditePostgresSupport
+import XpediteServerPostgres
 import XpediteServer
 
 extension PostgresDemoStore {

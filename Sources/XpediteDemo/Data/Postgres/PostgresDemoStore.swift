@@ -1,11 +1,12 @@
 import Foundation
 import Logging
 import PostgresNIO
-import XpeditePostgres
+import XpeditePostgresSupport
+import XpediteServerPostgres
 
 /// The demo's own data in PostgreSQL, shared by every demo server on the database: the
 /// ``DemoStore`` of `xpedite demo --database …`, on the `PostgresClient` pool of a
-/// ``XpeditePostgres/PostgresStoreDatabase``.
+/// ``XpeditePostgresSupport/PostgresStoreDatabase``.
 ///
 /// The tables mirror ``DemoDatabase``'s (`demo_customer`, `demo_credit_change`,
 /// `demo_response_cursor`), migrated at start-up under the migration advisory lock (component

@@ -1,7 +1,6 @@
 import Foundation
 import GRDB
 import XpediteServer
-import XpediteSQLite
 
 /// The GRDB queries of ``DemoDatabase`` over the `customer` table.
 struct CustomerStore: Sendable {

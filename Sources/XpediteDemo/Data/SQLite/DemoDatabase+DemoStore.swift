@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import XpediteServer
-import XpediteSQLite
+import XpediteServerSQLite
 
 /// ``DemoDatabase`` as a ``DemoStore``: the customer queries of ``CustomerStore`` and the credit
 /// changes of ``CreditChangeStore`` on its pool.

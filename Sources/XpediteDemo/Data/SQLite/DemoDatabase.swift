@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import XpediteServer
-import XpediteSQLite
+import XpediteServerSQLite
 
 /// The demo's own data in SQLite, the default `DemoStore`: `demo.sqlite` in the data directory
 /// (GRDB `DatabasePool`, WAL), with the `customer`, `credit_change` and `response_cursor` tables

@@ -10,7 +10,7 @@ public struct WebPushConfiguration: Sendable {
     /// A PEM file with the VAPID private key; `nil` keeps a generated one in the data directory.
     public var keyFile: String?
     /// The VAPID key pair itself, when the caller has it (several servers on one database share
-    /// the one kept there: XpeditePostgres' `PostgresNotifyStore.sharedVAPIDKey(offering:)`); it
+    /// the one kept there: XpediteNotifyPostgres' `PostgresNotifyStore.sharedVAPIDKey(offering:)`); it
     /// wins over ``keyFile`` and the data directory.
     public var key: VAPIDKey?
     /// The push services subscriptions may point at.

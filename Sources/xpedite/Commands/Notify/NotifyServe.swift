@@ -5,8 +5,9 @@ import Logging
 import NIOCore
 import Prometheus
 import XpediteNotify
-import XpeditePostgres
-import XpediteSQLite
+import XpeditePostgresSupport
+import XpediteNotifyPostgres
+import XpediteNotifySQLite
 
 /// `xpedite notify serve`: the notification API (docs/notify-api.md) on its own.
 struct NotifyServe: AsyncParsableCommand {

@@ -1,0 +1,232 @@
+import Foundation
+import Logging
+import PostgresNIO
+import XpeditePostgresSupport
+import XpediteServer
+
+/// The rows of a PostgreSQL table, for `KeysetPaging` (XpediteServer), made in the shape of
+/// `SQLiteKeysetSource`'s table initializer (decision 0376): `columns` of `table`,
+/// filtered by an optional `condition`, ordered by `key` (a unique, non-null column, ideally an
+/// indexed integer primary key). A batch after a key is `WHERE key > $last ORDER BY key LIMIT n`,
+/// one indexed query; a batch at an offset uses `OFFSET`. The identifiers are quoted once per
+/// source, and a batch after a key or a first page runs as a statement each pooled connection
+/// prepares once (``PostgresStoreDatabase`` names each distinct text): keep a source and use it for
+/// every request.
+///
+/// Rows become records keyed by column name, as `row_to_json` writes them: numbers as numbers,
+/// text as strings, `NULL` as null, `bytea` as PostgreSQL's hex text. Integers, floating-point
+/// numbers, booleans, text and UUIDs are read from their binary values directly; a page with a
+/// column of any other type is asked again through `row_to_json`, which writes every type. The
+/// condition is a `PostgresQuery` with its own bindings (`"city = \(city)"`), never text pasted into
+/// SQL; table and column names are quoted as identifiers.
+///
+/// Concurrent requests for the same batch (the phones that open the list at once all ask for its
+/// first page) share one query through a `ReadCoalescer` (XpediteServer): a batch asked while the
+/// same batch is being read waits for the next query, which starts after it, so it sees every
+/// change committed before it was asked (decision 293).
+///
+/// ```swift
+/// try await KeysetPaging(PostgresKeysetSource(database, table: "customer",
+///                                             columns: ["id", "name"], key: "id")).page(for: call)
+/// ```
+public struct PostgresKeysetSource: KeysetRowSource {
+    /// The database to read.
+    public var database: PostgresStoreDatabase { didSet { reads = ReadCoalescer() } }
+    /// The table (or view), optionally with its schema (`schema.table`).
+    public var table: String { didSet { sqlChanged() } }
+    /// The columns of each record; the key is added when it is not among them.
+    public var columns: [String] { didSet { sqlChanged() } }
+    /// The unique, non-null column the rows are ordered by.
+    public var key: String { didSet { sqlChanged() } }
+    /// Which rows, as a SQL condition with its bindings; `nil` for every row.
+    public var condition: PostgresQuery? { didSet { sqlChanged() } }
+    /// The parts of the batches' SQL, quoted once.
+    private var sql: SQL
+    /// The batches being read, shared by the requests that ask for one of them at once.
+    private var reads = ReadCoalescer<Batch, KeysetBatch>()
+
+    /// Which batch a read asks for: with the source's SQL, what makes two reads the same.
+    private struct Batch: Hashable, Sendable {
+        var position: KeysetPosition
+        var limit: Int
+    }
+
+    /// The SQL changed: its parts are quoted anew, and reads of the old text are not shared.
+    private mutating func sqlChanged() {
+        sql = SQL(self)
+        reads = ReadCoalescer()
+    }
+
+    /// Creates a source.
+    public init(_ database: PostgresStoreDatabase, table: String, columns: [String], key: String,
+                where condition: PostgresQuery? = nil) {
+        self.database = database
+        self.table = table
+        self.columns = columns
+        self.key = key
+        self.condition = condition
+        self.sql = SQL(table: table, columns: columns, key: key, condition: condition)
+    }
+
+    /// The parts of a source's SQL: identifiers quoted and the condition placed once per source.
+    private struct SQL: Sendable {
+        /// `SELECT columns FROM table`.
+        var select: String
+        /// The quoted key.
+        var key: String
+        /// `(condition)`, when there is one.
+        var condition: String?
+
+        init(table: String, columns: [String], key: String, condition: PostgresQuery?) {
+            let selection = (columns.contains(key) ? columns : columns + [key]).map(PostgresKeysetSource.quoted)
+            select = "SELECT \(selection.joined(separator: ", ")) FROM \(PostgresKeysetSource.quoted(table))"
+            self.key = PostgresKeysetSource.quoted(key)
+            self.condition = condition.map { "(\($0.sql))" }
+        }
+
+        init(_ source: PostgresKeysetSource) {
+            self.init(table: source.table, columns: source.columns, key: source.key, condition: source.condition)
+        }
+    }
+
+    public func rows(from position: KeysetPosition, limit: Int) async throws -> KeysetBatch {
+        try await reads.value(for: Batch(position: position, limit: limit)) { [self] in
+            try await read(from: position, limit: limit)
+        }
+    }
+
+    /// One query for the batch at `position`.
+    private func read(from position: KeysetPosition, limit: Int) async throws -> KeysetBatch {
+        var bindings = condition?.binds ?? PostgresBindings()
+        var filters = sql.condition.map { [$0] } ?? []
+        let range: String
+        // A batch after a key and a first page are statements prepared once per connection (their
+        // text only varies with the limit); a batch at another offset is rare (a jump) and parsed
+        // each time, so that offsets do not pile up prepared statements.
+        var prepared = true
+        switch position {
+        case .after(let last):
+            switch last {
+            case .number(let number):
+                if let integer = last.intValue { bindings.append(Int64(integer)) } else { bindings.append(number) }
+            case .string(let text):
+                bindings.append(text)
+            default:
+                throw KeysetSourceError(description: "keyset paging: the key \(last) is not a number or a string")
+            }
+            filters.append("\(sql.key) > $\(bindings.count)")
+            range = "LIMIT \(limit + 1)"
+        case .offset(0):
+            range = "LIMIT \(limit + 1)"
+        case .offset(let offset):
+            range = "LIMIT \(limit + 1) OFFSET \(offset)"
+            prepared = false
+        }
+        let page = sql.select + (filters.isEmpty ? "" : " WHERE " + filters.joined(separator: " AND "))
+            + " ORDER BY \(sql.key) \(range)"
+        let typed: [JSONObject]?
+        if prepared {
+            typed = try await Self.typedRecords(database.execute(page, bindings: bindings))
+        } else {
+            typed = try await Self.typedRecords(
+                database.client.query(PostgresQuery(unsafeSQL: page, binds: bindings), logger: database.logger))
+        }
+        var records: [JSONObject]
+        if let typed {
+            records = typed
+        } else {
+            records = try await jsonRecords(PostgresQuery(unsafeSQL: "SELECT row_to_json(page)::text FROM (\(page)) AS page",
+                                                          binds: bindings))
+        }
+        let hasMore = records.count > limit
+        if hasMore { records.removeLast(records.count - limit) }
+        return KeysetBatch(records: records, lastKey: records.last?[key], hasMore: hasMore)
+    }
+
+    /// The rows as records read straight from the columns' binary values, each made in one go
+    /// from the column names interned once per batch, its members in canonical order (so the
+    /// answer is written without sorting them); `nil` when a column has a type this does not
+    /// read the way `row_to_json` writes it, or a value it writes as a string (a non-finite number).
+    private static func typedRecords<Rows: AsyncSequence>(_ rows: Rows) async throws -> [JSONObject]?
+    where Rows.Element == PostgresRow {
+        var records: [JSONObject] = []
+        var keys: JSONObject.Keys?
+        do {
+            for try await row in rows {
+                let cells = row.makeRandomAccess()
+                let batchKeys: JSONObject.Keys
+                if let keys {
+                    batchKeys = keys
+                } else {
+                    guard row.allSatisfy({ readsDirectly($0.dataType) }) else { return nil }
+                    batchKeys = JSONObject.Keys(row.map(\.columnName))
+                    keys = batchKeys
+                }
+                records.append(try JSONObject(keys: batchKeys) { column in
+                    guard let value = try json(cells[column]) else { throw NotReadDirectly() }
+                    return value
+                })
+            }
+        } catch is NotReadDirectly {
+            return nil
+        }
+        return records
+    }
+
+    /// A value `row_to_json` writes differently from its binary reading (a non-finite number).
+    private struct NotReadDirectly: Error {}
+
+    /// Whether ``json(_:)`` reads the cells of a column of this type.
+    static func readsDirectly(_ type: PostgresDataType) -> Bool {
+        switch type {
+        case .int2, .int4, .int8, .float4, .float8, .bool, .text, .varchar, .bpchar, .name, .uuid: true
+        default: false
+        }
+    }
+
+    /// The rows as records through `row_to_json`, which writes any column type as JSON.
+    private func jsonRecords(_ query: PostgresQuery) async throws -> [JSONObject] {
+        var records: [JSONObject] = []
+        for try await text in try await database.client.query(query, logger: database.logger).decode(String.self) {
+            guard case .object(let record) = try JSONValue(parsing: text) else {
+                throw KeysetSourceError(description: "keyset paging: a row of \(table) is not a JSON object")
+            }
+            records.append(record)
+        }
+        return records
+    }
+
+    /// A cell as `row_to_json` writes it: integers and finite floating-point numbers as numbers,
+    /// booleans, text and UUIDs (lowercase) as themselves, NULL as null; `nil` for any other type
+    /// (or a non-finite number, which `row_to_json` writes as a string).
+    static func json(_ cell: PostgresCell) throws -> JSONValue? {
+        guard cell.bytes != nil else { return .null }
+        switch cell.dataType {
+        case .int2: return .number(Double(try cell.decode(Int16.self)))
+        case .int4: return .number(Double(try cell.decode(Int32.self)))
+        case .int8: return .number(Double(try cell.decode(Int64.self)))
+        case .float8:
+            let number = try cell.decode(Double.self)
+            return number.isFinite ? .number(number) : nil
+        case .float4:
+            // PostgreSQL writes a real in its shortest form ("1.1"), which JSON reads as that double.
+            let number = try cell.decode(Float.self)
+            return number.isFinite ? Double(number.description).map(JSONValue.number) : nil
+        case .bool: return .bool(try cell.decode(Bool.self))
+        case .text, .varchar, .bpchar, .name: return .string(try cell.decode(String.self))
+        case .uuid: return .string(try cell.decode(UUID.self).uuidString.lowercased())
+        default: return nil
+        }
+    }
+
+    /// A name quoted as a SQL identifier (each part of `schema.table`), with `"` doubled.
+    static func quoted(_ name: String) -> String {
+        name.split(separator: ".", omittingEmptySubsequences: false)
+            .map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+            .joined(separator: ".")
+    }
+}
+
+/// The error of a keyset source, now XpediteServer's `KeysetSourceError` (decision 0376).
+@available(*, deprecated, renamed: "KeysetSourceError")
+public typealias PostgresKeysetSourceError = KeysetSourceError
