@@ -130,6 +130,7 @@ export class OneApp {
   adopt() {
     const inner = this.frame.contentDocument;
     if (!inner) return;
+    if (this.section === "start" && inner.defaultView) inner.defaultView.location.hash = "#/start";
     const sheet = inner.createElement("link");
     sheet.rel = "stylesheet";
     sheet.href = new URL("css/notify-embedded.css", location.href).href;
