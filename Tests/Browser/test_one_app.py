@@ -70,6 +70,14 @@ def test_one_sign_in_shows_the_customers_and_the_inbox_and_answers_an_approval(d
     stored = phone.execute_script("return JSON.stringify(Object.assign({}, localStorage))")
     assert ACCOUNT[1] not in stored
 
+    # The service worker keeps the module the app borrows from the notification app (the frame's
+    # own files are kept by the notification app's worker).
+    wait(phone, 30).until(lambda d: d.execute_async_script(
+        "caches.open('xpedite-app-files').then(c => c.match('/notify/app/js/api.js'))"
+        ".then(r => arguments[0](Boolean(r)), () => arguments[0](false))"))
+    scopes = "navigator.serviceWorker.getRegistrations().then(list => arguments[0](list.map(r => new URL(r.scope).pathname)))"
+    wait(phone, 30).until(lambda d: sorted(d.execute_async_script(scopes)) == ["/app/", "/notify/app/"])
+
     # The customers.
     menu(phone, "Customers")
     wait(phone, 30).until(lambda d: len(row_texts(d)) >= 10)
