@@ -15,14 +15,24 @@ public struct WebAppConfiguration: Sendable, Hashable, Codable {
     /// What relative image URLs resolve against (docs/protocol/packets.md#images); `nil`: the
     /// endpoint. A relay names the app's real endpoint here.
     public var imageBase: String?
+    /// Where the same server serves the notification app (`/notify/app/`): the app then shows the
+    /// inbox and the Start tab beside the Xpedite screens (docs/phone-app.md#one-app). `nil`: an
+    /// Xpedite server only, the app is just the Xpedite app.
+    public var notificationApp: String?
+    /// Whether the Xpedite sign-in and the notification API share one user directory (the demo):
+    /// the name and password typed into the Xpedite sign-in then also sign the inbox in, once
+    /// (docs/decisions/0420-one-sign-in-for-both-apps.md). Only meaningful with ``notificationApp``.
+    public var sharedSignIn: Bool
 
     /// Creates a configuration.
     public init(endpoint: String, debug: Bool = false, signOutFunctions: [String] = ["signOut", "logout"],
-                imageBase: String? = nil) {
+                imageBase: String? = nil, notificationApp: String? = nil, sharedSignIn: Bool = false) {
         self.endpoint = endpoint
         self.debug = debug
         self.signOutFunctions = signOutFunctions
         self.imageBase = imageBase
+        self.notificationApp = notificationApp
+        self.sharedSignIn = sharedSignIn
     }
 
     /// The `Content-Security-Policy` of the app's files: scripts, styles, workers and the manifest

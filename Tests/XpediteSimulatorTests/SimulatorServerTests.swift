@@ -8,11 +8,13 @@ import XpediteWebApp
 
 @Suite("Simulator server")
 struct SimulatorServerTests {
-    func makeApp(notificationAppPath: String? = nil) throws -> some ApplicationProtocol {
-        let simulator = try Simulator(configuration: SimulatorConfiguration(
+    func makeApp(notificationAppPath: String? = nil, usersShared: Bool = false) throws -> some ApplicationProtocol {
+        var configuration = SimulatorConfiguration(
             makeTransport: { InProcessTransport { _ in Data(#"{"rc":0,"components":[]}"#.utf8) } },
             dataDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("sim-\(UUID().uuidString)"),
-            notificationAppPath: notificationAppPath))
+            notificationAppPath: notificationAppPath)
+        configuration.notificationUsersShared = usersShared
+        let simulator = try Simulator(configuration: configuration)
         let router = Router()
         simulator.mount(on: router)
         return Application(router: router)
@@ -65,6 +67,21 @@ struct SimulatorServerTests {
                 for device in SimulatedDevice.all {
                     #expect(page.contains("value=\"\(Int(device.width))x\(Int(device.height))\""))
                 }
+            }
+        }
+    }
+
+    /// The one app (docs/phone-app.md#one-app): config.json names the notification app and the
+    /// shared sign-in only where the server mounts it and says so.
+    @Test(arguments: [(nil, false), ("/notify/app/", false), ("/notify/app/", true)] as [(String?, Bool)])
+    func theWebAppIsToldWhereTheNotificationAppIs(_ path: String?, _ shared: Bool) async throws {
+        try await makeApp(notificationAppPath: path, usersShared: shared).test(.router) { client in
+            try await client.execute(uri: "/app/config.json", method: .get) { response in
+                let config = try JSONDecoder().decode(WebAppConfiguration.self, from: Data(buffer: response.body))
+                #expect(config.notificationApp == path)
+                #expect(config.sharedSignIn == shared)
+                let text = String(buffer: response.body)
+                #expect(text.contains("notificationApp") == (path != nil))
             }
         }
     }

@@ -46,7 +46,9 @@ public struct Simulator: Sendable {
         self.webApp = try WebAppRoutes(files: try WebAppFiles.load(),
                                        configuration: WebAppConfiguration(endpoint: endpoint, debug: configuration.webAppDebug,
                                                                           imageBase: configuration.webAppEndpoint == nil
-                                                                              ? configuration.imageBaseURL?.absoluteString : nil),
+                                                                              ? configuration.imageBaseURL?.absoluteString : nil,
+                                                                          notificationApp: configuration.notificationAppPath,
+                                                                          sharedSignIn: configuration.notificationUsersShared),
                                        basePath: configuration.basePath,
                                        relay: configuration.webAppEndpoint == nil ? configuration.makeTransport() : nil)
     }

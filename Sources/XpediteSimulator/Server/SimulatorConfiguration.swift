@@ -24,6 +24,10 @@ public struct SimulatorConfiguration: Sendable {
     /// the page then has a switch between the two apps in the phone frame, and the inspector lists
     /// the notification app's HTTP calls (docs/simulator.md). `nil` (the default): no switch.
     public var notificationAppPath: String?
+    /// Whether the app's sign-in and the notification API share one user directory (the demo):
+    /// the web app at `{base}/app/` then signs its inbox in with the Xpedite sign-in
+    /// (docs/phone-app.md#one-app). Off by default.
+    public var notificationUsersShared: Bool = false
     /// The endpoint the web app at `{base}/app/` posts to (docs/phone-app.md): a URL the phone's
     /// browser reaches, absolute or relative to the app's page (`/xpedite` for an endpoint on the
     /// same server). `nil` (the default): the simulator's same-origin relay `{base}/app/relay`,

@@ -117,10 +117,13 @@ struct Demo: AsyncParsableCommand {
         guard let endpoint = URL(string: "http://127.0.0.1:\(port)/xpedite") else {
             throw ValidationError("--port \(port) does not make a URL.")
         }
-        let simulator = try Simulator(configuration: SimulatorConfiguration(
+        var simulatorConfiguration = SimulatorConfiguration(
             makeTransport: { HTTPTransport(url: endpoint) }, endpointURL: endpoint.absoluteString,
             dataDirectory: configuration.dataDirectory.appendingPathComponent("simulator", isDirectory: true),
-            notificationAppPath: "/notify/app/", webAppEndpoint: "/xpedite"))
+            notificationAppPath: "/notify/app/", webAppEndpoint: "/xpedite")
+        // The demo's sign-in is XpediteNotify's user directory (DemoUsers): one sign-in for both.
+        simulatorConfiguration.notificationUsersShared = true
+        let simulator = try Simulator(configuration: simulatorConfiguration)
         server.mount { router in simulator.mount(on: router) }
         if let report = server.seedReport {
             let seconds = Double(report.duration.components.attoseconds) / 1e18 + Double(report.duration.components.seconds)

@@ -7,6 +7,8 @@ import { ClientCache } from "./js/cache/client-cache.js";
 import { CacheStorageImageStore } from "./js/cache/images.js";
 import { IndexedDBStore } from "./js/cache/stores.js";
 import { deviceUUID, loadConfig } from "./js/app/config.js";
+import { OneApp } from "./js/app/inbox.js";
+import { SharedSignInTransport } from "./js/app/sign-in.js";
 import { XpediteEngine } from "./js/engine/engine.js";
 import { readData, readScreen } from "./js/engine/reader.js";
 import { FetchTransport, describe } from "./js/engine/transport.js";
@@ -56,10 +58,25 @@ async function start() {
       return null;
     }
   };
+  // Where the server mounts the notification app: the inbox and the Start tab beside the screens.
+  const oneApp = config.notificationApp ? new OneApp(screen, config.notificationApp, localStorage) : undefined;
+  /** @type {XpediteEngine | undefined} */
+  let shown;
+  /** @type {{send(body: string): Promise<any>}} */
+  let transport = new FetchTransport(endpoint, { timeoutMs: config.timeoutMs });
+  if (oneApp && config.sharedSignIn) {
+    transport = new SharedSignInTransport(transport, {
+      screen: () => shown?.state.packet ?? null,
+      wanted: () => oneApp.signedOut(),
+      onSignIn: (credentials) => oneApp.signIn(credentials),
+      signOutFunctions: config.signOutFunctions,
+      onSignOut: () => oneApp.signOut(),
+    });
+  }
   // One cache per server endpoint: nothing of one server is shown to another's session.
   const store = await IndexedDBStore.open(`xpedite-cache ${endpoint}`);
   const engine = new XpediteEngine({
-    transport: new FetchTransport(endpoint, { timeoutMs: config.timeoutMs }),
+    transport,
     read: readScreen,
     readData,
     layout: (packet, rect, options) => layoutScreen(packet, rect, options),
@@ -71,6 +88,7 @@ async function start() {
     signOutFunctions: config.signOutFunctions,
     imageBase,
   });
+  shown = engine;
   const view = createScreenView(screen, {
     send: (action) => {
       engine.perform(action).catch((error) => console.error("xpedite: an action failed", error));
@@ -96,7 +114,7 @@ async function start() {
   window.addEventListener("online", () => {
     if (engine.token === undefined) engine.connect().catch((error) => console.error("xpedite: connect failed", error));
   });
-  /** @type {any} */ (window).xpedite = { engine, config };
+  /** @type {any} */ (window).xpedite = { engine, config, oneApp };
   await engine.connect();
   await registration;
 }

@@ -16,6 +16,12 @@ worker.addEventListener("install", (/** @type {any} */ event) => {
       /** @type {string[]} */
       const names = await response.json();
       await cache.addAll([new URL("./", scope).href, new URL("config.json", scope).href, ...names.map((name) => new URL(name, scope).href)]);
+      // Where the server mounts the notification app, the module this app borrows from it (the
+      // device login); the inbox's own frame is kept by the notification app's service worker.
+      const config = await (await cache.match(new URL("config.json", scope).href))?.json();
+      if (config && typeof config.notificationApp === "string" && config.notificationApp !== "") {
+        await cache.add(new URL("js/api.js", new URL(config.notificationApp, scope)).href).catch(() => undefined);
+      }
       await worker.skipWaiting();
     })(),
   );
@@ -81,6 +87,9 @@ worker.addEventListener("fetch", (/** @type {any} */ event) => {
   if (inScope && (url.pathname.endsWith("/config.json") || url.pathname.endsWith("/files.json"))) {
     event.respondWith(networkFirst(request));
   } else if (inScope && !url.pathname.startsWith(`${scope.pathname}relay`)) {
+    event.respondWith(appFile(request));
+  } else if (url.origin === scope.origin && request.destination === "script") {
+    // A module of the notification app this page imports (js/app/inbox.js).
     event.respondWith(appFile(request));
   } else if (request.destination === "image") {
     event.respondWith(cachedFirst(request));

@@ -9,6 +9,10 @@
  * @property {string[]} signOutFunctions the server functions that sign out (the caches are cleared)
  * @property {number} timeoutMs a request's time limit
  * @property {string} [imageBase] what relative image URLs resolve against (else the endpoint)
+ * @property {string} [notificationApp] where the same server serves the notification app
+ *   (`/notify/app/`): the app shows the inbox and the Start tab beside the screens
+ * @property {boolean} sharedSignIn the Xpedite sign-in and the notification API share one user
+ *   directory: the Xpedite sign-in also signs the inbox in (docs/phone-app.md#one-app)
  */
 
 const KEY = "xpedite.config";
@@ -24,10 +28,12 @@ export function readConfig(json) {
   const signOut = Array.isArray(record.signOutFunctions) ? record.signOutFunctions.filter((name) => typeof name === "string") : ["signOut", "logout"];
   return {
     ...(typeof record.imageBase === "string" && record.imageBase !== "" ? { imageBase: record.imageBase } : {}),
+    ...(typeof record.notificationApp === "string" && record.notificationApp !== "" ? { notificationApp: record.notificationApp } : {}),
     endpoint: record.endpoint,
     debug: record.debug === true,
     signOutFunctions: signOut,
     timeoutMs: typeof record.timeoutMs === "number" && record.timeoutMs > 0 ? record.timeoutMs : 30_000,
+    sharedSignIn: record.sharedSignIn === true && typeof record.notificationApp === "string" && record.notificationApp !== "",
   };
 }
 

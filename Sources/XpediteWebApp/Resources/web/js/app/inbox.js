@@ -1,0 +1,204 @@
+// The inbox beside the screens (docs/phone-app.md#one-app): where the server mounts the
+// notification app (config.json's `notificationApp`), a bottom bar switches between the Xpedite
+// screens, the inbox and the Start tab. The inbox and the Start tab are the notification app
+// itself, in a frame of the same origin, so its modules, its queue of answers, its Web Push and its
+// own service worker are reused unchanged; a payload's `dashboard` link switches to the screens.
+// The device login and logout reuse the notification app's API module (js/api.js).
+
+/** The notification app's keys in localStorage (its app.js): its session and this device's id. */
+export const NOTIFY_SESSION = "xpedite-notify-session";
+export const NOTIFY_DEVICE = "xpedite-notify-device";
+
+/** @typedef {"screens" | "inbox" | "start"} Section */
+
+/**
+ * The notification app's session kept on this phone, or `undefined`.
+ * @param {Storage} storage
+ * @returns {{token: string, username: string} | undefined}
+ */
+export function notifySession(storage) {
+  try {
+    const session = JSON.parse(storage.getItem(NOTIFY_SESSION) ?? "null");
+    return session && typeof session.token === "string" && typeof session.username === "string" ? session : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The notification app's API module, with its base set to the app's own `v1` (the module computes
+ * it from the page, which here is the Xpedite app's).
+ * @param {string} appURL the notification app's absolute URL (`…/notify/app/`)
+ * @param {string | null} token
+ */
+async function notifyApi(appURL, token) {
+  /** @type {any} */
+  const module = await import(new URL("js/api.js", appURL).href);
+  const base = new URL("../v1", appURL).pathname;
+  const api = new module.Api(token, null);
+  api.url = (/** @type {string} */ path) => base + path;
+  return api;
+}
+
+/** The browser and system, as the notification app names a device. */
+function deviceName() {
+  const agent = navigator.userAgent;
+  const browser = /Firefox\//.test(agent) ? "Firefox" : /Edg\//.test(agent) ? "Edge" : /Chrom/.test(agent) ? "Chrome" : /Safari\//.test(agent) ? "Safari" : "Browser";
+  return `${browser} (Xpedite app)`;
+}
+
+/**
+ * The bar, the frame and the shared sign-in of the one app.
+ */
+export class OneApp {
+  /**
+   * @param {HTMLElement} screen the Xpedite screen's element
+   * @param {string} notificationApp the notification app's path or URL (config.json)
+   * @param {Storage} storage
+   */
+  constructor(screen, notificationApp, storage) {
+    this.screen = screen;
+    this.storage = storage;
+    this.appURL = new URL(notificationApp, location.href).href;
+    /** @type {Section} */
+    this.section = "screens";
+    document.body.classList.add("x-one");
+    this.panel = document.createElement("section");
+    this.panel.className = "x-one-panel";
+    this.panel.id = "inbox-panel";
+    this.panel.hidden = true;
+    this.frame = document.createElement("iframe");
+    this.frame.className = "x-one-frame";
+    this.frame.title = "Inbox";
+    this.frame.id = "inbox-frame";
+    this.frame.addEventListener("load", () => this.adopt());
+    this.frame.src = `${this.appURL}#/inbox`;
+    this.panel.append(this.frame);
+    this.bar = document.createElement("nav");
+    this.bar.className = "x-one-bar";
+    this.bar.setAttribute("aria-label", "Sections");
+    /** @type {Record<Section, HTMLButtonElement>} */
+    this.buttons = {
+      screens: this.button("screens", "Xpedite"),
+      inbox: this.button("inbox", "Inbox"),
+      start: this.button("start", "Start"),
+    };
+    this.bar.append(this.buttons.screens, this.buttons.inbox, this.buttons.start);
+    document.body.append(this.panel, this.bar);
+    this.show("screens");
+  }
+
+  /**
+   * @param {Section} section
+   * @param {string} text
+   */
+  button(section, text) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "x-one-tab";
+    button.id = `tab-${section}`;
+    button.textContent = text;
+    button.addEventListener("click", () => this.show(section));
+    return button;
+  }
+
+  /**
+   * Shows a section: the screens, or the notification app on its inbox or Start tab.
+   * @param {Section} section
+   */
+  show(section) {
+    this.section = section;
+    this.panel.hidden = section === "screens";
+    this.screen.setAttribute("aria-hidden", section === "screens" ? "false" : "true");
+    for (const [name, button] of Object.entries(this.buttons)) {
+      if (name === section) button.setAttribute("aria-current", "page");
+      else button.removeAttribute("aria-current");
+    }
+    if (section !== "screens") {
+      const hash = section === "inbox" ? "#/inbox" : "#/start";
+      const frameWindow = this.frame.contentWindow;
+      if (frameWindow && frameWindow.location.href !== "about:blank") frameWindow.location.hash = hash;
+    }
+    document.body.dataset.section = section;
+  }
+
+  /**
+   * Makes the loaded notification app part of this one: its own tabs give way to the bar (a style
+   * sheet of this app, as the page's policy allows only files), and its `dashboard` link opens the
+   * screens instead of a new window.
+   */
+  adopt() {
+    const inner = this.frame.contentDocument;
+    if (!inner) return;
+    if (this.section === "start" && inner.defaultView) inner.defaultView.location.hash = "#/start";
+    const sheet = inner.createElement("link");
+    sheet.rel = "stylesheet";
+    sheet.href = new URL("css/notify-embedded.css", location.href).href;
+    inner.head.append(sheet);
+    const root = new URL("/", this.appURL).href;
+    inner.addEventListener(
+      "click",
+      (event) => {
+        const target = /** @type {Element | null} */ (event.target);
+        const link = target && typeof target.closest === "function" ? target.closest("a") : null;
+        if (!link || link.href !== root) return;
+        event.preventDefault();
+        this.show("screens");
+      },
+      true,
+    );
+  }
+
+  /** Whether the inbox has no session on this phone (a shared sign-in is then wanted). */
+  signedOut() {
+    return notifySession(this.storage) === undefined;
+  }
+
+  /**
+   * Signs the inbox in with the credentials of the Xpedite sign-in (the notification API checks
+   * them itself); the password is used for this one call and kept nowhere.
+   * @param {{username: string, password: string}} credentials
+   */
+  async signIn(credentials) {
+    const api = await notifyApi(this.appURL, null);
+    let device = this.storage.getItem(NOTIFY_DEVICE);
+    if (!device) {
+      device = `web-${crypto.randomUUID()}`;
+      this.storage.setItem(NOTIFY_DEVICE, device);
+    }
+    let answer;
+    try {
+      answer = await api.login({ username: credentials.username, password: credentials.password, deviceId: device, deviceName: deviceName(), platform: "web" });
+    } catch (error) {
+      // 401: the Xpedite sign-in failed too, or this person is not in the shared directory.
+      if (error && /** @type {any} */ (error).status === 401) return;
+      throw error;
+    }
+    this.storage.setItem(NOTIFY_SESSION, JSON.stringify({ token: answer.deviceToken, username: answer.username }));
+    this.reload();
+  }
+
+  /** Signs the inbox out with the Xpedite sign-out: the device token is revoked and forgotten. */
+  async signOut() {
+    const session = notifySession(this.storage);
+    if (!session) return;
+    this.storage.removeItem(NOTIFY_SESSION);
+    try {
+      const api = await notifyApi(this.appURL, session.token);
+      await api.logout();
+    } finally {
+      await caches.delete("xpedite-notify-data").catch(() => false);
+      this.reload();
+    }
+  }
+
+  /** Loads the notification app again (it reads its session when it starts). */
+  reload() {
+    const hash = this.section === "start" ? "#/start" : "#/inbox";
+    const frameWindow = this.frame.contentWindow;
+    if (frameWindow && frameWindow.location.href !== "about:blank") {
+      frameWindow.location.hash = hash;
+      frameWindow.location.reload();
+    } else this.frame.src = `${this.appURL}${hash}`;
+  }
+}
