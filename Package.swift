@@ -142,7 +142,7 @@ let package = Package(
         .target(
             name: "XpediteWebApp",
             dependencies: [
-                .product(name: "Crypto", package: "swift-crypto"),
+                "XpediteStaticFiles",
             ],
             resources: [.copy("Resources/web")],
             swiftSettings: strict

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import XpediteClient
+import XpediteStaticFiles
 import XpediteWebApp
 
 /// The web app's routes (issue 26, docs/phone-app.md): the Xpedite app that runs in the phone's
@@ -9,7 +10,7 @@ import XpediteWebApp
 /// the simulator's app (so a server in another language needs no CORS headers).
 struct WebAppRoutes: Sendable {
     /// The app's files.
-    var files: WebAppFiles
+    var files: StaticFileSet
     /// What the app is told.
     var configuration: WebAppConfiguration
     /// The path prefix (`""` for the root).
@@ -24,7 +25,7 @@ struct WebAppRoutes: Sendable {
     /// Creates the routes.
     ///
     /// - Throws: when the configuration or the file list cannot be encoded.
-    init(files: WebAppFiles, configuration: WebAppConfiguration, basePath: String, relay: (any Transport)?) throws {
+    init(files: StaticFileSet, configuration: WebAppConfiguration, basePath: String, relay: (any Transport)?) throws {
         self.files = files
         self.configuration = configuration
         self.basePath = basePath
@@ -51,8 +52,8 @@ struct WebAppRoutes: Sendable {
             guard request.uri.path.hasSuffix("/") else {
                 return Response(status: .movedPermanently, headers: [.location: "\(base)/app/", .cacheControl: "no-cache"])
             }
-            guard let page = files.file(at: "index.html") else { return Response(status: .notFound) }
-            return Self.response(page, request: request, policy: policy)
+            return files.response(to: request, path: "index.html", headers: Self.headers(policy: policy))
+                ?? Response(status: .notFound)
         }
         router.get(RouterPath("\(base)/app/config.json")) { _, _ in
             Self.response(configJSON, type: "application/json", policy: policy)
@@ -62,11 +63,12 @@ struct WebAppRoutes: Sendable {
         }
         router.get(RouterPath("\(base)/app/**")) { request, context in
             let path = context.parameters.getCatchAll().joined(separator: "/")
-            guard !path.split(separator: "/").contains(where: { $0 == ".." || $0 == "." }),
-                  let file = files.file(at: path) else { return Response(status: .notFound) }
-            var response = Self.response(file, request: request, policy: policy)
-            if path == "sw.js" { response.headers[.init("Service-Worker-Allowed")!] = "\(base)/app/" }
-            return response
+            guard !path.split(separator: "/").contains(where: { $0 == ".." || $0 == "." }) else {
+                return Response(status: .notFound)
+            }
+            var headers = Self.headers(policy: policy)
+            if path == "sw.js", let allowed = HTTPFields.Element.Name("Service-Worker-Allowed") { headers[allowed] = "\(base)/app/" }
+            return files.response(to: request, path: path, headers: headers) ?? Response(status: .notFound)
         }
         guard let relay else { return }
         router.post(RouterPath("\(base)/app/relay")) { request, _ in
@@ -90,16 +92,11 @@ struct WebAppRoutes: Sendable {
                  body: ResponseBody(byteBuffer: ByteBuffer(string: "The relay cannot reach the app: \(reason)")))
     }
 
-    /// A file of the app: `304 Not Modified` when the browser holds this version (`If-None-Match`).
-    static func response(_ file: WebAppFiles.File, request: Request, policy: String) -> Response {
-        if let held = request.headers[.ifNoneMatch], held.split(separator: ",").contains(where: {
-            $0.trimmingCharacters(in: .whitespaces) == file.etag
-        }) {
-            return Response(status: .notModified, headers: [.eTag: file.etag, .cacheControl: "no-cache"])
-        }
-        var response = response(file.contents, type: file.type, policy: policy)
-        response.headers[.eTag] = file.etag
-        return response
+    /// The headers every answer of the app carries beside the file's own validators.
+    static func headers(policy: String) -> HTTPFields {
+        var headers: HTTPFields = [.contentSecurityPolicy: policy]
+        if let noSniff = HTTPFields.Element.Name("X-Content-Type-Options") { headers[noSniff] = "nosniff" }
+        return headers
     }
 
     static func response(_ data: Data, type: String, policy: String) -> Response {
