@@ -7,6 +7,7 @@ import { ClientCache } from "./js/cache/client-cache.js";
 import { CacheStorageImageStore } from "./js/cache/images.js";
 import { IndexedDBStore } from "./js/cache/stores.js";
 import { deviceUUID, loadConfig } from "./js/app/config.js";
+import { RecordingTransport, installEmbedding } from "./js/app/embed.js";
 import { XpediteEngine } from "./js/engine/engine.js";
 import { readData, readScreen } from "./js/engine/reader.js";
 import { FetchTransport, describe } from "./js/engine/transport.js";
@@ -58,8 +59,10 @@ async function start() {
   };
   // One cache per server endpoint: nothing of one server is shown to another's session.
   const store = await IndexedDBStore.open(`xpedite-cache ${endpoint}`);
+  // Every exchange is recorded, for the simulator's inspector when the app is embedded (js/app/embed.js).
+  const transport = new RecordingTransport(new FetchTransport(endpoint, { timeoutMs: config.timeoutMs }), endpoint);
   const engine = new XpediteEngine({
-    transport: new FetchTransport(endpoint, { timeoutMs: config.timeoutMs }),
+    transport,
     read: readScreen,
     readData,
     layout: (packet, rect, options) => layoutScreen(packet, rect, options),
@@ -93,10 +96,12 @@ async function start() {
   });
   // A start without the server has no session: once the network is back, a tap reaches the server
   // with no token and gets a fresh session; the `online` event starts one at once.
-  window.addEventListener("online", () => {
+  const online = () => {
     if (engine.token === undefined) engine.connect().catch((error) => console.error("xpedite: connect failed", error));
-  });
-  /** @type {any} */ (window).xpedite = { engine, config };
+  };
+  window.addEventListener("online", online);
+  const embedded = installEmbedding(window, transport, { online });
+  /** @type {any} */ (window).xpedite = { engine, config, transport, embedded };
   await engine.connect();
   await registration;
 }
