@@ -176,6 +176,24 @@ describe("the host's commands", () => {
   });
 });
 
+test("clearing the caches asks the app", async () => {
+  const transport = new RecordingTransport(server(), "/x");
+  let cleared = 0;
+  const app = {
+    body: /** @type {any} */ (fakeBody()),
+    online: () => {},
+    clearCaches: async () => {
+      cleared += 1;
+    },
+  };
+  assert.deepEqual(await handleCommand(transport, app, { xpedite: "command", command: "clearCaches" }), { xpedite: "cachesCleared" });
+  assert.equal(cleared, 1);
+  assert.deepEqual(await handleCommand(transport, { ...app, clearCaches: undefined }, { xpedite: "command", command: "clearCaches" }), {
+    xpedite: "error",
+    message: "the app cannot clear its caches",
+  });
+});
+
 describe("inspection and curl", () => {
   test("a data answer is recognised as data", () => {
     const inspected = inspectAnswer(JSON.stringify({ data: [{ id: 1 }] }), "rows");

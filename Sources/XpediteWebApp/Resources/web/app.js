@@ -100,7 +100,8 @@ async function start() {
     if (engine.token === undefined) engine.connect().catch((error) => console.error("xpedite: connect failed", error));
   };
   window.addEventListener("online", online);
-  const embedded = installEmbedding(window, transport, { online });
+  // The simulator's "Clear caches" keeps the session, as its server-side phone did.
+  const embedded = installEmbedding(window, transport, { online, clearCaches: () => engine.forget(false) });
   /** @type {any} */ (window).xpedite = { engine, config, transport, embedded };
   await engine.connect();
   await registration;

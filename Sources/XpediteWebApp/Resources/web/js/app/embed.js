@@ -168,6 +168,7 @@ export class RecordingTransport {
  * @typedef {{xpedite: "command", command: "offline", offline: boolean}
  *   | {xpedite: "command", command: "appearance", appearance: "light" | "dark" | "system"}
  *   | {xpedite: "command", command: "resend", id: number}
+ *   | {xpedite: "command", command: "clearCaches"}
  *   | {xpedite: "command", command: "exchanges"}} HostCommand
  */
 
@@ -184,7 +185,8 @@ export function applyAppearance(body, appearance) {
 /**
  * Handles one command; returns the message to post back (or undefined).
  * @param {RecordingTransport} transport
- * @param {{body: HTMLElement, online: () => void}} app the page's body, and what to do when the offline switch goes off
+ * @param {{body: HTMLElement, online: () => void, clearCaches?: () => Promise<void>}} app the page's body, what to do
+ *   when the offline switch goes off, and how the app's caches are cleared
  * @param {unknown} data the message's data
  * @returns {Promise<Record<string, unknown> | undefined>}
  */
@@ -208,6 +210,10 @@ export async function handleCommand(transport, app, data) {
       const exchange = typeof command.id === "number" ? await transport.resend(command.id) : undefined;
       return exchange ? undefined : { xpedite: "error", message: `no exchange ${String(command.id)} to send again` };
     }
+    case "clearCaches":
+      if (!app.clearCaches) return { xpedite: "error", message: "the app cannot clear its caches" };
+      await app.clearCaches();
+      return { xpedite: "cachesCleared" };
     case "exchanges":
       return { xpedite: "exchanges", exchanges: transport.exchanges };
     default:
@@ -221,7 +227,8 @@ export async function handleCommand(transport, app, data) {
  * posted once. Returns whether the app is embedded.
  * @param {Window} window the app's window
  * @param {RecordingTransport} transport
- * @param {{online: () => void}} app what to do when the offline switch goes off
+ * @param {{online: () => void, clearCaches?: () => Promise<void>}} app what to do when the offline switch goes
+ *   off, and how the app's caches are cleared
  */
 export function installEmbedding(window, transport, app) {
   const host = window.parent;
@@ -232,7 +239,7 @@ export function installEmbedding(window, transport, app) {
   transport.subscribe((exchange) => post({ xpedite: "exchange", exchange }));
   window.addEventListener("message", (event) => {
     if (event.source !== host || event.origin !== origin) return;
-    handleCommand(transport, { body: window.document.body, online: app.online }, event.data)
+    handleCommand(transport, { ...app, body: window.document.body }, event.data)
       .then((reply) => {
         if (reply) post(reply);
       })
