@@ -11,6 +11,7 @@ from selenium.common.exceptions import NoAlertPresentException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
+import test_simulator
 from conftest import serve
 from test_simulator import INJECTION, tap, texts, wait, wait_for_label
 
@@ -239,3 +240,24 @@ def test_clear_caches_empties_the_apps_page_cache(browser, server):
         # The second screen was kept; with the caches emptied the tap needs the server and says so.
         wait(app).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#screen .x-alert-message"))
         assert "You reached the second screen" not in texts(app)
+
+
+def open_in_frame(driver, server):
+    """test_simulator's `open_simulator` for the framed app: opens `/?phone=app` and leaves the
+    driver inside the frame, where the app's `#screen` is."""
+    open_app_simulator(driver, server)
+    driver.switch_to.frame(driver.find_element(By.ID, "app-frame"))
+
+
+# test_simulator's tests of the screen alone (no tool of the page), run again on the framed app.
+SCREEN_TESTS = [test_simulator.test_reads_the_rendered_labels, test_simulator.test_a_button_shows_the_next_screen,
+                test_simulator.test_saving_a_form_shows_the_rc_message_as_a_dialog,
+                test_simulator.test_scrolling_a_table_past_40_rows_shows_row_41,
+                test_simulator.test_the_slide_in_menu_opens_and_navigates,
+                test_simulator.test_a_menu_entry_closes_its_panel_even_when_the_screen_stays]
+
+
+@pytest.mark.parametrize("case", SCREEN_TESTS, ids=lambda case: case.__name__)
+def test_the_simulators_screen_tests_pass_in_the_frame(case, browser, server, monkeypatch):
+    monkeypatch.setattr(test_simulator, "open_simulator", open_in_frame)
+    case(browser, server)
