@@ -20,7 +20,7 @@ struct SimulatorServerTests {
         return Application(router: router)
     }
 
-    @Test(arguments: ["/", "/app/", "/static/simulator.js", "/static/app-switch.js", "/static/simulator.css", "/app/sw.js",
+    @Test(arguments: ["/", "/app/", "/static/simulator.js", "/static/app-switch.js", "/static/phone-app.js", "/static/simulator.css", "/app/sw.js",
                       "/app/manifest.webmanifest", "/app/app.js", "/app/config.json"])
     func servesWithContentSecurityPolicy(_ path: String) async throws {
         try await makeApp().test(.router) { client in
@@ -39,6 +39,7 @@ struct SimulatorServerTests {
             try await client.execute(uri: "/", method: .get) { response in
                 let page = String(buffer: response.body)
                 #expect(page.contains("<script src=\"/static/simulator.js\"></script>"))
+                #expect(page.contains("<script type=\"module\" src=\"/static/phone-app.js\"></script>"))
                 #expect(!page.contains("<script>"))
                 #expect(!page.contains("onclick"))
             }

@@ -68,6 +68,8 @@ struct PageTemplate {
                 }
             }
             w.element("script", [.init("src", "\(basePath)/static/simulator.js")])
+            // `?phone=app`: the phone frame runs the web app of `{base}/app/` instead (phone-app.js).
+            w.element("script", [.init("type", "module"), .init("src", "\(basePath)/static/phone-app.js")])
             if notificationAppPath != nil {
                 w.element("script", [.init("src", "\(basePath)/static/app-switch.js")])
             }

@@ -3,6 +3,9 @@
 // by XpediteClient on the server. Packet content is never evaluated; it arrives escaped.
 (function () {
   "use strict";
+  // `?phone=app`: the phone frame runs the web app itself (phone-app.js); no WebSocket, no
+  // server-side phone.
+  if (new URLSearchParams(location.search).get("phone") === "app") return;
   const body = document.body;
   const mode = body.dataset.mode;
   const base = body.dataset.base || "";

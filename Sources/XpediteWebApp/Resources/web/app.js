@@ -7,6 +7,7 @@ import { ClientCache } from "./js/cache/client-cache.js";
 import { CacheStorageImageStore } from "./js/cache/images.js";
 import { IndexedDBStore } from "./js/cache/stores.js";
 import { deviceUUID, loadConfig } from "./js/app/config.js";
+import { RecordingTransport, installEmbedding } from "./js/app/embed.js";
 import { OneApp } from "./js/app/inbox.js";
 import { SharedSignInTransport } from "./js/app/sign-in.js";
 import { XpediteEngine } from "./js/engine/engine.js";
@@ -62,8 +63,10 @@ async function start() {
   const oneApp = config.notificationApp ? new OneApp(screen, config.notificationApp, localStorage) : undefined;
   /** @type {XpediteEngine | undefined} */
   let shown;
+  // Every exchange is recorded, for the simulator's inspector when the app is embedded (js/app/embed.js).
+  const recording = new RecordingTransport(new FetchTransport(endpoint, { timeoutMs: config.timeoutMs }), endpoint);
   /** @type {{send(body: string): Promise<any>}} */
-  let transport = new FetchTransport(endpoint, { timeoutMs: config.timeoutMs });
+  let transport = recording;
   if (oneApp && config.sharedSignIn) {
     transport = new SharedSignInTransport(transport, {
       screen: () => shown?.state.packet ?? null,
@@ -111,10 +114,13 @@ async function start() {
   });
   // A start without the server has no session: once the network is back, a tap reaches the server
   // with no token and gets a fresh session; the `online` event starts one at once.
-  window.addEventListener("online", () => {
+  const online = () => {
     if (engine.token === undefined) engine.connect().catch((error) => console.error("xpedite: connect failed", error));
-  });
-  /** @type {any} */ (window).xpedite = { engine, config, oneApp };
+  };
+  window.addEventListener("online", online);
+  // The simulator's "Clear caches" keeps the session, as its server-side phone did.
+  const embedded = installEmbedding(window, recording, { online, clearCaches: () => engine.forget(false) });
+  /** @type {any} */ (window).xpedite = { engine, config, transport: recording, embedded, oneApp };
   await engine.connect();
   await registration;
 }
