@@ -214,6 +214,21 @@ struct SimulatorStaticFilesTests {
         }
     }
 
+    /// HEAD of the web app's page and files: the GET's status and validators, no body; an unknown
+    /// file is 404 either way.
+    @Test(arguments: ["/app/", "/app/app.js", "/app/sw.js", "/app/js/engine/engine.js", "/app/no-such-file.js"])
+    func theWebAppAnswersHeadAsGet(_ path: String) async throws {
+        try await SimulatorServerTests().makeApp().test(.router) { client in
+            let get = try await client.execute(uri: path, method: .get) { $0 }
+            let head = try await client.execute(uri: path, method: .head) { $0 }
+            #expect(head.status == get.status)
+            #expect(head.headers[.eTag] == get.headers[.eTag])
+            #expect(head.headers[.contentType] == get.headers[.contentType])
+            #expect(head.body.readableBytes == 0)
+            #expect((get.status == .ok) == !path.hasSuffix("no-such-file.js"))
+        }
+    }
+
     @Test func theScriptIsGzippedForWhoTakesIt() async throws {
         try await SimulatorServerTests().makeApp().test(.router) { client in
             let plain = try await client.execute(uri: "/static/simulator.js", method: .get) { $0 }

@@ -38,8 +38,8 @@ struct WebAppRoutes: Sendable {
     static let maximumPacketSize = 4 << 20
 
     /// Mounts `GET {base}/app` (a redirect to `{base}/app/`), `GET {base}/app/` (the page),
-    /// `GET {base}/app/config.json`, `GET {base}/app/files.json`, `GET {base}/app/{file}` and
-    /// `POST {base}/app/relay`.
+    /// `GET {base}/app/config.json`, `GET {base}/app/files.json`, `GET {base}/app/{file}` (the page
+    /// and the files answer `HEAD` too) and `POST {base}/app/relay`.
     func mount<Routes: RouterMethods>(on router: Routes) {
         let base = basePath
         let files = files
@@ -48,20 +48,24 @@ struct WebAppRoutes: Sendable {
         let listJSON = listJSON
         // The router treats `/app` and `/app/` as one route: the page is served at the one that
         // ends in a slash (its relative URLs and the worker's scope are the folder).
-        router.get(RouterPath("\(base)/app")) { request, _ in
+        // The page and the files answer HEAD as GET, without the body (a browser or a monitor
+        // checking the app is there, as the notification app's routes do).
+        let page = { @Sendable (request: Request, _: Routes.Context) -> Response in
             guard request.uri.path.hasSuffix("/") else {
                 return Response(status: .movedPermanently, headers: [.location: "\(base)/app/", .cacheControl: "no-cache"])
             }
             return files.response(to: request, path: "index.html", headers: Self.headers(policy: policy))
                 ?? Response(status: .notFound)
         }
+        router.get(RouterPath("\(base)/app"), use: page)
+        router.head(RouterPath("\(base)/app"), use: page)
         router.get(RouterPath("\(base)/app/config.json")) { _, _ in
             Self.response(configJSON, type: "application/json", policy: policy)
         }
         router.get(RouterPath("\(base)/app/files.json")) { _, _ in
             Self.response(listJSON, type: "application/json", policy: policy)
         }
-        router.get(RouterPath("\(base)/app/**")) { request, context in
+        let file = { @Sendable (request: Request, context: Routes.Context) -> Response in
             let path = context.parameters.getCatchAll().joined(separator: "/")
             guard !path.split(separator: "/").contains(where: { $0 == ".." || $0 == "." }) else {
                 return Response(status: .notFound)
@@ -70,6 +74,8 @@ struct WebAppRoutes: Sendable {
             if path == "sw.js", let allowed = HTTPFields.Element.Name("Service-Worker-Allowed") { headers[allowed] = "\(base)/app/" }
             return files.response(to: request, path: path, headers: headers) ?? Response(status: .notFound)
         }
+        router.get(RouterPath("\(base)/app/**"), use: file)
+        router.head(RouterPath("\(base)/app/**"), use: file)
         guard let relay else { return }
         router.post(RouterPath("\(base)/app/relay")) { request, _ in
             let body = try await request.body.collect(upTo: Self.maximumPacketSize)
