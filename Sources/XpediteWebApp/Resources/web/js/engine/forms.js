@@ -1,8 +1,12 @@
 // Input values of a screen: where each starts (docs/protocol/values.md#input-values) and how they
 // are captured for `formdata` (docs/protocol/forms.md#the-shape-of-formdata). Values are kept in
 // their wire form: text, "1"/"0" for a checkbox, yyyy-MM-dd, an option key, or a sorted key list.
+// Save, cancel and the return key of a form are here too (the engine's methods call them).
 
-import { fieldName, forEachComponent, pathKey } from "./tree.js";
+import { callRequest, methodCall } from "./request.js";
+import { fieldName, forEachComponent, isFocusable, pathKey } from "./tree.js";
+
+/** @typedef {import("./engine.js").XpediteEngine} XpediteEngine */
 
 /** @typedef {string | string[]} WireValue */
 
@@ -160,4 +164,77 @@ export function actionValue(action) {
     default:
       return undefined;
   }
+}
+
+// MARK: Save, cancel and the return key
+
+/**
+ * Save (docs/protocol/forms.md#save): always `formdata.{formId}`; a form without `id` calls the
+ * method without `formdata` and reports it.
+ * @param {XpediteEngine} engine
+ * @param {number[]} path
+ */
+export async function saveForm(engine, path) {
+  const form = engine.componentAt(path);
+  const save = form?.type === "form" ? methodCall(form.save) : undefined;
+  if (!form || !save) return;
+  const request = callRequest(save, engine.token);
+  if (typeof form.id === "string" && form.id !== "") {
+    request.formdata = { [form.id]: formValues(pathKey(path), engine.state.packet?.components ?? [], engine.state.values) };
+  } else {
+    engine.state.diagnostics.push(`form at ${pathKey(path)}: saved without an id, so no formdata was sent`);
+  }
+  await engine.requestScreen(request);
+}
+
+/**
+ * Cancel (docs/protocol/forms.md#cancel): `formdata.{formId}` only when the cancel method says
+ * `formdata:true`.
+ * @param {XpediteEngine} engine
+ * @param {number[]} path
+ */
+export async function cancelForm(engine, path) {
+  const form = engine.componentAt(path);
+  const cancel = form?.type === "form" ? methodCall(form.cancel) : undefined;
+  if (!form || !cancel) return;
+  const request = callRequest(cancel, engine.token);
+  if (cancel.formdata === true && typeof form.id === "string" && form.id !== "") {
+    request.formdata = { [form.id]: formValues(pathKey(path), engine.state.packet?.components ?? [], engine.state.values) };
+  }
+  await engine.requestScreen(request);
+}
+
+/**
+ * The return key (docs/protocol/forms.md#focus-and-the-return-key): `onEnter` naming the `id` of
+ * a focusable input moves the focus there; any other value is a function called with the
+ * captured input; no `onEnter` just dismisses the keyboard.
+ * @param {XpediteEngine} engine
+ * @param {number[]} path
+ */
+export async function pressReturn(engine, path) {
+  const component = engine.componentAt(path);
+  const onEnter =
+    component && ["textbox", "password", "button"].includes(component.type) && typeof component.onEnter === "string"
+      ? component.onEnter
+      : "";
+  if (onEnter === "") {
+    if (engine.state.focus === pathKey(path)) {
+      delete engine.state.focus;
+      engine.emit();
+    }
+    return;
+  }
+  /** @type {string | undefined} */
+  let target;
+  forEachComponent(engine.state.packet?.components ?? [], (candidate, candidatePath) => {
+    if (target === undefined && candidate.id === onEnter && isFocusable(candidate)) target = pathKey(candidatePath);
+  });
+  if (target !== undefined) {
+    engine.state.focus = target;
+    engine.emit();
+    return;
+  }
+  const request = callRequest({ function: onEnter }, engine.token);
+  request.formdata = engine.capturedInput();
+  await engine.requestScreen(request);
 }

@@ -4,7 +4,11 @@
 // typing, focus, caret and selection, an input method's composition, scroll offsets and open menus
 // survive it; a new screen is drawn afresh, at the top, with the engine's initial focus.
 
+import { focusables, openModal, samePlace } from "./focus.js";
+import { handleDragEnd } from "./gestures.js";
 import { defaultImageSource } from "./image-source.js";
+import { handleNavigationKey } from "./keyboard.js";
+import { menuById, setMenuOpen } from "./menus.js";
 import { patchChildren } from "./patch.js";
 import { layoutRowHeight } from "./row-height.js";
 import { makeTextReadable } from "./readable-text.js";
@@ -113,7 +117,7 @@ export function createScreenView(root, options) {
       }
     }
     makeTextReadable(root);
-    const modal = openModal();
+    const modal = openModal(root);
     if (modal && !modal.contains(document.activeElement)) {
       // A dialog or alert that has just come: the focus goes into it, and back where it was after.
       if (!returnFocus && active && active !== document.body) returnFocus = active;
@@ -168,36 +172,6 @@ export function createScreenView(root, options) {
   /** @type {HTMLElement|null} */
   let returnFocus = null;
 
-  /** The open modal (an alert, else a dialog form) of the drawn screen, or null. */
-  function openModal() {
-    return /** @type {HTMLElement|null} */ (root.querySelector(".x-alert") ?? root.querySelector(".x-dialog"));
-  }
-
-  /**
-   * The elements inside `container` that take the focus with Tab, in order.
-   * @param {Element} container
-   * @returns {HTMLElement[]}
-   */
-  function focusables(container) {
-    const selector = 'button, input, select, textarea, iframe, [tabindex]:not([tabindex="-1"])';
-    return /** @type {HTMLElement[]} */ (Array.from(container.querySelectorAll(selector))).filter(
-      (element) => !element.hasAttribute("disabled") && element.getClientRects().length > 0 && getComputedStyle(element).visibility !== "hidden",
-    );
-  }
-
-  /**
-   * A selector of the element in the same place as `element` in a redrawn screen.
-   * @param {HTMLElement} element
-   */
-  function samePlace(element) {
-    const parts = [element.tagName.toLowerCase()];
-    for (const name of ["data-path", "data-action", "data-row", "data-entry", "data-toggle"]) {
-      const value = element.getAttribute(name);
-      if (value !== null) parts.push(`[${name}="${CSS.escape(value)}"]`);
-    }
-    return parts.join("");
-  }
-
   // A rendering never replaces the screen under a pressed pointer. Pressing Save right after
   // typing blurs the field, its value goes to the engine, and the engine answers with a new
   // state; drawn at once, it would take the button away before the release and the click would
@@ -236,30 +210,7 @@ export function createScreenView(root, options) {
    * @param {Element} menu
    * @param {boolean} open
    */
-  function setOpen(menu, open) {
-    if (open) openMenus.add(menu.id);
-    else openMenus.delete(menu.id);
-    menu.classList.toggle("x-open", open);
-    const shade = /** @type {HTMLElement|null} */ (root.querySelector(`[data-close="${CSS.escape(menu.id)}"]`));
-    if (shade) shade.classList.toggle("x-open", open);
-    // The old `shrink%`: the screen's content shrinks about its centre while the panel is out.
-    const content = /** @type {HTMLElement|null} */ (root.querySelector(".x-content"));
-    if (shade?.dataset.shrink && content) content.style.transform = open ? `scale(${Number(shade.dataset.shrink)})` : "";
-    // Its bar button says whether it is open; the focus goes to its first entry, and back to the
-    // bar button when it closes from inside.
-    const toggle = /** @type {HTMLElement|null} */ (root.querySelector(`[data-toggle="${CSS.escape(menu.id)}"]`));
-    toggle?.setAttribute("aria-expanded", open ? "true" : "false");
-    if (open) {
-      const first = /** @type {HTMLElement|null} */ (menu.querySelector("button"));
-      first?.focus({ preventScroll: true });
-    } else if (menu.contains(document.activeElement)) toggle?.focus({ preventScroll: true });
-  }
-
-  /**
-   * The menu element with an id, inside the screen.
-   * @param {string|undefined} id
-   */
-  const menuById = (id) => (id ? root.querySelector(`#${CSS.escape(id)}`) : null);
+  const setOpen = (menu, open) => setMenuOpen(root, openMenus, menu, open);
 
   /** @param {Event} event */
   const targetElement = (event) => (event.target instanceof Element ? event.target : null);
@@ -275,14 +226,14 @@ export function createScreenView(root, options) {
         if (input) input.type = input.type === "password" ? "text" : "password";
         toggle.setAttribute("aria-pressed", input?.type === "text" ? "true" : "false");
       } else {
-        const menu = menuById(toggle.dataset.toggle);
+        const menu = menuById(root, toggle.dataset.toggle);
         if (menu) setOpen(menu, !menu.classList.contains("x-open"));
       }
       return;
     }
     const close = /** @type {HTMLElement|null} */ (target.closest("[data-close]"));
     if (close && root.contains(close)) {
-      const menu = menuById(close.dataset.close);
+      const menu = menuById(root, close.dataset.close);
       if (menu) setOpen(menu, false);
       return;
     }
@@ -349,51 +300,9 @@ export function createScreenView(root, options) {
     if (element && root.contains(element)) send(valueAction(element));
   }
 
-  /**
-   * The keyboard beyond what the browser does (docs/accessibility.md#what-the-renderer-guarantees): Enter or Space on
-   * a row taps it; Escape closes an open menu, dismisses an alert or cancels a dialog form; Tab
-   * stays inside an open alert or dialog.
-   * @param {KeyboardEvent} event
-   * @returns {boolean} Whether the key was taken.
-   */
-  function onNavigationKey(event) {
-    const target = targetElement(event);
-    if (event.key === "Escape") {
-      const menu = root.querySelector(".x-panel.x-open, .x-dropdown.x-open");
-      if (menu) {
-        setOpen(menu, false);
-        const toggle = /** @type {HTMLElement|null} */ (root.querySelector(`[data-toggle="${CSS.escape(menu.id)}"]`));
-        toggle?.focus({ preventScroll: true });
-        return true;
-      }
-      const modal = openModal();
-      const close = /** @type {HTMLElement|null} */ (modal?.querySelector('[data-action="dismiss"], .x-form-cancel') ?? null);
-      if (close) {
-        close.click();
-        return true;
-      }
-      return false;
-    }
-    if (event.key === "Tab") {
-      const modal = openModal();
-      if (!modal) return false;
-      const list = focusables(modal);
-      if (list.length === 0) return true;
-      const index = list.indexOf(/** @type {HTMLElement} */ (document.activeElement));
-      const next = event.shiftKey ? (index <= 0 ? list.length - 1 : index - 1) : index === -1 || index === list.length - 1 ? 0 : index + 1;
-      list[next].focus();
-      return true;
-    }
-    if ((event.key === "Enter" || event.key === " ") && target?.getAttribute("role") === "row" && target.hasAttribute("data-action")) {
-      /** @type {HTMLElement} */ (target).click();
-      return true;
-    }
-    return false;
-  }
-
   /** @param {KeyboardEvent} event */
   function onKeyDown(event) {
-    if (!event.isComposing && onNavigationKey(event)) {
+    if (!event.isComposing && handleNavigationKey(root, event, setOpen)) {
       event.preventDefault();
       return;
     }
@@ -441,27 +350,7 @@ export function createScreenView(root, options) {
   /** @param {PointerEvent} event */
   function onPointerUp(event) {
     if (!dragStart) return;
-    const factor = scale() || 1;
-    // In the phone's points: a scaled phone's drags are shorter on the page.
-    const dx = (event.clientX - dragStart.x) / factor;
-    const dy = (event.clientY - dragStart.y) / factor;
-    dragged = Math.abs(dx) > 10 || Math.abs(dy) > 10;
-    const panel = dragStart.target.closest(".x-panel.x-open");
-    if (panel && Math.abs(dx) > 50 && ((panel.classList.contains("x-left") && dx < 0) || (panel.classList.contains("x-right") && dx > 0))) {
-      setOpen(panel, false);
-    }
-    // An edge pan opens the slide-in panel of that side
-    // (docs/protocol/components/navigation.md#navigation): from within 20 points of the left edge
-    // to the right, or of the right edge to the left.
-    const edge = root.getBoundingClientRect();
-    const fromLeft = (dragStart.x - edge.left) / factor;
-    const fromRight = (edge.right - dragStart.x) / factor;
-    if (!panel && Math.abs(dy) < 40 && ((fromLeft <= 20 && dx > 50) || (fromRight <= 20 && dx < -50))) {
-      const closed = root.querySelector(`${fromLeft <= 20 ? ".x-panel.x-left" : ".x-panel.x-right"}:not(.x-open)`);
-      if (closed) setOpen(closed, true);
-    }
-    const table = /** @type {HTMLElement|null} */ (dragStart.target.closest("[data-refresh]"));
-    if (table && table.scrollTop <= 0 && dy > 60 && Math.abs(dx) < 40) send({ action: "refresh", path: table.dataset.table });
+    dragged = handleDragEnd(root, dragStart, event, scale() || 1, send, setOpen);
     dragStart = null;
   }
   function release() {

@@ -1,0 +1,30 @@
+// What an engine is made with: its transport, readers, layout, caches, the phone's bounds and
+// device, and its limits (engine.js).
+
+/** @typedef {import("./transport.js").Transport} Transport */
+/** @typedef {import("./engine.js").ReadResult} ReadResult */
+/** @typedef {import("../cache/client-cache.js").ClientCache} ClientCache */
+/** @typedef {import("../cache/images.js").ImageStore} ImageStore */
+/** @typedef {import("./engine.js").Bounds} Bounds */
+
+/**
+ * @typedef {object} EngineOptions
+ * @property {Transport} transport
+ * @property {(json: unknown, options: {isConnectionReply: boolean}) => ReadResult} read the lenient reader of screen answers
+ * @property {(json: unknown) => Record<string, any>} [readData] the lenient reader of data answers (the canonical data
+ *   response); throws when the answer cannot be used. By default data.js reads them.
+ * @property {(packet: Record<string, any>, bounds: Bounds, options: Record<string, any>) => any} [layout]
+ * @property {ClientCache} [cache]
+ * @property {ImageStore} [images]
+ * @property {Bounds} bounds the phone's screen, in points
+ * @property {{bundleID?: string, uuid: string, xpediteVersion?: number}} device
+ * @property {number} [pageLimit] rows per table page, 40
+ * @property {boolean} [reportsComponentErrors] a debug build's alert listing a screen's component errors
+ * @property {() => number} [now] ms since the epoch
+ * @property {number} [criticalImageTimeoutMs] 10 s
+ * @property {string} [imageBase] what relative image URLs are resolved against
+ * @property {string[]} [signOutFunctions] server functions that sign the person out: calling one
+ *   forgets this server's caches first (nothing of the session is shown afterwards)
+ */
+
+export {};
