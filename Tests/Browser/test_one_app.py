@@ -12,6 +12,7 @@ from selenium.webdriver.support.ui import Select
 from conftest import make_driver, serve
 from notify_app import control, inbox_titles, wait_for_message
 from notify_app import tap as notify_tap
+from test_app_switch import open_customer
 from test_demo import fill, free_port, row_texts
 from test_other_language import preview, python_server  # noqa: F401 (fixtures)
 from test_phone_app import alert_text, dismiss, menu
@@ -39,19 +40,6 @@ def section(driver, name):
     driver.find_element(By.ID, f"tab-{name}").click()
     if name != "screens":
         driver.switch_to.frame(driver.find_element(By.ID, "inbox-frame"))
-
-
-def open_customer(driver, row="2"):
-    """Taps the list's row until the customer's page shows (rows are drawn again as they load)."""
-    def opened(d):
-        if any(t.startswith("Score ") for t in texts(d)):
-            return True
-        rows = d.find_elements(By.CSS_SELECTOR, f"#screen .x-row[data-row='{row}']")
-        if rows:
-            rows[0].click()
-        time.sleep(0.3)
-        return False
-    wait(driver, 20).until(opened)
 
 
 def test_one_sign_in_shows_the_customers_and_the_inbox_and_answers_an_approval(demo, phone, output):
