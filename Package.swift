@@ -158,6 +158,8 @@ let package = Package(
             dependencies: [
                 "XpediteProtocol",
                 "XpediteStaticFiles",
+                // The notification app loads the web app's expression modules (decision 0460).
+                "XpediteWebApp",
                 "CXpediteBarcode",
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Hummingbird", package: "hummingbird"),

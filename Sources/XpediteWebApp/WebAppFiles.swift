@@ -36,6 +36,22 @@ public enum WebAppFiles {
         return try load(from: root)
     }
 
+    /// The folder of the expression modules (`js/expressions`: the language of payload rules,
+    /// docs/notify.md#expressions), which the notification app serves too, from this one copy
+    /// (decision 0460).
+    ///
+    /// - Throws: when the folder is missing.
+    public static func expressionsFolder() throws -> URL {
+        guard let root = Bundle.module.url(forResource: "web", withExtension: nil) else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "web"])
+        }
+        let folder = root.appendingPathComponent("js/expressions", isDirectory: true)
+        guard FileManager.default.fileExists(atPath: folder.path) else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "web/js/expressions"])
+        }
+        return folder
+    }
+
     /// Reads every file of a known type under `root`. The names carry no version, so every file
     /// is revalidated on use (`no-cache`): an unchanged file costs a `304`.
     ///

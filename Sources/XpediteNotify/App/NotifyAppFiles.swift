@@ -1,5 +1,6 @@
 import Foundation
 import XpediteStaticFiles
+import XpediteWebApp
 
 /// The notification app's files (`/notify/app/`): plain HTML, CSS, JavaScript modules, icons and
 /// the vendored Leaflet, kept in the module's resources (`Resources/app`) and read once when the
@@ -67,27 +68,30 @@ public struct NotifyAppFiles: Sendable {
         guard let root = Bundle.module.url(forResource: "app", withExtension: nil) else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "app"])
         }
-        return try load(from: root)
+        return try load(from: root, shared: ["js/expressions": WebAppFiles.expressionsFolder()])
     }
 
-    /// Reads every file of a known type under `root`.
-    static func load(from root: URL) throws -> NotifyAppFiles {
+    /// Reads every file of a known type under `root`, and those of each `shared` folder under its
+    /// key: the web app's expression modules, served from the one copy (decision 0460).
+    static func load(from root: URL, shared: [String: URL] = [:]) throws -> NotifyAppFiles {
         var files: [String: File] = [:]
         var served: [String: StaticFile] = [:]
-        let rootPath = root.standardizedFileURL.path
-        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey, .contentModificationDateKey]) else {
-            throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: rootPath])
-        }
-        for case let url as URL in enumerator {
-            let values = try url.resourceValues(forKeys: [.isRegularFileKey, .contentModificationDateKey])
-            guard values.isRegularFile == true, let type = types[url.pathExtension] else { continue }
-            let path = url.standardizedFileURL.path
-            guard path.hasPrefix(rootPath + "/") else { continue }
-            let relative = String(path.dropFirst(rootPath.count + 1))
-            let contents = try Data(contentsOf: url)
-            files[relative] = File(contents: contents, type: type)
-            served[relative] = try StaticFile(contents: contents, type: type, lastModified: values.contentModificationDate ?? Date(),
-                                              cacheControl: cacheControl(relative))
+        for (prefix, folder) in [("", root)] + shared.sorted(by: { $0.key < $1.key }).map({ ($0.key + "/", $0.value) }) {
+            let folderPath = folder.standardizedFileURL.path
+            guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey, .contentModificationDateKey]) else {
+                throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: folderPath])
+            }
+            for case let url as URL in enumerator {
+                let values = try url.resourceValues(forKeys: [.isRegularFileKey, .contentModificationDateKey])
+                guard values.isRegularFile == true, let type = types[url.pathExtension] else { continue }
+                let path = url.standardizedFileURL.path
+                guard path.hasPrefix(folderPath + "/") else { continue }
+                let relative = prefix + String(path.dropFirst(folderPath.count + 1))
+                let contents = try Data(contentsOf: url)
+                files[relative] = File(contents: contents, type: type)
+                served[relative] = try StaticFile(contents: contents, type: type, lastModified: values.contentModificationDate ?? Date(),
+                                                  cacheControl: cacheControl(relative))
+            }
         }
         guard files["index.html"] != nil else { throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "app/index.html"]) }
         return NotifyAppFiles(files: files, served: StaticFileSet(files: served))

@@ -4,13 +4,15 @@
 //   cleared at sign-out): network first, the last copy offline.
 // Everything else (the event stream, uploads, answers) goes to the network untouched.
 // It shows Web Push notifications; tapping one opens its message.
-const SHELL_CACHE = "xpedite-notify-shell-v2";
+const SHELL_CACHE = "xpedite-notify-shell-v3";
 const DATA_CACHE = "xpedite-notify-data";
 const scope = new URL(self.registration.scope);
 const api = new URL("../v1/", scope).pathname;
 const SHELL = ["./", "app.css", "manifest.webmanifest", "config.json", "icons/icon.svg", "icons/icon-192.png",
   "js/app.js", "js/api.js", "js/basic.js", "js/db.js", "js/display.js", "js/dom.js", "js/events.js", "js/field.js",
-  "js/form.js", "js/map.js", "js/media.js", "js/outbox.js", "js/push.js",
+  "js/form.js", "js/map.js", "js/media.js", "js/outbox.js", "js/push.js", "js/rules.js", "js/computed.js",
+  "js/expressions/checker.js", "js/expressions/errors.js", "js/expressions/evaluator.js", "js/expressions/expression.js",
+  "js/expressions/lexer.js", "js/expressions/parser.js", "js/expressions/rules.js", "js/expressions/values.js",
   "vendor/leaflet-1.6.0/leaflet.js", "vendor/leaflet-1.6.0/leaflet.css"].map((path) => new URL(path, scope).href);
 
 self.addEventListener("install", (event) => {

@@ -101,6 +101,17 @@ export class Control {
     }
   }
 
+  /** Marks the field required now or not (its `requiredIf` changed, docs/notify.md#rules): the
+   *  box's `required` class (a mark after the label) and `aria-required` on the control. */
+  setRequired(required) {
+    this.requiredNow = required;
+    this.element.classList.toggle("required", required);
+    const control = this.element.querySelector(`#${this.controlId}`);
+    if (!control) return;
+    if (required) control.setAttribute("aria-required", "true");
+    else control.removeAttribute("aria-required");
+  }
+
   focus() {
     const control = this.element.querySelector(`#${this.controlId}`) || this.element.querySelector("input, select, button, [tabindex]");
     if (control) control.focus();

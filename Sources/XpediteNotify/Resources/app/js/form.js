@@ -2,7 +2,13 @@
 // automatic Submit), inline buttons and button clusters that submit; the checks of
 // docs/notify.md#optional-and-default before
 // anything is sent, each failure at its field; the server's 422 issues at their fields too.
+// The rules of docs/notify.md#rules (showIf, requiredIf, check, computed) are evaluated on every
+// change, offline too (js/rules.js).
 import { el } from "./dom.js";
+// The web app's expression language, served under js/expressions from its one copy (decision 0460).
+import { PayloadRules, systemClock, valueToJSON } from "./expressions/expression.js";
+import { ComputedControl } from "./computed.js";
+import { answerValues, evaluateForm } from "./rules.js";
 import { requirement } from "./field.js";
 import { TextControl, NumberControl, DateControl, DateTimeControl, CheckboxControl, DroplistControl, RadioControl, isoLocal } from "./basic.js";
 import { PhotoControl, RecordingControl, BarcodeControl } from "./media.js";
@@ -31,6 +37,7 @@ const CONTROLS = {
   image: (f, c) => new ImageDisplay(f, c),
   document: (f, c) => new DocumentDisplay(f, c),
   dashboard: (f, c) => new DashboardDisplay(f, c),
+  computed: (f, c) => new ComputedControl(f, c),
 };
 
 /** A button's look from an inlineButton's properties (through the CSSOM). */
@@ -82,6 +89,51 @@ export class Form {
     if (!hasButtons) footer.push(this.button("Submit", 0));
     this.element.append(this.formError);
     if (footer.length) this.element.append(el("div", { class: "footer" }, ...footer));
+    // The rules, compiled once (a rule that does not compile is left out, as the server refused
+    // the payload anyway) and evaluated on every change.
+    this.rules = new PayloadRules(fields);
+    this.state = null;
+    if (this.rules.entries.some((entry) => entry.showIf || entry.requiredIf || entry.check || entry.field.type === "computed")) {
+      this.element.addEventListener("input", () => this.refresh());
+      this.element.addEventListener("change", () => this.refresh());
+      this.refresh();
+    }
+  }
+
+  /** The values of the input fields as they stand, hidden ones included. */
+  formValues() {
+    const values = {};
+    for (const control of this.controls) {
+      if (control.isInput && !(control instanceof ComputedControl)) values[control.id] = control.read();
+    }
+    return values;
+  }
+
+  /** Evaluates the rules against the form's values and shows the result: fields shown or hidden
+   *  (their values kept), requiredIf fields marked, failed checks' messages at their fields,
+   *  computed values. */
+  refresh() {
+    const state = evaluateForm(this.rules, this.formValues(), systemClock(), valueToJSON);
+    this.state = state;
+    for (const control of this.controls) {
+      if (!control.isInput) continue;
+      const id = control.id;
+      if (Object.hasOwn(state.visible, id)) {
+        const hidden = !state.visible[id];
+        if (control.element.hidden !== hidden) control.element.hidden = hidden;
+      }
+      if (Object.hasOwn(state.required, id)) control.setRequired(state.required[id]);
+      if (Object.hasOwn(state.computed, id)) control.setValue(state.computed[id]);
+      const message = state.errors[id];
+      if (message) {
+        if (control.errorNode.textContent !== message) control.showError(message);
+        control.ruleError = true;
+      } else if (control.ruleError) {
+        control.showError("");
+        control.ruleError = false;
+      }
+    }
+    return state;
   }
 
   button(label, value) {
@@ -98,10 +150,16 @@ export class Form {
    * its field. */
   check() {
     let first = null;
+    const state = this.state ? this.refresh() : null;
     for (const control of this.controls) {
       if (!control.isInput) continue;
-      let message = control.check();
-      if (!message && control.read() === null && control.requirement === "required") {
+      if (state && state.visible[control.id] === false) {
+        control.showError("");
+        continue;
+      }
+      const required = state && Object.hasOwn(state.required, control.id) ? state.required[control.id] : control.requirement === "required";
+      let message = control.check() || (state && state.errors[control.id]) || null;
+      if (!message && control.read() === null && required) {
         if (control.field.type === "currentLocation") message = "Your location could not be read: allow location access and try again.";
         else if (control.field.type === "currentDateTime") message = null;
         else message = "A value is required.";
@@ -124,13 +182,15 @@ export class Form {
         return;
       }
       for (const control of this.controls) await control.settle();
-      const values = {};
+      let values = {};
       const media = [];
       for (const control of this.controls) {
         if (!control.isInput) continue;
         values[control.id] = control.read();
-        media.push(...control.pendingMedia());
+        if (!this.state || this.state.visible[control.id] !== false) media.push(...control.pendingMedia());
       }
+      // A hidden field's value is kept in the form but not sent; computed values are sent.
+      if (this.state) values = answerValues(values, this.refresh());
       const result = await this.onSubmit(submitValue, values, media);
       if (result && result.state === "rejected") this.showIssues(result.error);
     } finally {
