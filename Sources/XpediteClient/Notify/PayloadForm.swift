@@ -61,7 +61,11 @@ public struct PayloadForm: Sendable, Hashable {
     ///
     /// - Throws: ``DeviceError`` when no input field has this `id` (path `$.values.<id>`).
     public mutating func set(_ id: String, _ value: JSONValue?) throws(DeviceError) {
-        guard field(id) != nil else { throw .invalid([Self.unknownField(id, among: inputFields)]) }
+        guard let field = field(id) else { throw .invalid([Self.unknownField(id, among: inputFields)]) }
+        if case .computed = field {
+            throw .invalid([ValidationIssue(path: JSONPath.root.appending("values").appending(id), code: .invalidValue, severity: .error,
+                                            message: "the field \"\(id)\" is computed from the others (docs/notify.md#rules): it cannot be set")])
+        }
         entries[id] = value
     }
 
@@ -110,9 +114,10 @@ public struct PayloadForm: Sendable, Hashable {
         }
     }
 
-    /// The body members this form submits: `submitValue` and `values`.
+    /// The body members this form submits: `submitValue` and `values` (hidden fields left out,
+    /// computed fields with their computed values: docs/notify.md#rules).
     func submission(submitValue: Int) -> JSONValue {
-        .object(["submitValue": .number(Double(submitValue)), "values": .object(values)])
+        .object(["submitValue": .number(Double(submitValue)), "values": .object(answerValues())])
     }
 
     /// `yyyy-MM-ddTHH:mm:ssZ`, UTC.
