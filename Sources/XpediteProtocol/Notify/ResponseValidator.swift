@@ -82,7 +82,7 @@ public struct ResponseValidator: Sendable {
         }
         var completed = JSONObject()
         var inputIDs: [String] = []
-        let rules = PayloadRules(fields: fields)
+        let rules = PayloadRulesCache.shared.rules(for: fields)
         let evaluation = rules.isEmpty ? nil : evaluate(rules, fields: fields, sent: sent)
         for field in fields {
             guard let requirement = field.requirement, let id = field.id else { continue }
