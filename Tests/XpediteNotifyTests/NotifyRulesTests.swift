@@ -103,14 +103,17 @@ import XpediteNotifyTestSupport
     }
 
     @Test(arguments: [
-        ("check", "$n > ", "inputInteger", "column 6: "),                      // a syntax error
+        ("check", "$n > ", "inputInteger", "column 6: expected a value, got the end of the expression"),
         ("showIf", "$cuont > 2", "inputInteger", "column 1: unknown field $cuont"),
-        ("requiredIf", "$photo > 3", "inputInteger", "column 1: > cannot take a document and a number"),
+        ("requiredIf", "$photo > 3", "inputInteger", "column 8: > cannot take a document and a number"),
         ("check", "$n + 1", "inputInteger", "column 1: expected true or false, got a number"),
         ("showIf", "$n > 0", "inputInteger", "column 1: $n closes a circle"),   // a field shown by its own value
         ("expression", "$n + 1", "computed", "column 1: $n closes a circle"),    // a computed field reading itself
         ("check", String(repeating: "1+", count: 4_999) + "1", "inputInteger", "column 1001: the expression is longer than 1000 characters"),
-        ("showIf", String(repeating: "(", count: 1_000) + "true" + String(repeating: ")", count: 1_000), "inputInteger", "column 33: "),
+        ("showIf", String(repeating: "(", count: 1_000) + "true" + String(repeating: ")", count: 1_000), "inputInteger",
+         "column 1001: the expression is longer than 1000 characters"),
+        ("showIf", String(repeating: "(", count: 100) + "true" + String(repeating: ")", count: 100), "inputInteger",
+         "column 33: the expression is nested more than 32 deep"),
     ])
     func aRuleThatCannotWorkIsRefusedAtSendTimeAtItsAttribute(attribute: String, expression: String, type: String, message: String) async throws {
         let harness = try NotifyHarness()

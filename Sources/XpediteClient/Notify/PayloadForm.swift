@@ -61,8 +61,8 @@ public struct PayloadForm: Sendable, Hashable {
     ///
     /// - Throws: ``DeviceError`` when no input field has this `id` (path `$.values.<id>`).
     public mutating func set(_ id: String, _ value: JSONValue?) throws(DeviceError) {
-        guard let field = field(id) else { throw .invalid([Self.unknownField(id, among: inputFields)]) }
-        if case .computed = field {
+        guard let target = self.field(id) else { throw .invalid([Self.unknownField(id, among: inputFields)]) }
+        if case .computed = target {
             throw .invalid([ValidationIssue(path: JSONPath.root.appending("values").appending(id), code: .invalidValue, severity: .error,
                                             message: "the field \"\(id)\" is computed from the others (docs/notify.md#rules): it cannot be set")])
         }
