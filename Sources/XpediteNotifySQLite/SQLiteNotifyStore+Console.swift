@@ -13,7 +13,8 @@ extension SQLiteNotifyStore {
             for row in rows {
                 let name: String = row["name"]
                 if groups.last?.name != name { groups.append(NotifyGroup(name: name, members: [])) }
-                if let member: String = row["username"] { groups[groups.count - 1].members.append(member) }
+                let member: String? = row["username"]
+                if let member { groups[groups.count - 1].members.append(member) }
             }
             return groups
         }

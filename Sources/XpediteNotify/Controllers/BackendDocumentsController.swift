@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 import NIOCore
 
-/// Any uploaded document for a backend (docs/notify-api.md#documents), behind an API key:
+/// Any uploaded document for a backend (docs/notify-api.md#documents-for-a-backend), behind an API key:
 /// `GET /documents/{name}` with `ETag` (`If-None-Match` → 304) and single byte ranges (`Range`
 /// → 206, or 416). A name that is not of the form the server gives documents
 /// (`rcs/<kind>/<id>.<extension>`, no percent-encoding, dots or extra slashes) is 404 before any
@@ -19,12 +19,10 @@ struct BackendDocumentsController<Context: RequestContext>: Sendable {
         return routes
     }
 
-    /// The name of a stored document, as the path gives it (still percent-encoded).
-    static let namePattern = /^rcs\/(image|audio|video)\/[A-Za-z0-9-]+\.[a-z0-9]+$/
-
     func document(_ request: Request, context: Context) async throws -> Response {
         let raw = context.parameters.getCatchAll().joined(separator: "/")
-        guard raw.wholeMatch(of: Self.namePattern) != nil else { throw NotifyError.notFound("no document \"\(raw)\"") }
+        // The form of a stored document's name, as the path gives it (still percent-encoded).
+        guard raw.wholeMatch(of: /rcs\/(image|audio|video)\/[A-Za-z0-9-]+\.[a-z0-9]+/) != nil else { throw NotifyError.notFound("no document \"\(raw)\"") }
         let document = try await notifier.storedDocument(raw)
         let size = document.record.size
         let eTag = Self.eTag(of: document.record)

@@ -3,7 +3,7 @@ import Hummingbird
 import XpediteProtocol
 
 extension PeopleController {
-    /// `GET /groups`, `GET /groups/{name}` and `DELETE /groups/{name}` (docs/notify-api.md#groups).
+    /// `GET /groups`, `GET /groups/{name}` and `DELETE /groups/{name}` (docs/notify-api.md#users-and-groups).
     func addGroupRoutes(to routes: RouteCollection<Context>) {
         routes.getAndHead("groups", use: groups)
         routes.getAndHead("groups/:name", use: group)

@@ -12,7 +12,7 @@ public struct ResponsePages: AsyncSequence, Sendable {
     public init(store: any NotifyStore, filter: ResponseFilter, pageSize: Int = 500) {
         self.store = store
         self.filter = filter
-        self.pageSize = max(1, pageSize)
+        self.pageSize = Swift.max(1, pageSize)
     }
 
     /// Reads one page at a time.

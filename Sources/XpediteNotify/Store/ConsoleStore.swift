@@ -1,7 +1,7 @@
 import Foundation
 
 /// What the notification console's routes read beyond the other stores
-/// (docs/notify-api.md#groups, #documents, #exporting-responses): every group, the named payloads, a
+/// (docs/notify-api.md#users-and-groups, #documents-for-a-backend, #exporting-responses): every group, the named payloads, a
 /// document's file, and the responses that match an export's filter, page by page.
 public protocol ConsoleStore: Sendable {
     /// Every group with its members (sorted), by name.

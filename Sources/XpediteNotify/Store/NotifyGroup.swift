@@ -1,4 +1,4 @@
-/// A group of users (docs/notify-api.md#groups): its name and its members, sorted.
+/// A group of users (docs/notify-api.md#users-and-groups): its name and its members, sorted.
 public struct NotifyGroup: Sendable, Hashable {
     /// The group's name.
     public var name: String

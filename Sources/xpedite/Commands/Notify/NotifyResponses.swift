@@ -107,7 +107,7 @@ struct NotifyResponses: AsyncParsableCommand {
                 throw failure(error)
             }
             guard answer.status == 200, let page = answer.json?["responses"]?.arrayValue else {
-                throw refusal(answer.status, answer.json.map(CanonicalJSON.data) ?? Data())
+                throw refusal(answer.status, answer.json.map { CanonicalJSON.data($0) } ?? Data())
             }
             for response in page {
                 FileHandle.standardOutput.write(Data(((first ? "\n" : ",\n") + CanonicalJSON.string(response)).utf8))

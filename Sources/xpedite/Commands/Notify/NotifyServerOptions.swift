@@ -54,7 +54,7 @@ struct NotifyServerOptions: ParsableArguments {
     static func json(file: String) throws -> JSONValue {
         let data: Data
         do {
-            data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: file))
+            data = try file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : Data(contentsOf: URL(fileURLWithPath: file))
         } catch {
             throw ValidationError("cannot read \(file): \(error.localizedDescription)")
         }
