@@ -8,7 +8,7 @@ import XpediteNotifyTestSupport
 import XpediteProtocol
 import XpediteTestFixtures
 
-/// `GET /notify/v1/documents/{name}` (docs/notify-api.md#documents): any uploaded document to a
+/// `GET /notify/v1/documents/{name}` (docs/notify-api.md#documents-for-a-backend): any uploaded document to a
 /// backend, with `ETag`, `If-None-Match`, ranges, and names that never leave the document store.
 @Suite struct NotifyDocumentsRouteTests {
     /// Uploads the sample JPEG as joe; returns its name.

@@ -6,7 +6,7 @@ import XpediteNotify
 import XpediteNotifyTestSupport
 import XpediteProtocol
 
-/// `GET /groups`, `GET /groups/{name}` and `DELETE /groups/{name}` (docs/notify-api.md#groups).
+/// `GET /groups`, `GET /groups/{name}` and `DELETE /groups/{name}` (docs/notify-api.md#users-and-groups).
 @Suite struct NotifyGroupsRouteTests {
     @Test(arguments: StoreKind.tested)
     func groupsAreListedShownAndDeletedWhileTheirUsersStay(_ store: StoreKind) async throws {

@@ -2,8 +2,8 @@ import Foundation
 
 /// A single byte range of a `Range` header (RFC 9110 §14.1.2) resolved against a document's
 /// size: `bytes=a-b`, `bytes=a-` and `bytes=-n` (the last n bytes). Anything else (several
-/// ranges, another unit, bad syntax) is not read, and the whole document is answered, as RFC 9110
-/// §14.2 allows.
+/// ranges, another unit, bad syntax) is not read, and the whole document is answered, as
+/// RFC 9110 §14.2 allows.
 enum ByteRange: Equatable {
     /// The bytes to send, within the document.
     case satisfiable(ClosedRange<Int>)
