@@ -26,19 +26,32 @@ public struct ResponseCSV: Sendable {
 
     /// The row of one response object (canonical JSON text), with its line break.
     ///
-    /// - Throws: `StoreError.corrupt` when the stored text is not a JSON object.
+    /// - Throws: `StoreError.corrupt` when the stored text is not a response object.
     public func row(_ json: Data) throws -> String {
-        let parsed: JSONValue
+        let row: Row
         do {
-            parsed = try JSONValue(parsing: json)
+            // Foundation's decoder reads the text; only the members the row needs become values.
+            row = try JSONDecoder().decode(Row.self, from: json)
         } catch {
-            throw StoreError.corrupt("a stored response is not JSON: \(error)")
+            throw StoreError.corrupt("a stored response is not a response object: \(error)")
         }
-        guard let object = parsed.objectValue else { throw StoreError.corrupt("a stored response is not a JSON object") }
-        let values = object["values"]?.objectValue
-        var cells = Self.fixedColumns.map { object[$0].map(Self.cell) ?? "" }
-        for id in fieldIds { cells.append(values?[id].map(Self.cell) ?? "") }
+        var cells = [row.responseId, row.messageId, row.request, row.username, row.deviceId].map { $0 ?? "" }
+        cells.append(row.submitValue.map(Self.cell) ?? "")
+        cells.append(row.receivedAt ?? "")
+        for id in fieldIds { cells.append(row.values?[id].map(Self.cell) ?? "") }
         return Self.row(cells)
+    }
+
+    /// The members of a response object a row shows.
+    struct Row: Decodable {
+        var responseId: String?
+        var messageId: String?
+        var request: String?
+        var username: String?
+        var deviceId: String?
+        var submitValue: JSONValue?
+        var receivedAt: String?
+        var values: [String: JSONValue]?
     }
 
     /// The text of a value in a cell: a string as it is, a number as JSON writes it, `true` or
