@@ -178,6 +178,12 @@ public final class PostgresNotifyStore: NotifyStore {
         PostgresMigration(version: 2, name: "shared settings", statements: [
             "CREATE TABLE notify_setting (name TEXT NOT NULL PRIMARY KEY, value TEXT NOT NULL)",
         ]),
+        // Exports (docs/notify-api.md#exporting-responses): a topic's responses by user, and a
+        // message's responses, in cursor order (migration notify.v4-response-export).
+        PostgresMigration(version: 3, name: "notify.v4-response-export", statements: [
+            "CREATE INDEX notify_response_topic_user ON notify_response (topic, username, cursor)",
+            "CREATE INDEX notify_response_message ON notify_response (message_id, cursor)",
+        ]),
     ]
 
     /// Uses `database`, migrating its notification schema first.

@@ -40,7 +40,7 @@ extension SQLiteNotifyStore {
 
     /// The file of a document: `documents/<kind>/<last component of its name>`; the name was
     /// made by the server, so it holds no path separators beyond `rcs/<kind>/`.
-    private func fileURL(_ record: DocumentRecord) -> URL {
+    func fileURL(_ record: DocumentRecord) -> URL {
         let file = record.name.split(separator: "/").last.map(String.init) ?? record.name
         return documentsDirectory.appendingPathComponent(record.kind.rawValue).appendingPathComponent(file)
     }

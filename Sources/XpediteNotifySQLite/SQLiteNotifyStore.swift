@@ -186,6 +186,14 @@ public final class SQLiteNotifyStore: NotifyStore {
                 ALTER TABLE notify_device ADD COLUMN web_push_auth BLOB;
                 """)
         }
+        // Exports (docs/notify-api.md#exporting-responses): a topic's responses by user, and a
+        // message's responses, in cursor order.
+        migrator.registerMigration("notify.v4-response-export") { db in
+            try db.execute(sql: """
+                CREATE INDEX notify_response_topic_user ON notify_response(topic, username, cursor);
+                CREATE INDEX notify_response_message ON notify_response(message_id, cursor);
+                """)
+        }
         return migrator
     }
 

@@ -29,6 +29,7 @@ extension Notifier {
         api.addRoutes(DeliveriesController(notifier: self).routes)
         api.addRoutes(PayloadsController(notifier: self).routes)
         api.addRoutes(TopicsController(notifier: self).routes)
+        api.addRoutes(BackendDocumentsController(notifier: self).routes)
         let device = api.group(context: DeviceRequestContext<Context>.self)
         device.addRoutes(DeviceController(notifier: self).routes)
         device.addRoutes(DocumentsController(notifier: self).routes)

@@ -17,6 +17,7 @@ struct PayloadsController<Context: RequestContext>: Sendable {
         routes.put("requests/:name", use: putRequest)
         routes.getAndHead("requests/:name", use: startRequest)
         routes.delete("requests/:name", use: deleteRequest)
+        addListRoutes(to: routes)
         return routes
     }
 

@@ -16,6 +16,7 @@ struct PeopleController<Context: RequestContext>: Sendable {
         routes.getAndHead("users", use: users)
         routes.getAndHead("users/:username/devices", use: devices)
         routes.put("groups/:name", use: putGroup)
+        addGroupRoutes(to: routes)
         return routes
     }
 

@@ -3,7 +3,9 @@ import Hummingbird
 import XpediteProtocol
 
 /// The responses of a topic, read, followed or delivered
-/// (docs/notify-api.md#responses-pages-events-webhooks), behind an API key: `GET /responses`,
+/// (docs/notify-api.md#responses-pages-events-webhooks), behind an API key: `GET /responses` (a
+/// JSON page, or with `Accept: text/csv` or `application/x-ndjson` a streamed export,
+/// TopicsController+Export.swift),
 /// `GET /events` (Server-Sent Events) and `PUT`/`DELETE /webhooks/{name}`.
 struct TopicsController<Context: RequestContext>: Sendable {
     let notifier: Notifier
@@ -21,9 +23,17 @@ struct TopicsController<Context: RequestContext>: Sendable {
 
     func responses(_ request: Request, context: Context) async throws -> Response {
         let topic = try RouteParameters.topic(request)
+        if let format = ExportFormat(accept: request.headers[.accept]), let filter = try await filter(request, topic: topic, always: true) {
+            return try await export(format, filter: filter)
+        }
         let after = try RouteParameters.cursor(request.uri.queryParameters.get("after"))
         let limit = try RouteParameters.limit(request, default: 100)
-        let responses = try await notifier.responses(topic: topic, after: after, limit: limit)
+        let responses: [StoredResponse]
+        if let filter = try await filter(request, topic: topic, always: false) {
+            responses = try await notifier.store.responses(matching: filter, after: after, limit: limit)
+        } else {
+            responses = try await notifier.responses(topic: topic, after: after, limit: limit)
+        }
         return JSONResponse.make(.object([
             "responses": .array(try responses.map(Self.json)),
             "next": .string(String(responses.last?.cursor ?? after)),

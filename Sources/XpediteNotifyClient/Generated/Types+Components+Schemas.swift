@@ -330,6 +330,53 @@ extension Components {
                 case members
             }
         }
+        /// - Remark: Generated from `#/components/schemas/GroupList`.
+        public struct GroupList: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/GroupList/groups`.
+            public var groups: [Components.Schemas.Group]
+            /// Creates a new `GroupList`.
+            ///
+            /// - Parameters:
+            ///   - groups:
+            public init(groups: [Components.Schemas.Group]) {
+                self.groups = groups
+            }
+            public enum CodingKeys: String, CodingKey {
+                case groups
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/NamedPayloadList`.
+        public struct NamedPayloadList: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/NamedPayloadList/PayloadsPayload`.
+            public struct PayloadsPayloadPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/NamedPayloadList/PayloadsPayload/name`.
+                public var name: Swift.String
+                /// Creates a new `PayloadsPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - name:
+                public init(name: Swift.String) {
+                    self.name = name
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case name
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/NamedPayloadList/payloads`.
+            public typealias PayloadsPayload = [Components.Schemas.NamedPayloadList.PayloadsPayloadPayload]
+            /// - Remark: Generated from `#/components/schemas/NamedPayloadList/payloads`.
+            public var payloads: Components.Schemas.NamedPayloadList.PayloadsPayload
+            /// Creates a new `NamedPayloadList`.
+            ///
+            /// - Parameters:
+            ///   - payloads:
+            public init(payloads: Components.Schemas.NamedPayloadList.PayloadsPayload) {
+                self.payloads = payloads
+            }
+            public enum CodingKeys: String, CodingKey {
+                case payloads
+            }
+        }
         /// Exactly one of users, groups and all (an object that matches two is refused).
         ///
         /// - Remark: Generated from `#/components/schemas/Recipients`.

@@ -48,11 +48,26 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /users/{username}/devices`.
     /// - Remark: Generated from `#/paths//users/{username}/devices/get(listDevices)`.
     func listDevices(_ input: Operations.ListDevices.Input) async throws -> Operations.ListDevices.Output
+    /// Every group with its members, by name.
+    ///
+    /// - Remark: HTTP `GET /groups`.
+    /// - Remark: Generated from `#/paths//groups/get(listGroups)`.
+    func listGroups(_ input: Operations.ListGroups.Input) async throws -> Operations.ListGroups.Output
+    /// One group with its members.
+    ///
+    /// - Remark: HTTP `GET /groups/{name}`.
+    /// - Remark: Generated from `#/paths//groups/{name}/get(getGroup)`.
+    func getGroup(_ input: Operations.GetGroup.Input) async throws -> Operations.GetGroup.Output
     /// Replaces a group's members.
     ///
     /// - Remark: HTTP `PUT /groups/{name}`.
     /// - Remark: Generated from `#/paths//groups/{name}/put(putGroup)`.
     func putGroup(_ input: Operations.PutGroup.Input) async throws -> Operations.PutGroup.Output
+    /// Removes a group; its users stay.
+    ///
+    /// - Remark: HTTP `DELETE /groups/{name}`.
+    /// - Remark: Generated from `#/paths//groups/{name}/delete(deleteGroup)`.
+    func deleteGroup(_ input: Operations.DeleteGroup.Input) async throws -> Operations.DeleteGroup.Output
     /// Sends a payload to users, groups or everyone.
     ///
     /// The payload is validated first (422 with issues); a `payloadName` is resolved now (404 if unknown). Groups are expanded and duplicates removed; unknown usernames are 422. The answer comes once the message and its deliveries are committed, never after waiting for a push service.
@@ -70,6 +85,11 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /deliveries`.
     /// - Remark: Generated from `#/paths//deliveries/get(getDeliveries)`.
     func getDeliveries(_ input: Operations.GetDeliveries.Input) async throws -> Operations.GetDeliveries.Output
+    /// The names of every named payload, sorted.
+    ///
+    /// - Remark: HTTP `GET /payloads`.
+    /// - Remark: Generated from `#/paths//payloads/get(listPayloads)`.
+    func listPayloads(_ input: Operations.ListPayloads.Input) async throws -> Operations.ListPayloads.Output
     /// A named payload.
     ///
     /// - Remark: HTTP `GET /payloads/{name}`.
@@ -85,6 +105,11 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /payloads/{name}`.
     /// - Remark: Generated from `#/paths//payloads/{name}/delete(deletePayload)`.
     func deletePayload(_ input: Operations.DeletePayload.Input) async throws -> Operations.DeletePayload.Output
+    /// Every start request, by name, without its fields.
+    ///
+    /// - Remark: HTTP `GET /requests`.
+    /// - Remark: Generated from `#/paths//requests/get(listStartRequests)`.
+    func listStartRequests(_ input: Operations.ListStartRequests.Input) async throws -> Operations.ListStartRequests.Output
     /// A start request with its fields.
     ///
     /// - Remark: HTTP `GET /requests/{name}`.
@@ -105,6 +130,13 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /responses`.
     /// - Remark: Generated from `#/paths//responses/get(listResponses)`.
     func listResponses(_ input: Operations.ListResponses.Input) async throws -> Operations.ListResponses.Output
+    /// Any uploaded document's bytes, with ETag and byte ranges.
+    ///
+    /// The name as upload answered it (`rcs/image/<uuid>.jpg`), its slashes sent as they are. A name that is not a stored document (dot segments, percent-encoded dots or slashes, absolute paths) is 404.
+    ///
+    /// - Remark: HTTP `GET /documents/{name}`.
+    /// - Remark: Generated from `#/paths//documents/{name}/get(getStoredDocument)`.
+    func getStoredDocument(_ input: Operations.GetStoredDocument.Input) async throws -> Operations.GetStoredDocument.Output
     /// The response objects published to a topic, as Server-Sent Events.
     ///
     /// One `event: response` per response object published to the topic: `id:` its cursor,
@@ -275,6 +307,26 @@ extension APIProtocol {
             headers: headers
         ))
     }
+    /// Every group with its members, by name.
+    ///
+    /// - Remark: HTTP `GET /groups`.
+    /// - Remark: Generated from `#/paths//groups/get(listGroups)`.
+    public func listGroups(headers: Operations.ListGroups.Input.Headers = .init()) async throws -> Operations.ListGroups.Output {
+        try await listGroups(Operations.ListGroups.Input(headers: headers))
+    }
+    /// One group with its members.
+    ///
+    /// - Remark: HTTP `GET /groups/{name}`.
+    /// - Remark: Generated from `#/paths//groups/{name}/get(getGroup)`.
+    public func getGroup(
+        path: Operations.GetGroup.Input.Path,
+        headers: Operations.GetGroup.Input.Headers = .init()
+    ) async throws -> Operations.GetGroup.Output {
+        try await getGroup(Operations.GetGroup.Input(
+            path: path,
+            headers: headers
+        ))
+    }
     /// Replaces a group's members.
     ///
     /// - Remark: HTTP `PUT /groups/{name}`.
@@ -288,6 +340,19 @@ extension APIProtocol {
             path: path,
             headers: headers,
             body: body
+        ))
+    }
+    /// Removes a group; its users stay.
+    ///
+    /// - Remark: HTTP `DELETE /groups/{name}`.
+    /// - Remark: Generated from `#/paths//groups/{name}/delete(deleteGroup)`.
+    public func deleteGroup(
+        path: Operations.DeleteGroup.Input.Path,
+        headers: Operations.DeleteGroup.Input.Headers = .init()
+    ) async throws -> Operations.DeleteGroup.Output {
+        try await deleteGroup(Operations.DeleteGroup.Input(
+            path: path,
+            headers: headers
         ))
     }
     /// Sends a payload to users, groups or everyone.
@@ -331,6 +396,13 @@ extension APIProtocol {
             headers: headers
         ))
     }
+    /// The names of every named payload, sorted.
+    ///
+    /// - Remark: HTTP `GET /payloads`.
+    /// - Remark: Generated from `#/paths//payloads/get(listPayloads)`.
+    public func listPayloads(headers: Operations.ListPayloads.Input.Headers = .init()) async throws -> Operations.ListPayloads.Output {
+        try await listPayloads(Operations.ListPayloads.Input(headers: headers))
+    }
     /// A named payload.
     ///
     /// - Remark: HTTP `GET /payloads/{name}`.
@@ -371,6 +443,13 @@ extension APIProtocol {
             path: path,
             headers: headers
         ))
+    }
+    /// Every start request, by name, without its fields.
+    ///
+    /// - Remark: HTTP `GET /requests`.
+    /// - Remark: Generated from `#/paths//requests/get(listStartRequests)`.
+    public func listStartRequests(headers: Operations.ListStartRequests.Input.Headers = .init()) async throws -> Operations.ListStartRequests.Output {
+        try await listStartRequests(Operations.ListStartRequests.Input(headers: headers))
     }
     /// A start request with its fields.
     ///
@@ -423,6 +502,21 @@ extension APIProtocol {
     ) async throws -> Operations.ListResponses.Output {
         try await listResponses(Operations.ListResponses.Input(
             query: query,
+            headers: headers
+        ))
+    }
+    /// Any uploaded document's bytes, with ETag and byte ranges.
+    ///
+    /// The name as upload answered it (`rcs/image/<uuid>.jpg`), its slashes sent as they are. A name that is not a stored document (dot segments, percent-encoded dots or slashes, absolute paths) is 404.
+    ///
+    /// - Remark: HTTP `GET /documents/{name}`.
+    /// - Remark: Generated from `#/paths//documents/{name}/get(getStoredDocument)`.
+    public func getStoredDocument(
+        path: Operations.GetStoredDocument.Input.Path,
+        headers: Operations.GetStoredDocument.Input.Headers = .init()
+    ) async throws -> Operations.GetStoredDocument.Output {
+        try await getStoredDocument(Operations.GetStoredDocument.Input(
+            path: path,
             headers: headers
         ))
     }

@@ -13,8 +13,11 @@ struct Notify: AsyncParsableCommand {
               xpedite notify send --server http://127.0.0.1:8090 --api-key K --to user:joe --title T --body B payload.json
               xpedite notify listen --server http://127.0.0.1:8090 --api-key K --topic /a/b/c
               xpedite notify deliveries --server http://127.0.0.1:8090 --api-key K
+              xpedite notify groups list --server http://127.0.0.1:8090 --api-key K
+              xpedite notify responses --server http://127.0.0.1:8090 --api-key K --topic /a/b/c --format csv > answers.csv
             """,
         subcommands: [NotifyValidate.self, NotifySchema.self, NotifyServe.self, NotifySend.self, NotifyListen.self,
-                      NotifyDeliveries.self]
+                      NotifyDeliveries.self, NotifyPayloads.self, NotifyRequests.self, NotifyGroups.self, NotifyUsers.self,
+                      NotifyResponses.self]
     )
 }

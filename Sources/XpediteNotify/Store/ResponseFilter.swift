@@ -1,0 +1,31 @@
+/// Which responses an export reads (`GET /responses` with `Accept: text/csv` or
+/// `application/x-ndjson`, docs/notify-api.md#exporting-responses). Every member left `nil`
+/// matches everything.
+public struct ResponseFilter: Sendable, Hashable {
+    /// The topic (required).
+    public var topic: String
+    /// Only the responses to this message.
+    public var messageId: String?
+    /// Only the responses to messages whose payload carries exactly these fields: the text
+    /// `"fields":[…]` as it appears in a stored payload's canonical JSON (a named payload's
+    /// fields, docs/decisions/0441-payloadname-filter-matches-the-named-payloads-fields.md).
+    public var payloadFieldsText: String?
+    /// Only this user's responses.
+    public var username: String?
+    /// Only the responses received at or after this timestamp (`receivedAt`, ISO 8601 UTC in
+    /// whole seconds, `2026-01-02T03:04:05Z`).
+    public var since: String?
+    /// Only the responses received before this timestamp (same form as `since`).
+    public var until: String?
+
+    /// Creates a filter.
+    public init(topic: String, messageId: String? = nil, payloadFieldsText: String? = nil, username: String? = nil,
+                since: String? = nil, until: String? = nil) {
+        self.topic = topic
+        self.messageId = messageId
+        self.payloadFieldsText = payloadFieldsText
+        self.username = username
+        self.since = since
+        self.until = until
+    }
+}
