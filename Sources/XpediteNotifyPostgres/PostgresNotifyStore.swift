@@ -178,7 +178,7 @@ public final class PostgresNotifyStore: NotifyStore {
         PostgresMigration(version: 2, name: "shared settings", statements: [
             "CREATE TABLE notify_setting (name TEXT NOT NULL PRIMARY KEY, value TEXT NOT NULL)",
         ]),
-        // Withdrawal (docs/notify-api.md#withdrawing-a-message): a message's state, when and why it
+        // Withdrawal (docs/notify-api.md#delete-messagesmessageid): a message's state, when and why it
         // was withdrawn, its expiry; a delivery is the message's push or a withdrawal push.
         PostgresMigration(version: 6, name: "notify.v6-withdrawal", statements: [
             "ALTER TABLE notify_message ADD COLUMN state TEXT NOT NULL DEFAULT 'active'",

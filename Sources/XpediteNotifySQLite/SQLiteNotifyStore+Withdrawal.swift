@@ -22,7 +22,7 @@ extension SQLiteNotifyStore {
         }
     }
 
-    /// Withdraws one message in the caller's transaction (docs/notify-api.md#withdrawing-a-message):
+    /// Withdraws one message in the caller's transaction (docs/notify-api.md#delete-messagesmessageid):
     /// a withdrawal push per device that got (or is getting) the message's push and whose user has
     /// not answered, then the message's pending pushes dropped, then the state. A message withdrawn
     /// before is left as it is.

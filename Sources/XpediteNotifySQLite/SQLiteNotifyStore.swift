@@ -186,7 +186,7 @@ public final class SQLiteNotifyStore: NotifyStore {
                 ALTER TABLE notify_device ADD COLUMN web_push_auth BLOB;
                 """)
         }
-        // Withdrawal (docs/notify-api.md#withdrawing-a-message): a message's state, when and why it
+        // Withdrawal (docs/notify-api.md#delete-messagesmessageid): a message's state, when and why it
         // was withdrawn, its expiry; a delivery is the message's push or a withdrawal push.
         migrator.registerMigration("notify.v6-withdrawal") { db in
             try db.execute(sql: """

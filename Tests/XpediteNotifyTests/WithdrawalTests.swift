@@ -8,7 +8,7 @@ import XpediteNotifyTestSupport
 import XpediteProtocol
 import XpediteTestFixtures
 
-/// Taking a message back (docs/notify-api.md#withdrawing-a-message): `DELETE /messages/{id}`,
+/// Taking a message back (docs/notify-api.md#delete-messagesmessageid): `DELETE /messages/{id}`,
 /// `expiresAt` and the expiry sweep, the inbox, answers (410), the event stream and the pushes.
 @Suite struct WithdrawalTests {
     @Test(arguments: StoreKind.tested)

@@ -6,7 +6,7 @@ import XpediteProtocol
 import XpediteStoreTesting
 import XpediteTestFixtures
 
-/// The store's part of a withdrawal (docs/notify-api.md#withdrawing-a-message), on every database
+/// The store's part of a withdrawal (docs/notify-api.md#delete-messagesmessageid), on every database
 /// alike: the state is set once, answers after it are refused in the answer's own transaction,
 /// pending pushes are dropped, and concurrent expiry sweeps withdraw each message once.
 @Suite struct WithdrawalConformanceTests {

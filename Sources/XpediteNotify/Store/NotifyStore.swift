@@ -59,7 +59,7 @@ public protocol MessageStore: Sendable {
     func inbox(of username: String) async throws -> [NotifyMessage]
     /// Whether `username` is a recipient of the message, and when they answered.
     func recipient(_ username: String, of messageId: String) async throws -> NotifyMessage.Recipient?
-    /// Withdraws a message in one transaction (docs/notify-api.md#withdrawing-a-message): queues a
+    /// Withdraws a message in one transaction (docs/notify-api.md#delete-messagesmessageid): queues a
     /// withdrawal push (``PushKind/withdrawal``, due at `date`) for each device of a recipient who
     /// has not answered whose push was delivered or is being sent (leased), settles the message's
     /// pending pushes as `failed` with ``PushClaimRules/withdrawnReason``, and sets its state,

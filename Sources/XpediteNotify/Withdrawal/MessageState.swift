@@ -1,4 +1,4 @@
-/// Whether a message can still be answered (docs/notify-api.md#withdrawing-a-message): `active`
+/// Whether a message can still be answered (docs/notify-api.md#delete-messagesmessageid): `active`
 /// until it is withdrawn (`DELETE /messages/{id}`) or its `expiresAt` passes.
 public enum MessageState: String, Sendable, Hashable, CaseIterable {
     /// In its recipients' inboxes, open to answers.

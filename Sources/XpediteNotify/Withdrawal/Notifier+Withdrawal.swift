@@ -4,7 +4,7 @@ extension Notifier {
     /// The longest withdrawal reason, in characters.
     public static let maximumWithdrawalReasonLength = 1000
 
-    /// Takes a message back (`DELETE /messages/{id}`, docs/notify-api.md#withdrawing-a-message):
+    /// Takes a message back (`DELETE /messages/{id}`, docs/notify-api.md#delete-messagesmessageid):
     /// it leaves the inbox of every recipient who has not answered, its pending pushes are dropped
     /// (`failed`, `lastError` "withdrawn"; one already claimed is not sent either), a withdrawal
     /// push goes to each device whose push was delivered, and the users' device event streams hear
