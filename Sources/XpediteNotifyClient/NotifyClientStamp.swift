@@ -4,7 +4,7 @@
 /// building the generator (scripts/generate-notify-client --check).
 enum NotifyClientStamp {
     /// SHA-256 of openapi/notify-v1.yaml, the generator's configuration and version, and the script.
-    static let source = "5d08bddb982c990890b4b76f4ac7d113c5fc8ad0fe8dad330c75ffef16d53f0d"
+    static let source = "cfe5aded1727a1f9e66100c62e4382c962b8e23ed55a2442818b2c547464860c"
     /// The version of swift-openapi-generator.
     static let generator = "1.14.3"
 }

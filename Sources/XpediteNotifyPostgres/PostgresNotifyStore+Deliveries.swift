@@ -20,10 +20,10 @@ extension PostgresNotifyStore {
                       AND (claimed_until IS NULL OR claimed_until <= \(instant))
                     ORDER BY next_attempt_at, id LIMIT \(limit)
                     FOR UPDATE SKIP LOCKED)
-                SELECT d.id AS delivery_key, d.delivery_id, d.message_id, d.attempts, d.next_attempt_at,
+                SELECT d.id AS delivery_key, d.delivery_id, d.message_id, d.attempts, d.next_attempt_at, d.kind,
                        v.id, v.username, v.device_id, v.device_name, v.platform, v.push_token, v.last_seen,
                        v.web_push_endpoint, v.web_push_p256dh, v.web_push_auth,
-                       r.answered_at, m.title, m.body, m.payload, m.direct, m.sent_at
+                       r.answered_at, m.title, m.body, m.payload, m.direct, m.sent_at, m.state AS message_state
                 FROM due JOIN notify_delivery d ON d.id = due.id
                 LEFT JOIN notify_device v ON v.id = d.device_key
                 LEFT JOIN notify_recipient r ON r.message_id = d.message_id AND r.username = d.username
@@ -43,7 +43,9 @@ extension PostgresNotifyStore {
                 let due = DuePush(key: key, deliveryId: try row["delivery_id"].decode(String.self), messageId: messageId,
                                   attempts: try row["attempts"].decode(Int.self), sentAt: sentAt,
                                   answered: try row["answered_at"].decode(Double?.self) != nil,
-                                  device: try row["id"].decode(Int64?.self) == nil ? nil : try Self.device(from: row))
+                                  device: try row["id"].decode(Int64?.self) == nil ? nil : try Self.device(from: row),
+                                  kind: try Self.pushKind(row["kind"].decode(String.self)),
+                                  withdrawn: try row["message_state"].decode(String?.self) != MessageState.active.rawValue)
                 let decision = try rules.decide(due) {
                     if let known = pushes[messageId] { return known }
                     var made = Push(messageId: messageId, title: try row["title"].decode(String.self),
@@ -75,6 +77,11 @@ extension PostgresNotifyStore {
             }
             return claimed
         }
+    }
+
+    public func messageIsActive(_ messageId: String) async throws -> Bool {
+        try await fetch("SELECT state FROM notify_message WHERE id = \(messageId)").first
+            .map { try $0["state"].decode(String.self) == MessageState.active.rawValue } ?? false
     }
 
     /// One `UPDATE` for every result (arrays unnested in SQL), plus one per `gone` device.

@@ -16,8 +16,9 @@ extension PostgresNotifyStore {
         let due = message.sentAt.timeIntervalSince1970
         let keys = try await client.withTransaction(logger: logger) { connection in
             try await self.run("""
-                INSERT INTO notify_message (id, title, body, payload, direct, sent_at)
-                VALUES (\(message.messageId), \(message.title), \(message.body), \(payload), \(message.direct), \(due))
+                INSERT INTO notify_message (id, title, body, payload, direct, sent_at, expires_at)
+                VALUES (\(message.messageId), \(message.title), \(message.body), \(payload), \(message.direct), \(due),
+                        \(message.expiresAt?.timeIntervalSince1970))
                 """, on: connection)
             try await self.run("""
                 INSERT INTO notify_recipient (message_id, username) SELECT \(message.messageId), unnest(\(recipients)::text[])
@@ -60,7 +61,7 @@ extension PostgresNotifyStore {
                                     answeredAt: Self.date(try row["answered_at"].decode(Double?.self)))
         }
         message.deliveries = try await fetch("""
-            SELECT id, device_id, device_key, provider, state, attempts, last_error FROM notify_delivery
+            SELECT id, device_id, device_key, provider, state, attempts, last_error, kind FROM notify_delivery
             WHERE message_id = \(messageId) ORDER BY id
             """).map { row in
             NotifyMessage.Delivery(key: try row["id"].decode(Int64.self), deviceId: try row["device_id"].decode(String.self),
@@ -68,21 +69,22 @@ extension PostgresNotifyStore {
                                    provider: try row["provider"].decode(String.self),
                                    state: try Self.deliveryState(row["state"].decode(String.self)),
                                    attempts: try row["attempts"].decode(Int.self),
-                                   lastError: try row["last_error"].decode(String?.self))
+                                   lastError: try row["last_error"].decode(String?.self),
+                                   kind: try Self.pushKind(row["kind"].decode(String.self)))
         }
         return message
     }
 
     public func messageHeader(_ messageId: String) async throws -> NotifyMessage? {
-        try await fetch("SELECT id, title, body, payload, direct, sent_at FROM notify_message WHERE id = \(messageId)")
+        try await fetch("SELECT \(unescaped: Self.messageColumns) FROM notify_message m WHERE id = \(messageId)")
             .first.map(Self.message(from:))
     }
 
     public func inbox(of username: String) async throws -> [NotifyMessage] {
         try await fetch("""
-            SELECT m.id, m.title, m.body, m.payload, m.direct, m.sent_at
+            SELECT \(unescaped: Self.messageColumns)
             FROM notify_recipient r JOIN notify_message m ON m.id = r.message_id
-            WHERE r.username = \(username) AND r.answered_at IS NULL ORDER BY m.sent_at DESC, m.seq DESC
+            WHERE r.username = \(username) AND r.answered_at IS NULL AND m.state = 'active' ORDER BY m.sent_at DESC, m.seq DESC
             """).map(Self.message(from:))
     }
 
@@ -132,11 +134,18 @@ extension PostgresNotifyStore {
         try await changes("DELETE FROM notify_start_request WHERE name = \(name) RETURNING 1") > 0
     }
 
+    /// The columns of `notify_message m` that ``message(from:)`` reads.
+    static let messageColumns = "m.id, m.title, m.body, m.payload, m.direct, m.sent_at, m.expires_at, m.state, m.withdrawn_at, m.withdraw_reason"
+
     static func message(from row: PostgresRandomAccessRow) throws -> NotifyMessage {
         NotifyMessage(messageId: try row["id"].decode(String.self), title: try row["title"].decode(String.self),
                       body: try row["body"].decode(String.self), payload: try payload(row["payload"].decode(String.self)),
                       direct: try row["direct"].decode(Bool.self),
-                      sentAt: Date(timeIntervalSince1970: try row["sent_at"].decode(Double.self)))
+                      sentAt: Date(timeIntervalSince1970: try row["sent_at"].decode(Double.self)),
+                      expiresAt: date(try row["expires_at"].decode(Double?.self)),
+                      state: try messageState(row["state"].decode(String.self)),
+                      withdrawnAt: date(try row["withdrawn_at"].decode(Double?.self)),
+                      withdrawReason: try row["withdraw_reason"].decode(String?.self))
     }
 
     static func startRequest(from row: PostgresRandomAccessRow) throws -> StartRequest {

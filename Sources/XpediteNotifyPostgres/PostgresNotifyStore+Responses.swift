@@ -30,7 +30,9 @@ extension PostgresNotifyStore {
         let payload = try row["payload"].decode(String?.self).map(Self.payload)
         let answered = try row["answered"].decode(Bool?.self) ?? false
         let known = try row["known"].decode([String].self)
-        return AnswerContext(existing: existing, payload: payload, alreadyAnswered: answered, knownDocuments: Set(known))
+        let state = try row["message_state"].decode(String?.self).map(Self.messageState)
+        return AnswerContext(existing: existing, payload: payload, alreadyAnswered: answered, knownDocuments: Set(known),
+                             messageState: state)
     }
 
     /// What taking a response needs to check, read by one statement: the response stored under the
@@ -41,16 +43,16 @@ extension PostgresNotifyStore {
     /// is read only when no message ($3) is named.
     static let answerContextSQL = """
         SELECT e.cursor, e.response_id, e.username, e.message_id, e.request, e.topic, e.json,
-               answered.payload, answered.answered,
+               answered.payload, answered.answered, answered.message_state,
                ARRAY(SELECT name FROM notify_document WHERE name = ANY($5::text[]) AND owner = $2::text) AS known
         FROM (SELECT 1) AS one
         LEFT JOIN notify_response AS e ON e.response_id = $1::text
         LEFT JOIN (
-            SELECT m.payload, r.answered_at IS NOT NULL AS answered
+            SELECT m.payload, r.answered_at IS NOT NULL AS answered, m.state AS message_state
             FROM notify_recipient r JOIN notify_message m ON m.id = r.message_id
             WHERE r.message_id = $3::text AND r.username = $2::text
             UNION ALL
-            SELECT payload, false FROM notify_start_request WHERE name = $4::text AND $3::text IS NULL
+            SELECT payload, false, NULL::text FROM notify_start_request WHERE name = $4::text AND $3::text IS NULL
         ) AS answered ON true
         """
 
@@ -99,6 +101,11 @@ extension PostgresNotifyStore {
                 """).first {
                 return .duplicate(try Self.response(from: existing))
             }
+            if let messageId = response.messageId,
+               let state = try await fetch("SELECT state FROM notify_message WHERE id = \(messageId)").first,
+               try state["state"].decode(String.self) != MessageState.active.rawValue {
+                return .withdrawn
+            }
             return .alreadyAnswered
         }
         var stored = response
@@ -109,7 +116,9 @@ extension PostgresNotifyStore {
     /// A response stored in one statement that commits on its own (decision 305), prepared: the
     /// topic's turn ($1, $6), the row, the recipient's answer ($8), the webhooks' outbox rows ($9)
     /// and the announcements ($10, $11). It answers the new row's cursor, or no row when the
-    /// `responseId` is taken or the user already answered.
+    /// `responseId` is taken, the user already answered, or the message ($4) is no longer active
+    /// (`live` holds its row shared until commit, so a withdrawal commits before or after, never
+    /// between).
     ///
     /// The lock is taken before the row is made (the insert reads its one row from the lock); the
     /// other parts run only when the row was made (they read `inserted`). A data-modifying part
@@ -118,10 +127,12 @@ extension PostgresNotifyStore {
     static let recordResponseSQL = """
         WITH topic_turn AS (
             SELECT pg_advisory_xact_lock($1::int4, hashtext($6::text))
+        ), live AS (
+            SELECT 1 FROM notify_message WHERE id = $4::text AND state = 'active' FOR SHARE
         ), inserted AS (
             INSERT INTO notify_response (response_id, username, message_id, request, topic, json)
             SELECT $2::text, $3::text, $4::text, $5::text, $6::text, $7::text
-            FROM topic_turn
+            FROM topic_turn WHERE $4::text IS NULL OR EXISTS (SELECT 1 FROM live)
             ON CONFLICT DO NOTHING
             RETURNING cursor
         ), answered AS (

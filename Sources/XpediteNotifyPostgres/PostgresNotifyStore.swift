@@ -184,6 +184,16 @@ public final class PostgresNotifyStore: NotifyStore {
             "CREATE INDEX notify_response_topic_user ON notify_response (topic, username, cursor)",
             "CREATE INDEX notify_response_message ON notify_response (message_id, cursor)",
         ]),
+        // Withdrawal (docs/notify-api.md#delete-messagesmessageid): a message's state, when and why it
+        // was withdrawn, its expiry; a delivery is the message's push or a withdrawal push.
+        PostgresMigration(version: 4, name: "notify.v6-withdrawal", statements: [
+            "ALTER TABLE notify_message ADD COLUMN state TEXT NOT NULL DEFAULT 'active'",
+            "ALTER TABLE notify_message ADD COLUMN withdrawn_at DOUBLE PRECISION",
+            "ALTER TABLE notify_message ADD COLUMN withdraw_reason TEXT",
+            "ALTER TABLE notify_message ADD COLUMN expires_at DOUBLE PRECISION",
+            "CREATE INDEX notify_message_expiry ON notify_message (expires_at) WHERE state = 'active' AND expires_at IS NOT NULL",
+            "ALTER TABLE notify_delivery ADD COLUMN kind TEXT NOT NULL DEFAULT 'message'",
+        ]),
     ]
 
     /// Uses `database`, migrating its notification schema first.
@@ -243,6 +253,18 @@ public final class PostgresNotifyStore: NotifyStore {
     /// A stored time read back.
     static func date(_ seconds: Double?) -> Date? {
         seconds.map(Date.init(timeIntervalSince1970:))
+    }
+
+    /// A stored message state read back.
+    static func messageState(_ text: String) throws -> MessageState {
+        guard let state = MessageState(rawValue: text) else { throw StoreError.corrupt("unknown message state \"\(text)\"") }
+        return state
+    }
+
+    /// A stored push kind read back.
+    static func pushKind(_ text: String) throws -> PushKind {
+        guard let kind = PushKind(rawValue: text) else { throw StoreError.corrupt("unknown push kind \"\(text)\"") }
+        return kind
     }
 
     /// A stored delivery state read back.

@@ -10,7 +10,7 @@ extension SQLiteNotifyStore {
         let instant = rules.now.timeIntervalSince1970
         return try await pool.write { db in
             let rows = try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT d.id AS delivery_key, d.delivery_id, d.message_id, d.attempts, v.*, r.answered_at
+                SELECT d.id AS delivery_key, d.delivery_id, d.message_id, d.attempts, d.kind, v.*, r.answered_at
                 FROM notify_delivery d
                 LEFT JOIN notify_device v ON v.id = d.device_key
                 LEFT JOIN notify_recipient r ON r.message_id = d.message_id AND r.username = d.username
@@ -18,7 +18,7 @@ extension SQLiteNotifyStore {
                   AND (d.claimed_until IS NULL OR d.claimed_until <= ?)
                 ORDER BY d.next_attempt_at, d.id LIMIT ?
                 """), arguments: [provider, instant, instant, limit])
-            var messages: [String: (push: Push, sentAt: Date)] = [:]
+            var messages: [String: (push: Push, sentAt: Date, withdrawn: Bool)] = [:]
             var claimed: [ClaimedPush] = []
             claimed.reserveCapacity(rows.count)
             let drop = try db.cachedStatement(sql: """
@@ -27,7 +27,7 @@ extension SQLiteNotifyStore {
             for row in rows {
                 let key: Int64 = row["delivery_key"]
                 let messageId: String = row["message_id"]
-                let message: (push: Push, sentAt: Date)
+                let message: (push: Push, sentAt: Date, withdrawn: Bool)
                 if let known = messages[messageId] {
                     message = known
                 } else {
@@ -36,7 +36,8 @@ extension SQLiteNotifyStore {
                 }
                 let due = DuePush(key: key, deliveryId: row["delivery_id"], messageId: messageId, attempts: row["attempts"],
                                   sentAt: message.sentAt, answered: row["answered_at"] as Double? != nil,
-                                  device: row["id"] as Int64? == nil ? nil : Self.device(from: row))
+                                  device: row["id"] as Int64? == nil ? nil : Self.device(from: row),
+                                  kind: try Self.pushKind(row["kind"]), withdrawn: message.withdrawn)
                 switch rules.decide(due, push: { message.push }) {
                 case .claim(let push): claimed.append(push)
                 case .drop(let reason): try drop.execute(arguments: [reason, instant, key])
@@ -60,15 +61,18 @@ extension SQLiteNotifyStore {
         }
     }
 
-    /// The push of a message: its title and body, and its payload when it was sent `direct`.
-    private static func pushContent(_ messageId: String, db: Database) throws -> (push: Push, sentAt: Date) {
-        guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT title, body, payload, direct, sent_at FROM notify_message WHERE id = ?"),
+    /// The push of a message: its title and body, and its payload when it was sent `direct`; and
+    /// whether the message was withdrawn.
+    private static func pushContent(_ messageId: String, db: Database) throws -> (push: Push, sentAt: Date, withdrawn: Bool) {
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: """
+            SELECT title, body, payload, direct, sent_at, state FROM notify_message WHERE id = ?
+            """),
                                          arguments: [messageId]) else {
             throw StoreError.corrupt("a delivery names the missing message \(messageId)")
         }
         var push = Push(messageId: messageId, title: row["title"], body: row["body"])
         if row["direct"] as Bool { push.payload = try payload(row["payload"]) }
-        return (push, Date(timeIntervalSince1970: row["sent_at"]))
+        return (push, Date(timeIntervalSince1970: row["sent_at"]), row["state"] as String != MessageState.active.rawValue)
     }
 
     public func settlePushDeliveries(_ results: [OutboxResult<ClaimedPush>]) async throws {
@@ -95,6 +99,13 @@ extension SQLiteNotifyStore {
                     try unsubscribe.execute(arguments: [device.key, subscription.endpoint])
                 }
             }
+        }
+    }
+
+    public func messageIsActive(_ messageId: String) async throws -> Bool {
+        try await pool.read { db in
+            try String.fetchOne(db.cachedStatement(sql: "SELECT state FROM notify_message WHERE id = ?"), arguments: [messageId])
+                == MessageState.active.rawValue
         }
     }
 

@@ -9,9 +9,9 @@ extension SQLiteNotifyStore {
         let payload = Self.text(message.payload)
         return try await pool.write { db in
             try db.execute(sql: """
-                INSERT INTO notify_message (id, title, body, payload, direct, sent_at) VALUES (?, ?, ?, ?, ?, ?)
+                INSERT INTO notify_message (id, title, body, payload, direct, sent_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [message.messageId, message.title, message.body, payload, message.direct,
-                                 message.sentAt.timeIntervalSince1970])
+                                 message.sentAt.timeIntervalSince1970, message.expiresAt?.timeIntervalSince1970])
             let recipient = try db.cachedStatement(sql: "INSERT INTO notify_recipient (message_id, username) VALUES (?, ?)")
             for entry in message.recipients {
                 try recipient.execute(arguments: [message.messageId, entry.username])
@@ -56,7 +56,8 @@ extension SQLiteNotifyStore {
                                                   arguments: [messageId]).map { row in
                 NotifyMessage.Delivery(key: row["id"], deviceId: row["device_id"], deviceKey: row["device_key"],
                                        provider: row["provider"], state: try Self.deliveryState(row["state"]),
-                                       attempts: row["attempts"], lastError: row["last_error"])
+                                       attempts: row["attempts"], lastError: row["last_error"],
+                                       kind: try Self.pushKind(row["kind"]))
             }
             return message
         }
@@ -72,7 +73,7 @@ extension SQLiteNotifyStore {
         try await pool.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT m.* FROM notify_recipient r JOIN notify_message m ON m.id = r.message_id
-                WHERE r.username = ? AND r.answered_at IS NULL ORDER BY m.sent_at DESC, m.seq DESC
+                WHERE r.username = ? AND r.answered_at IS NULL AND m.state = 'active' ORDER BY m.sent_at DESC, m.seq DESC
                 """, arguments: [username]).map(Self.message(from:))
         }
     }
@@ -137,7 +138,23 @@ extension SQLiteNotifyStore {
 
     static func message(from row: Row) throws -> NotifyMessage {
         NotifyMessage(messageId: row["id"], title: row["title"], body: row["body"], payload: try payload(row["payload"]),
-                      direct: row["direct"], sentAt: Date(timeIntervalSince1970: row["sent_at"]))
+                      direct: row["direct"], sentAt: Date(timeIntervalSince1970: row["sent_at"]),
+                      expiresAt: (row["expires_at"] as Double?).map(Date.init(timeIntervalSince1970:)),
+                      state: try messageState(row["state"]),
+                      withdrawnAt: (row["withdrawn_at"] as Double?).map(Date.init(timeIntervalSince1970:)),
+                      withdrawReason: row["withdraw_reason"])
+    }
+
+    /// A stored message state read back.
+    static func messageState(_ text: String) throws -> MessageState {
+        guard let state = MessageState(rawValue: text) else { throw StoreError.corrupt("unknown message state \"\(text)\"") }
+        return state
+    }
+
+    /// A stored push kind read back.
+    static func pushKind(_ text: String) throws -> PushKind {
+        guard let kind = PushKind(rawValue: text) else { throw StoreError.corrupt("unknown push kind \"\(text)\"") }
+        return kind
     }
 
     static func startRequest(from row: Row) throws -> StartRequest {

@@ -18,13 +18,15 @@ extension SQLiteNotifyStore {
                                             arguments: [responseId]).map(Self.response(from:))
             var payload: Payload?
             var answered = false
+            var state: MessageState?
             if let messageId {
                 if let row = try Row.fetchOne(db.cachedStatement(sql: """
-                    SELECT r.answered_at, m.payload FROM notify_recipient r JOIN notify_message m ON m.id = r.message_id
+                    SELECT r.answered_at, m.payload, m.state FROM notify_recipient r JOIN notify_message m ON m.id = r.message_id
                     WHERE r.message_id = ? AND r.username = ?
                     """), arguments: [messageId, username]) {
                     payload = try Self.payload(row["payload"])
                     answered = row["answered_at"] as Double? != nil
+                    state = try Self.messageState(row["state"])
                 }
             } else if let request {
                 payload = try String.fetchOne(db.cachedStatement(sql: "SELECT payload FROM notify_start_request WHERE name = ?"),
@@ -35,7 +37,8 @@ extension SQLiteNotifyStore {
             for name in documentNames where try Bool.fetchOne(owned, arguments: [name, username]) != nil {
                 known.insert(name)
             }
-            return AnswerContext(existing: existing, payload: payload, alreadyAnswered: answered, knownDocuments: known)
+            return AnswerContext(existing: existing, payload: payload, alreadyAnswered: answered, knownDocuments: known,
+                                 messageState: state)
         }
     }
 
@@ -51,6 +54,10 @@ extension SQLiteNotifyStore {
                     SELECT answered_at FROM notify_recipient WHERE message_id = ? AND username = ?
                     """), arguments: [messageId, response.username])
                 if let answered, answered["answered_at"] as Double? != nil { return .alreadyAnswered }
+                // Checked in the transaction that stores the answer: a withdrawal commits before or after it, never between.
+                let state = try String.fetchOne(db.cachedStatement(sql: "SELECT state FROM notify_message WHERE id = ?"),
+                                                arguments: [messageId])
+                if let state, state != MessageState.active.rawValue { return .withdrawn }
                 try db.cachedStatement(sql: "UPDATE notify_recipient SET answered_at = ? WHERE message_id = ? AND username = ?")
                     .execute(arguments: [answeredAt.timeIntervalSince1970, messageId, response.username])
             }

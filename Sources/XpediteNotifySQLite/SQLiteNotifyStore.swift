@@ -194,6 +194,18 @@ public final class SQLiteNotifyStore: NotifyStore {
                 CREATE INDEX notify_response_message ON notify_response(message_id, cursor);
                 """)
         }
+        // Withdrawal (docs/notify-api.md#delete-messagesmessageid): a message's state, when and why it
+        // was withdrawn, its expiry; a delivery is the message's push or a withdrawal push.
+        migrator.registerMigration("notify.v6-withdrawal") { db in
+            try db.execute(sql: """
+                ALTER TABLE notify_message ADD COLUMN state TEXT NOT NULL DEFAULT 'active';
+                ALTER TABLE notify_message ADD COLUMN withdrawn_at DOUBLE;
+                ALTER TABLE notify_message ADD COLUMN withdraw_reason TEXT;
+                ALTER TABLE notify_message ADD COLUMN expires_at DOUBLE;
+                CREATE INDEX notify_message_expiry ON notify_message(expires_at) WHERE state = 'active' AND expires_at IS NOT NULL;
+                ALTER TABLE notify_delivery ADD COLUMN kind TEXT NOT NULL DEFAULT 'message';
+                """)
+        }
         return migrator
     }
 

@@ -63,6 +63,8 @@ public final class APNsStandIn: HostedStandIn {
         public var connection: String
         /// Whether it came as an HTTP/2 stream.
         public var isHTTP2: Bool
+        /// `apns-collapse-id`, when sent.
+        public var collapseId: String?
     }
 
     /// One answer given, for tests that look at refusals.
@@ -221,13 +223,22 @@ public final class APNsStandIn: HostedStandIn {
               expiration.allSatisfy(\.isASCII), expiration.allSatisfy(\.isNumber)
         else { return refuse(400, "BadExpirationDate") }
 
+        let collapseId = request.header("apns-collapse-id")
+        if let collapseId, collapseId.utf8.count > 64 { return refuse(400, "BadCollapseId") }
+
         let size = request.body.readableBytes
         guard size > 0 else { return refuse(400, "PayloadEmpty") }
         guard size <= 4096 else { return refuse(413, "PayloadTooLarge") }
-        guard let json = StandInHTTP.json(Data(request.body.readableBytesView)), json["aps"]?["alert"]?.objectValue != nil
-        else { return refuse(400, "BadPayload") }
+        guard let json = StandInHTTP.json(Data(request.body.readableBytesView)) else { return refuse(400, "BadPayload") }
+        // A background push wakes the app without an alert: priority 5 and `content-available: 1`.
+        if pushType == "background" {
+            guard priority == "5" else { return refuse(400, "BadPriority") }
+            guard json["aps"]?["content-available"] == 1, json["aps"]?["alert"] == nil else { return refuse(400, "BadPayload") }
+        } else if json["aps"]?["alert"]?.objectValue == nil {
+            return refuse(400, "BadPayload")
+        }
         return .valid(AcceptedPush(deviceToken: deviceToken, apnsId: apnsId, topic: topicHeader, pushType: pushType,
                                      priority: priority, expiration: expiration, body: json, bodySize: size, jwt: jwt,
-                                     connection: request.connection, isHTTP2: true))
+                                     connection: request.connection, isHTTP2: true, collapseId: collapseId))
     }
 }

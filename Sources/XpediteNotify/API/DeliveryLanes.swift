@@ -10,12 +10,15 @@ struct DeliveryLanes {
     let push: [String: PushLane]
     /// The engines, to run with the application.
     let services: [any Service]
+    /// What the push engines ask before sending a message's push.
+    let activeMessages: ActiveMessageCheck
 
     /// The lanes of `configuration`'s push providers and of the webhooks, on `store`.
     init(configuration: NotifyConfiguration, store: any NotifyStore, webhookWakeup: DeliveryWakeup) {
         let metrics = DeliveryMetrics(factory: configuration.metricsFactory)
         var lanes: [String: PushLane] = [:]
         var services: [any Service] = []
+        let activeMessages = ActiveMessageCheck(store: store)
         for provider in configuration.allPushProviders where lanes[provider.name] == nil {
             let lane = PushLane(provider: provider, wakeup: DeliveryWakeup())
             lanes[provider.name] = lane
@@ -23,7 +26,7 @@ struct DeliveryLanes {
                 lane: provider.name,
                 queue: PushOutbox(store: store, provider: provider.name, needsPushTarget: provider.needsPushTarget,
                                   giveUpAfter: configuration.pushRetry.giveUpAfter),
-                sender: PushSender(provider: provider), policy: configuration.pushRetry, wakeup: lane.wakeup,
+                sender: PushSender(provider: provider, activeMessages: activeMessages), policy: configuration.pushRetry, wakeup: lane.wakeup,
                 metrics: metrics, logger: configuration.logger, now: configuration.now))
         }
         services.append(DeliveryEngine(
@@ -32,6 +35,7 @@ struct DeliveryLanes {
             policy: configuration.webhookRetry, wakeup: webhookWakeup, metrics: metrics, logger: configuration.logger,
             now: configuration.now))
         push = lanes
+        self.activeMessages = activeMessages
         self.services = services
     }
 }

@@ -49,12 +49,14 @@ extension Notifier {
 
     /// A message for `device`'s user.
     ///
-    /// - Throws: ``NotifyError`` 404 unless the user is a recipient.
+    /// - Throws: ``NotifyError`` 404 unless the user is a recipient, 410 `message_withdrawn` when
+    ///   the message was withdrawn or expired before the user answered it.
     public func message(_ messageId: String, for device: NotifyDevice) async throws -> NotifyMessage {
-        guard try await store.recipient(device.username, of: messageId) != nil,
+        guard let recipient = try await store.recipient(device.username, of: messageId),
               let message = try await store.messageHeader(messageId) else {
             throw NotifyError.notFound("no message \"\(messageId)\"")
         }
+        if !message.state.isActive, recipient.answeredAt == nil { throw NotifyError.messageWithdrawn(messageId) }
         return message
     }
 

@@ -11,7 +11,7 @@ extension Notifier {
     ///   stored before, and nothing was published again).
     /// - Throws: ``NotifyError`` 422 (with one issue per value), 404 for a message or request this
     ///   user may not answer, 409 when the user already answered the message or the `responseId`
-    ///   belongs to another answer.
+    ///   belongs to another answer, 410 `message_withdrawn` when the message was withdrawn or expired.
     public func submitResponse(_ body: JSONObject, from device: NotifyDevice) async throws -> (response: StoredResponse, isNew: Bool) {
         let root = JSONPath.root
         var issues: [ValidationIssue] = []
@@ -50,6 +50,9 @@ extension Notifier {
         if context.alreadyAnswered, let messageId {
             throw NotifyError.conflict("already_answered", "this user already answered message \"\(messageId)\"")
         }
+        if let messageId, let state = context.messageState, !state.isActive {
+            throw NotifyError.messageWithdrawn(messageId)
+        }
 
         let report = ResponseValidator(knownDocuments: context.knownDocuments).validateSubmission(.object(body), against: payload)
         guard report.isValid, let values = report.values, let submitValue = report.submitValue else {
@@ -75,6 +78,8 @@ extension Notifier {
             return (try sameAnswer(stored, username: device.username, messageId: messageId, request: request), false)
         case .alreadyAnswered:
             throw NotifyError.conflict("already_answered", "this user already answered message \"\(messageId ?? "")\"")
+        case .withdrawn:
+            throw NotifyError.messageWithdrawn(messageId ?? "")
         }
     }
 

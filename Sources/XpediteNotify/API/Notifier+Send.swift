@@ -7,7 +7,8 @@ extension Notifier {
     /// each recipient, in one transaction. It returns then: the delivery engines push in the
     /// background (docs/push.md#how-a-send-becomes-pushes), and `GET /messages/{id}` shows each
     /// delivery's state. With `direct`, the push carries the payload when the whole push fits the
-    /// provider's limit.
+    /// provider's limit. With `expiresAt`, the message is withdrawn by itself then (reason
+    /// `expired`, ``withdrawExpiredMessages(limit:)``).
     ///
     /// ```swift
     /// let sent = try await notifier.sendPayload(payload, title: "Colour", body: "Pick one",
@@ -15,25 +16,29 @@ extension Notifier {
     /// ```
     ///
     /// - Throws: ``NotifyError`` 422 with the payload's issues or unknown recipients, 404 for an
-    ///   unknown `payloadName`.
+    ///   unknown `payloadName`, 422 at `$.expiresAt` for an expiry that is not in the future.
     @discardableResult
     public func sendPayload(_ payload: Payload, title: String, body: String, to recipients: Recipients,
-                            direct: Bool = false) async throws -> SentMessage {
+                            direct: Bool = false, expiresAt: Date? = nil) async throws -> SentMessage {
         try await send(payload: payload.json, at: .root, title: title, body: body, to: recipients,
-                       recipientsPath: JSONPath.root.appending("to"), direct: direct)
+                       recipientsPath: JSONPath.root.appending("to"), direct: direct, expiresAt: expiresAt)
     }
 
     /// The whole send, with issues reported under `path` (`$.payload` for `POST /send`).
     func send(payload json: JSONValue, at path: JSONPath, title: String, body: String, to recipients: Recipients,
-              recipientsPath: JSONPath, direct: Bool) async throws -> SentMessage {
+              recipientsPath: JSONPath, direct: Bool, expiresAt: Date? = nil) async throws -> SentMessage {
+        let now = configuration.now()
+        if let expiresAt, expiresAt <= now {
+            throw NotifyError.invalid(at: JSONPath.root.appending("expiresAt"), .invalidValue, "expiresAt is not in the future")
+        }
         let payload = try validatedPayload(json, at: path)
         let resolved = try await resolve(payload)
         let usernames = try await recipients.usernames(in: store, at: recipientsPath)
         let devices = try await store.devices(of: usernames)
         let providers = devices.map { configuration.pushProvider(for: $0.platform) }
         let message = NotifyMessage(messageId: UUID().uuidString.lowercased(), title: title, body: body, payload: resolved,
-                                    direct: direct, sentAt: configuration.now(),
-                                    recipients: usernames.map { NotifyMessage.Recipient(username: $0) })
+                                    direct: direct, sentAt: now,
+                                    recipients: usernames.map { NotifyMessage.Recipient(username: $0) }, expiresAt: expiresAt)
         let stored = try await store.insertMessage(message, devices: devices, providers: providers.map(\.name),
                                                    documents: DocumentReferences.names(in: resolved))
         for name in Set(providers.map(\.name)) { pushLanes[name]?.wakeup.signal() }

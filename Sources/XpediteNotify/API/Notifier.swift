@@ -23,12 +23,20 @@ public final class Notifier: Sendable {
     public let configuration: NotifyConfiguration
     /// Where everything is stored.
     public let store: any NotifyStore
-    /// The delivery engines: one per push provider and one for the webhooks. Run them with the
-    /// application (``services``).
-    public let services: [any Service]
+    /// The notifier's background work, to run with the application: the delivery engines (one per
+    /// push provider and one for the webhooks) and the expiry sweep that withdraws expired
+    /// messages.
+    public var services: [any Service] {
+        let sweep: any Service = ExpirySweep(notifier: self, interval: configuration.expirySweepInterval)
+        return deliveryEngines + [sweep]
+    }
+    /// The delivery engines: one per push provider and one for the webhooks.
+    let deliveryEngines: [any Service]
 
     /// Each push provider's wake-up, by the provider's name.
     let pushLanes: [String: PushLane]
+    /// What the push engines ask before sending a message's push (a withdrawal here tells it).
+    let activeMessages: ActiveMessageCheck
     /// The VAPID key browsers subscribe with, when Web Push is on.
     public let webPushKey: VAPIDKey?
     /// The push services a browser's subscription may name.
@@ -71,7 +79,8 @@ public final class Notifier: Sendable {
         self.configuration = configuration
         let lanes = DeliveryLanes(configuration: configuration, store: store, webhookWakeup: webhookWakeup)
         pushLanes = lanes.push
-        services = lanes.services
+        activeMessages = lanes.activeMessages
+        deliveryEngines = lanes.services
     }
 
     /// Every response published to `topic` from now on.

@@ -48,6 +48,8 @@ public struct NotifyConfiguration: Sendable {
     public var metricsFactory: any MetricsFactory = NOOPMetricsHandler.instance
     /// How often an open Server-Sent Events stream sends a keep-alive comment.
     public var eventStreamHeartbeat: Duration = .seconds(15)
+    /// How often expired messages (`expiresAt` passed) are withdrawn (1 s).
+    public var expirySweepInterval: Duration = .seconds(1)
     /// The HTTP client of webhook deliveries; `nil` uses `HTTPClient.shared`.
     public var httpClient: HTTPClient?
     /// The map tiles of the notification app's `map` fields (`/notify/app/`), a Leaflet URL

@@ -11,7 +11,7 @@ import XpediteProtocol
 ///            "issues": [{"path": "$.payload.fields[2].values", "message": "…"}]}}
 /// ```
 public struct NotifyError: Error, HTTPResponseError, Sendable, CustomStringConvertible {
-    /// The HTTP status: 400, 401, 403, 404, 405, 409, 413, 422, or 500 for a fault of the server.
+    /// The HTTP status: 400, 401, 403, 404, 405, 409, 410, 413, 422, or 500 for a fault of the server.
     public var status: HTTPResponse.Status
     /// A stable, machine-readable code such as `invalid` or `already_answered`.
     public var code: String
@@ -53,6 +53,11 @@ public struct NotifyError: Error, HTTPResponseError, Sendable, CustomStringConve
     /// 409: a conflict with what is stored.
     public static func conflict(_ code: String, _ message: String) -> NotifyError {
         NotifyError(status: .conflict, code: code, message: message)
+    }
+
+    /// 410 `message_withdrawn`: the message was withdrawn or expired, and takes no more answers.
+    public static func messageWithdrawn(_ messageId: String) -> NotifyError {
+        NotifyError(status: .gone, code: "message_withdrawn", message: "message \"\(messageId)\" was withdrawn")
     }
 
     /// 413: the body is over the limit.

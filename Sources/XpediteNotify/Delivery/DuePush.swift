@@ -16,10 +16,16 @@ public struct DuePush: Sendable, Hashable {
     public var answered: Bool
     /// The device, `nil` when it logged out.
     public var device: NotifyDevice?
+    /// The message's push, or a withdrawal push.
+    public var kind: PushKind
+    /// Whether the message was withdrawn or expired (its own pushes are dropped then).
+    public var withdrawn: Bool
 
     /// A due row.
     public init(key: Int64, deliveryId: String, messageId: String, attempts: Int, sentAt: Date, answered: Bool,
-                device: NotifyDevice?) {
+                device: NotifyDevice?, kind: PushKind = .message, withdrawn: Bool = false) {
+        self.kind = kind
+        self.withdrawn = withdrawn
         self.key = key
         self.deliveryId = deliveryId
         self.messageId = messageId

@@ -4,7 +4,8 @@ import Foundation
 /// the rows (``DuePush``), asks ``decide(_:push:)`` and stores the answer, leasing the claimed rows
 /// and settling the dropped ones as `failed` with the reason, in its claim's transaction.
 ///
-/// A row is dropped when the recipient answered the message, the device logged out, the message
+/// A row is dropped when its message was withdrawn (not a withdrawal push, of course), the
+/// recipient answered the message, the device logged out, the message
 /// is older than ``giveUpAfter``, or (``needsPushTarget``) the device has neither a push token nor
 /// a Web Push subscription. A claimed push expires (APNs' `apns-expiration`, Web Push's `TTL`)
 /// when the delivery engine would give it up: ``giveUpAfter`` after its message was sent, at most
@@ -20,6 +21,9 @@ public struct PushClaimRules: Sendable, Hashable {
     /// The longest a push is kept by a push service: 28 days, the longest `TTL` Web Push services
     /// take (FCM's limit); also the expiry when pushes are never given up.
     public static let longestExpiry: Duration = .seconds(28 * 86_400)
+
+    /// The `lastError` of a message's push dropped because the message was withdrawn or expired.
+    public static let withdrawnReason = "withdrawn"
 
     /// The rules of a claim at `now`.
     public init(now: Date, needsPushTarget: Bool, giveUpAfter: Duration?) {
@@ -38,7 +42,8 @@ public struct PushClaimRules: Sendable, Hashable {
 
     /// Why `due` needs no attempt, `nil` when it does.
     public func dropReason(_ due: DuePush) -> String? {
-        if due.answered { return "the recipient answered the message" }
+        if due.kind == .message, due.withdrawn { return Self.withdrawnReason }
+        if due.kind == .message, due.answered { return "the recipient answered the message" }
         guard let device = due.device else { return "the device logged out" }
         if let giveUpAfter, due.sentAt < now.addingTimeInterval(-giveUpAfter.seconds) {
             return "given up: the message is older than the retry window"
@@ -57,7 +62,13 @@ public struct PushClaimRules: Sendable, Hashable {
     public func decide(_ due: DuePush, push: () throws -> Push) rethrows -> Decision {
         if let reason = dropReason(due) { return .drop(reason: reason) }
         guard let device = due.device else { return .drop(reason: "the device logged out") }
-        let delivery = PushDelivery(deliveryId: due.deliveryId, push: try push(), device: device, attempts: due.attempts,
+        let made: Push
+        if due.kind == .withdrawal {
+            made = .withdrawal(of: due.messageId)
+        } else {
+            made = try push()
+        }
+        let delivery = PushDelivery(deliveryId: due.deliveryId, push: made, device: device, attempts: due.attempts,
                                     expiresAt: expiry(ofMessageSentAt: due.sentAt))
         return .claim(ClaimedPush(key: due.key, delivery: delivery, sentAt: due.sentAt))
     }

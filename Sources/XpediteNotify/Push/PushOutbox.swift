@@ -29,13 +29,25 @@ struct PushOutbox: OutboxQueue {
     }
 }
 
-/// A push provider as the sender of its outbox.
+/// A push provider as the sender of its outbox. A message's push is sent only while its message
+/// is active: one claimed before a withdrawal ends `failed` ("withdrawn") without being sent.
 struct PushSender: OutboxSender {
     let provider: any PushProvider
+    let activeMessages: ActiveMessageCheck
 
     var concurrency: Int { provider.concurrency }
 
     func send(_ item: ClaimedPush) async -> DeliveryOutcome {
-        await provider.deliver(item.delivery)
+        let push = item.delivery.push
+        if push.kind == .message {
+            do {
+                guard try await activeMessages.isActive(push.messageId) else {
+                    return .failed(reason: PushClaimRules.withdrawnReason)
+                }
+            } catch {
+                return .retry(reason: "the message's state is unreadable: \(error)")
+            }
+        }
+        return await provider.deliver(item.delivery)
     }
 }

@@ -15,9 +15,14 @@ public struct AnswerContext: Sendable {
     public var alreadyAnswered: Bool
     /// The document names among the candidates that the user uploaded.
     public var knownDocuments: Set<String>
+    /// The answered message's state (`withdrawn` and `expired` refuse answers with 410); `nil`
+    /// for a start request or a message this user did not receive.
+    public var messageState: MessageState?
 
     /// Creates a context.
-    public init(existing: StoredResponse?, payload: Payload?, alreadyAnswered: Bool, knownDocuments: Set<String>) {
+    public init(existing: StoredResponse?, payload: Payload?, alreadyAnswered: Bool, knownDocuments: Set<String>,
+                messageState: MessageState? = nil) {
+        self.messageState = messageState
         self.existing = existing
         self.payload = payload
         self.alreadyAnswered = alreadyAnswered

@@ -76,12 +76,21 @@ public struct NotifyMessage: Sendable, Hashable {
     public var sentAt: Date
     /// Every recipient and whether they answered.
     public var recipients: [Recipient]
-    /// Every delivery to a device.
+    /// Every delivery to a device (the withdrawal pushes too: ``Delivery/kind``).
     public var deliveries: [Delivery]
+    /// After this the message is withdrawn by itself (reason `expired`); `nil` never.
+    public var expiresAt: Date?
+    /// `active`, `withdrawn` or `expired`.
+    public var state: MessageState
+    /// When it was withdrawn or expired.
+    public var withdrawnAt: Date?
+    /// Why it was withdrawn (`expired` for an expiry).
+    public var withdrawReason: String?
 
     /// Creates a message record.
     public init(messageId: String, title: String, body: String, payload: Payload, direct: Bool, sentAt: Date,
-                recipients: [Recipient] = [], deliveries: [Delivery] = []) {
+                recipients: [Recipient] = [], deliveries: [Delivery] = [], expiresAt: Date? = nil,
+                state: MessageState = .active, withdrawnAt: Date? = nil, withdrawReason: String? = nil) {
         self.messageId = messageId
         self.title = title
         self.body = body
@@ -90,6 +99,10 @@ public struct NotifyMessage: Sendable, Hashable {
         self.sentAt = sentAt
         self.recipients = recipients
         self.deliveries = deliveries
+        self.expiresAt = expiresAt
+        self.state = state
+        self.withdrawnAt = withdrawnAt
+        self.withdrawReason = withdrawReason
     }
 
     /// One recipient of a message.
@@ -125,10 +138,13 @@ public struct NotifyMessage: Sendable, Hashable {
         public var attempts: Int
         /// The provider's last error.
         public var lastError: String?
+        /// The message's push, or a withdrawal push.
+        public var kind: PushKind
 
         /// Creates a delivery.
         public init(key: Int64, deviceId: String, deviceKey: Int64, provider: String, state: DeliveryState, attempts: Int,
-                    lastError: String? = nil) {
+                    lastError: String? = nil, kind: PushKind = .message) {
+            self.kind = kind
             self.key = key
             self.deviceId = deviceId
             self.deviceKey = deviceKey
@@ -199,6 +215,8 @@ public enum ResponseRecordOutcome: Sendable, Hashable {
     case duplicate(StoredResponse)
     /// The user already answered this message with another response.
     case alreadyAnswered
+    /// The message was withdrawn or expired: nothing was stored (410 `message_withdrawn`).
+    case withdrawn
 }
 
 /// A webhook (docs/notify-api.md): every response on `topic` is POSTed to `url`, signed with

@@ -59,6 +59,18 @@ public protocol MessageStore: Sendable {
     func inbox(of username: String) async throws -> [NotifyMessage]
     /// Whether `username` is a recipient of the message, and when they answered.
     func recipient(_ username: String, of messageId: String) async throws -> NotifyMessage.Recipient?
+    /// Withdraws a message in one transaction (docs/notify-api.md#delete-messagesmessageid): queues a
+    /// withdrawal push (``PushKind/withdrawal``, due at `date`) for each device of a recipient who
+    /// has not answered whose push was delivered or is being sent (leased), settles the message's
+    /// pending pushes as `failed` with ``PushClaimRules/withdrawnReason``, and sets its state,
+    /// `withdrawnAt` and reason. A message that is not `active` is left as it is (`changed` false,
+    /// its own state, time and reason). `nil` when there is no such message.
+    func withdrawMessage(_ messageId: String, reason: String, state: MessageState, at date: Date) async throws -> MessageWithdrawal?
+    /// Withdraws up to `limit` active messages whose `expiresAt` is at or before `now`, each as
+    /// ``withdrawMessage(_:reason:state:at:)`` with state `expired` and reason `expired`, in one
+    /// transaction: a message is claimed by the update, so with several servers on one database
+    /// each expiry is done once.
+    func withdrawExpiredMessages(now: Date, limit: Int) async throws -> [MessageWithdrawal]
     /// Stores a named payload.
     func putNamedPayload(_ payload: Payload, name: String) async throws
     /// A named payload.
@@ -103,6 +115,10 @@ public protocol DeliveryStore: Sendable {
     /// Records attempts at pushes; a `gone` one also removes its device's push token or Web Push
     /// subscription (when it is still the one the push went to).
     func settlePushDeliveries(_ results: [OutboxResult<ClaimedPush>]) async throws
+    /// Whether a message is still `active` (`false` when withdrawn, expired or missing): a push
+    /// engine asks right before sending a message's push, so that one claimed before its message
+    /// was withdrawn is not sent.
+    func messageIsActive(_ messageId: String) async throws -> Bool
     /// When the next pending push of `provider` is due (or its lease ends), `nil` when none is.
     func nextPushDueDate(provider: String) async throws -> Date?
     /// How many pushes of `provider` are pending, and the oldest due date.

@@ -7,4 +7,6 @@ enum DeviceEvent: Sendable {
     case message(NotifyMessage)
     /// A device of the user answered a message: `{"messageId"}`.
     case answered(messageId: String)
+    /// A message to the user was withdrawn or expired: `{"messageId", "reason"}`.
+    case withdrawn(messageId: String, reason: String)
 }

@@ -1276,6 +1276,196 @@ public struct Client: APIProtocol {
             }
         )
     }
+    /// Takes a message back from every recipient who has not answered.
+    ///
+    /// The message leaves their inboxes and devices (`event: withdrawn` on `/device/events`), its
+    /// pending pushes are dropped (`failed`, `lastError` "withdrawn") and a withdrawal push goes to
+    /// each device its push reached. Later answers get 410 `message_withdrawn`; answers accepted
+    /// before stay. Withdrawing it again changes nothing and answers the same state (an expired
+    /// message answers `expired`).
+    ///
+    ///
+    /// - Remark: HTTP `DELETE /messages/{messageId}`.
+    /// - Remark: Generated from `#/paths//messages/{messageId}/delete(withdrawMessage)`.
+    public func withdrawMessage(_ input: Operations.WithdrawMessage.Input) async throws -> Operations.WithdrawMessage.Output {
+        try await client.send(
+            input: input,
+            forOperation: Operations.WithdrawMessage.id,
+            serializer: { input in
+                let path = try converter.renderedPath(
+                    template: "/messages/{}",
+                    parameters: [
+                        input.path.messageId
+                    ]
+                )
+                var request: HTTPTypes.HTTPRequest = .init(
+                    soar_path: path,
+                    method: .delete
+                )
+                suppressMutabilityWarning(&request)
+                converter.setAcceptHeader(
+                    in: &request.headerFields,
+                    contentTypes: input.headers.accept
+                )
+                let body: OpenAPIRuntime.HTTPBody?
+                switch input.body {
+                case .none:
+                    body = nil
+                case let .json(value):
+                    body = try converter.setOptionalRequestBodyAsJSON(
+                        value,
+                        headerFields: &request.headerFields,
+                        contentType: "application/json; charset=utf-8"
+                    )
+                }
+                return (request, body)
+            },
+            deserializer: { response, responseBody in
+                switch response.status.code {
+                case 200:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.WithdrawMessage.Output.Ok.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Withdrawal.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .ok(.init(body: body))
+                case 400:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.Malformed.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.ErrorObject.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .badRequest(.init(body: body))
+                case 401:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.Unauthorized.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.ErrorObject.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .unauthorized(.init(body: body))
+                case 404:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.NotFound.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.ErrorObject.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .notFound(.init(body: body))
+                case 413:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.TooLarge.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.ErrorObject.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .contentTooLarge(.init(body: body))
+                case 422:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.Invalid.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.ErrorObject.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .unprocessableContent(.init(body: body))
+                default:
+                    return .undocumented(
+                        statusCode: response.status.code,
+                        .init(
+                            headerFields: response.headerFields,
+                            body: responseBody
+                        )
+                    )
+                }
+            }
+        )
+    }
     /// The push outbox's depth by provider and its recent problems.
     ///
     /// - Remark: HTTP `GET /deliveries`.
@@ -3473,8 +3663,9 @@ public struct Client: APIProtocol {
     }
     /// Server-Sent Events for this device's user.
     ///
-    /// `event: message` (data `InboxMessage`) when a message to this user is sent, and
-    /// `event: answered` (data `AnsweredEvent`) when any device of the user answers one. A hint,
+    /// `event: message` (data `InboxMessage`) when a message to this user is sent,
+    /// `event: answered` (data `AnsweredEvent`) when any device of the user answers one, and
+    /// `event: withdrawn` (data `WithdrawnEvent`) when one is withdrawn or expires. A hint,
     /// like a push: the inbox stays the truth. Opens with a comment line, sends `: keep-alive`
     /// comments, never ends on its own.
     ///
@@ -3641,7 +3832,7 @@ public struct Client: APIProtocol {
             }
         )
     }
-    /// A message to this user, its named payload resolved into fields.
+    /// A message to this user, its named payload resolved into fields (410 once withdrawn, unless answered).
     ///
     /// - Remark: HTTP `GET /device/messages/{messageId}`.
     /// - Remark: Generated from `#/paths//device/messages/{messageId}/get(getDeviceMessage)`.
@@ -3735,6 +3926,28 @@ public struct Client: APIProtocol {
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
                     return .notFound(.init(body: body))
+                case 410:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.Withdrawn.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.ErrorObject.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .gone(.init(body: body))
                 default:
                     return .undocumented(
                         statusCode: response.status.code,
@@ -4461,7 +4674,7 @@ public struct Client: APIProtocol {
     }
     /// Answers a message or a start request.
     ///
-    /// The server re-validates `values` against the payload's fields and `submitValue` against its buttons (422 with one issue per field, at `$.values.<id>`). `username`, `deviceId` and `deviceName` of the response object come from the device, never from the body. The same `responseId` again answers 200 with the same object and publishes nothing twice; another answer to a message this user already answered is 409.
+    /// The server re-validates `values` against the payload's fields and `submitValue` against its buttons (422 with one issue per field, at `$.values.<id>`). `username`, `deviceId` and `deviceName` of the response object come from the device, never from the body. The same `responseId` again answers 200 with the same object and publishes nothing twice; another answer to a message this user already answered is 409; an answer to a withdrawn or expired message is 410 `message_withdrawn`.
     ///
     /// - Remark: HTTP `POST /device/responses`.
     /// - Remark: Generated from `#/paths//device/responses/post(submitResponse)`.
@@ -4628,6 +4841,28 @@ public struct Client: APIProtocol {
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
                     return .conflict(.init(body: body))
+                case 410:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.Withdrawn.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.ErrorObject.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .json(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .gone(.init(body: body))
                 case 413:
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.TooLarge.Body

@@ -134,6 +134,34 @@ extension Components {
                 self.body = body
             }
         }
+        public struct Withdrawn: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/Withdrawn/content`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/Withdrawn/content/application\/json`.
+                case json(Components.Schemas.ErrorObject)
+                /// The associated value of the enum case if `self` is `.json`.
+                ///
+                /// - Throws: An error if `self` is not `.json`.
+                /// - SeeAlso: `.json`.
+                public var json: Components.Schemas.ErrorObject {
+                    get throws {
+                        switch self {
+                        case let .json(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            public var body: Components.Responses.Withdrawn.Body
+            /// Creates a new `Withdrawn`.
+            ///
+            /// - Parameters:
+            ///   - body: Received HTTP response body
+            public init(body: Components.Responses.Withdrawn.Body) {
+                self.body = body
+            }
+        }
         public struct TooLarge: Sendable, Hashable {
             /// - Remark: Generated from `#/components/responses/TooLarge/content`.
             @frozen public enum Body: Sendable, Hashable {

@@ -28,7 +28,7 @@ extension Components {
         public struct ErrorObject: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/Error/error`.
             public struct _ErrorPayload: Codable, Hashable, Sendable {
-                /// A stable, machine-readable code (malformed, unauthorized, not_found, method_not_allowed, already_answered, response_id_taken, too_large, invalid, push-endpoint-not-allowed, unavailable, internal).
+                /// A stable, machine-readable code (malformed, unauthorized, not_found, method_not_allowed, already_answered, response_id_taken, message_withdrawn, too_large, invalid, push-endpoint-not-allowed, unavailable, internal).
                 ///
                 /// - Remark: Generated from `#/components/schemas/Error/error/code`.
                 public var code: Swift.String
@@ -72,7 +72,7 @@ extension Components {
                 /// Creates a new `_ErrorPayload`.
                 ///
                 /// - Parameters:
-                ///   - code: A stable, machine-readable code (malformed, unauthorized, not_found, method_not_allowed, already_answered, response_id_taken, too_large, invalid, push-endpoint-not-allowed, unavailable, internal).
+                ///   - code: A stable, machine-readable code (malformed, unauthorized, not_found, method_not_allowed, already_answered, response_id_taken, message_withdrawn, too_large, invalid, push-endpoint-not-allowed, unavailable, internal).
                 ///   - message: Readable, without internal detail.
                 ///   - issues: The validation issues (422 only).
                 public init(
@@ -483,6 +483,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/SendRequest/direct`.
             public var direct: Swift.Bool?
+            /// An RFC 3339 time in the future; then the message is withdrawn by itself (state `expired`, reason `expired`). 422 at `$.expiresAt` otherwise.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SendRequest/expiresAt`.
+            public var expiresAt: Foundation.Date?
             /// Creates a new `SendRequest`.
             ///
             /// - Parameters:
@@ -491,18 +495,21 @@ extension Components {
             ///   - payload:
             ///   - to:
             ///   - direct: Put the payload into the push itself when it fits the provider's limit.
+            ///   - expiresAt: An RFC 3339 time in the future; then the message is withdrawn by itself (state `expired`, reason `expired`). 422 at `$.expiresAt` otherwise.
             public init(
                 title: Swift.String,
                 body: Swift.String,
                 payload: Components.Schemas.Notify_payload,
                 to: Components.Schemas.Recipients,
-                direct: Swift.Bool? = nil
+                direct: Swift.Bool? = nil,
+                expiresAt: Foundation.Date? = nil
             ) {
                 self.title = title
                 self.body = body
                 self.payload = payload
                 self.to = to
                 self.direct = direct
+                self.expiresAt = expiresAt
             }
             public enum CodingKeys: String, CodingKey {
                 case title
@@ -510,6 +517,7 @@ extension Components {
                 case payload
                 case to
                 case direct
+                case expiresAt
             }
         }
         /// - Remark: Generated from `#/components/schemas/SendResult`.
@@ -555,6 +563,67 @@ extension Components {
             public var payload: Components.Schemas.Notify_payload
             /// - Remark: Generated from `#/components/schemas/SentMessage/sentAt`.
             public var sentAt: Components.Schemas.Timestamp
+            /// - Remark: Generated from `#/components/schemas/SentMessage/state`.
+            public var state: Components.Schemas.MessageState
+            /// - Remark: Generated from `#/components/schemas/SentMessage/expiresAt`.
+            public var expiresAt: Components.Schemas.Timestamp?
+            /// When it was withdrawn or expired (not when active).
+            ///
+            /// - Remark: Generated from `#/components/schemas/SentMessage/withdrawnAt`.
+            public var withdrawnAt: Components.Schemas.Timestamp?
+            /// Why it was withdrawn (`expired` for an expiry; not when active).
+            ///
+            /// - Remark: Generated from `#/components/schemas/SentMessage/reason`.
+            public var reason: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/SentMessage/WithdrawalPushesPayload`.
+            public struct WithdrawalPushesPayloadPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/SentMessage/WithdrawalPushesPayload/deviceId`.
+                public var deviceId: Swift.String
+                /// - Remark: Generated from `#/components/schemas/SentMessage/WithdrawalPushesPayload/provider`.
+                public var provider: Swift.String
+                /// - Remark: Generated from `#/components/schemas/SentMessage/WithdrawalPushesPayload/state`.
+                public var state: Components.Schemas.DeliveryState
+                /// - Remark: Generated from `#/components/schemas/SentMessage/WithdrawalPushesPayload/attempts`.
+                public var attempts: Swift.Int
+                /// - Remark: Generated from `#/components/schemas/SentMessage/WithdrawalPushesPayload/lastError`.
+                public var lastError: Swift.String?
+                /// Creates a new `WithdrawalPushesPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - deviceId:
+                ///   - provider:
+                ///   - state:
+                ///   - attempts:
+                ///   - lastError:
+                public init(
+                    deviceId: Swift.String,
+                    provider: Swift.String,
+                    state: Components.Schemas.DeliveryState,
+                    attempts: Swift.Int,
+                    lastError: Swift.String? = nil
+                ) {
+                    self.deviceId = deviceId
+                    self.provider = provider
+                    self.state = state
+                    self.attempts = attempts
+                    self.lastError = lastError
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case deviceId
+                    case provider
+                    case state
+                    case attempts
+                    case lastError
+                }
+            }
+            /// The withdrawal pushes, one per device the message's push reached (not when active).
+            ///
+            /// - Remark: Generated from `#/components/schemas/SentMessage/withdrawalPushes`.
+            public typealias WithdrawalPushesPayload = [Components.Schemas.SentMessage.WithdrawalPushesPayloadPayload]
+            /// The withdrawal pushes, one per device the message's push reached (not when active).
+            ///
+            /// - Remark: Generated from `#/components/schemas/SentMessage/withdrawalPushes`.
+            public var withdrawalPushes: Components.Schemas.SentMessage.WithdrawalPushesPayload?
             /// - Remark: Generated from `#/components/schemas/SentMessage/RecipientsPayload`.
             public struct RecipientsPayloadPayload: Codable, Hashable, Sendable {
                 /// - Remark: Generated from `#/components/schemas/SentMessage/RecipientsPayload/username`.
@@ -646,6 +715,11 @@ extension Components {
             ///   - body:
             ///   - payload:
             ///   - sentAt:
+            ///   - state:
+            ///   - expiresAt:
+            ///   - withdrawnAt: When it was withdrawn or expired (not when active).
+            ///   - reason: Why it was withdrawn (`expired` for an expiry; not when active).
+            ///   - withdrawalPushes: The withdrawal pushes, one per device the message's push reached (not when active).
             ///   - recipients:
             ///   - deliveries:
             public init(
@@ -654,6 +728,11 @@ extension Components {
                 body: Swift.String,
                 payload: Components.Schemas.Notify_payload,
                 sentAt: Components.Schemas.Timestamp,
+                state: Components.Schemas.MessageState,
+                expiresAt: Components.Schemas.Timestamp? = nil,
+                withdrawnAt: Components.Schemas.Timestamp? = nil,
+                reason: Swift.String? = nil,
+                withdrawalPushes: Components.Schemas.SentMessage.WithdrawalPushesPayload? = nil,
                 recipients: Components.Schemas.SentMessage.RecipientsPayload,
                 deliveries: Components.Schemas.SentMessage.DeliveriesPayload
             ) {
@@ -662,6 +741,11 @@ extension Components {
                 self.body = body
                 self.payload = payload
                 self.sentAt = sentAt
+                self.state = state
+                self.expiresAt = expiresAt
+                self.withdrawnAt = withdrawnAt
+                self.reason = reason
+                self.withdrawalPushes = withdrawalPushes
                 self.recipients = recipients
                 self.deliveries = deliveries
             }
@@ -671,6 +755,11 @@ extension Components {
                 case body
                 case payload
                 case sentAt
+                case state
+                case expiresAt
+                case withdrawnAt
+                case reason
+                case withdrawalPushes
                 case recipients
                 case deliveries
             }
@@ -681,6 +770,65 @@ extension Components {
             case delivered = "delivered"
             case gone = "gone"
             case failed = "failed"
+        }
+        /// - Remark: Generated from `#/components/schemas/MessageState`.
+        @frozen public enum MessageState: String, Codable, Hashable, Sendable, CaseIterable {
+            case active = "active"
+            case withdrawn = "withdrawn"
+            case expired = "expired"
+        }
+        /// - Remark: Generated from `#/components/schemas/WithdrawRequest`.
+        public struct WithdrawRequest: Codable, Hashable, Sendable {
+            /// Why (shown to the devices).
+            ///
+            /// - Remark: Generated from `#/components/schemas/WithdrawRequest/reason`.
+            public var reason: Swift.String?
+            /// Creates a new `WithdrawRequest`.
+            ///
+            /// - Parameters:
+            ///   - reason: Why (shown to the devices).
+            public init(reason: Swift.String? = nil) {
+                self.reason = reason
+            }
+            public enum CodingKeys: String, CodingKey {
+                case reason
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Withdrawal`.
+        public struct Withdrawal: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Withdrawal/messageId`.
+            public var messageId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Withdrawal/state`.
+            @frozen public enum StatePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case withdrawn = "withdrawn"
+                case expired = "expired"
+            }
+            /// - Remark: Generated from `#/components/schemas/Withdrawal/state`.
+            public var state: Components.Schemas.Withdrawal.StatePayload
+            /// The recipients who had not answered.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Withdrawal/withdrawn`.
+            public var withdrawn: Swift.Int
+            /// Creates a new `Withdrawal`.
+            ///
+            /// - Parameters:
+            ///   - messageId:
+            ///   - state:
+            ///   - withdrawn: The recipients who had not answered.
+            public init(
+                messageId: Swift.String,
+                state: Components.Schemas.Withdrawal.StatePayload,
+                withdrawn: Swift.Int
+            ) {
+                self.messageId = messageId
+                self.state = state
+                self.withdrawn = withdrawn
+            }
+            public enum CodingKeys: String, CodingKey {
+                case messageId
+                case state
+                case withdrawn
+            }
         }
         /// - Remark: Generated from `#/components/schemas/Deliveries`.
         public struct Deliveries: Codable, Hashable, Sendable {
@@ -1335,6 +1483,29 @@ extension Components {
             }
             public enum CodingKeys: String, CodingKey {
                 case messageId
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/WithdrawnEvent`.
+        public struct WithdrawnEvent: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/WithdrawnEvent/messageId`.
+            public var messageId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/WithdrawnEvent/reason`.
+            public var reason: Swift.String
+            /// Creates a new `WithdrawnEvent`.
+            ///
+            /// - Parameters:
+            ///   - messageId:
+            ///   - reason:
+            public init(
+                messageId: Swift.String,
+                reason: Swift.String
+            ) {
+                self.messageId = messageId
+                self.reason = reason
+            }
+            public enum CodingKeys: String, CodingKey {
+                case messageId
+                case reason
             }
         }
         /// - Remark: Generated from `#/components/schemas/Inbox`.

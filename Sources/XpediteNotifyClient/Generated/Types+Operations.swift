@@ -1939,6 +1939,265 @@ public enum Operations {
             }
         }
     }
+    /// Takes a message back from every recipient who has not answered.
+    ///
+    /// The message leaves their inboxes and devices (`event: withdrawn` on `/device/events`), its
+    /// pending pushes are dropped (`failed`, `lastError` "withdrawn") and a withdrawal push goes to
+    /// each device its push reached. Later answers get 410 `message_withdrawn`; answers accepted
+    /// before stay. Withdrawing it again changes nothing and answers the same state (an expired
+    /// message answers `expired`).
+    ///
+    ///
+    /// - Remark: HTTP `DELETE /messages/{messageId}`.
+    /// - Remark: Generated from `#/paths//messages/{messageId}/delete(withdrawMessage)`.
+    public enum WithdrawMessage {
+        public static let id: Swift.String = "withdrawMessage"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/messages/{messageId}/DELETE/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/messages/{messageId}/DELETE/path/messageId`.
+                public var messageId: Components.Parameters.MessageId
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - messageId:
+                public init(messageId: Components.Parameters.MessageId) {
+                    self.messageId = messageId
+                }
+            }
+            public var path: Operations.WithdrawMessage.Input.Path
+            /// - Remark: Generated from `#/paths/messages/{messageId}/DELETE/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.WithdrawMessage.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.WithdrawMessage.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.WithdrawMessage.Input.Headers
+            /// - Remark: Generated from `#/paths/messages/{messageId}/DELETE/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/messages/{messageId}/DELETE/requestBody/content/application\/json`.
+                case json(Components.Schemas.WithdrawRequest)
+            }
+            public var body: Operations.WithdrawMessage.Input.Body?
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.WithdrawMessage.Input.Path,
+                headers: Operations.WithdrawMessage.Input.Headers = .init(),
+                body: Operations.WithdrawMessage.Input.Body? = nil
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/messages/{messageId}/DELETE/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/messages/{messageId}/DELETE/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Withdrawal)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.Withdrawal {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.WithdrawMessage.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.WithdrawMessage.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The message's state and how many recipients had not answered.
+            ///
+            /// - Remark: Generated from `#/paths//messages/{messageId}/delete(withdrawMessage)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.WithdrawMessage.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.WithdrawMessage.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `malformed`: the body is not a JSON object, or a query parameter is missing or wrong.
+            ///
+            /// - Remark: Generated from `#/paths//messages/{messageId}/delete(withdrawMessage)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.Malformed)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.Malformed {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `unauthorized`: no credentials, wrong ones, or not the kind this route takes.
+            ///
+            /// - Remark: Generated from `#/paths//messages/{messageId}/delete(withdrawMessage)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `not_found`: no such thing for this caller.
+            ///
+            /// - Remark: Generated from `#/paths//messages/{messageId}/delete(withdrawMessage)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `too_large`: the body is over the size limit.
+            ///
+            /// - Remark: Generated from `#/paths//messages/{messageId}/delete(withdrawMessage)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.TooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.TooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `invalid` (or `push-endpoint-not-allowed`): the request fails validation; one issue per problem, with its JSON path.
+            ///
+            /// - Remark: Generated from `#/paths//messages/{messageId}/delete(withdrawMessage)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Invalid)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.Invalid {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
     /// The push outbox's depth by provider and its recent problems.
     ///
     /// - Remark: HTTP `GET /deliveries`.
@@ -5474,8 +5733,9 @@ public enum Operations {
     }
     /// Server-Sent Events for this device's user.
     ///
-    /// `event: message` (data `InboxMessage`) when a message to this user is sent, and
-    /// `event: answered` (data `AnsweredEvent`) when any device of the user answers one. A hint,
+    /// `event: message` (data `InboxMessage`) when a message to this user is sent,
+    /// `event: answered` (data `AnsweredEvent`) when any device of the user answers one, and
+    /// `event: withdrawn` (data `WithdrawnEvent`) when one is withdrawn or expires. A hint,
     /// like a push: the inbox stays the truth. Opens with a comment line, sends `: keep-alive`
     /// comments, never ends on its own.
     ///
@@ -5750,7 +6010,7 @@ public enum Operations {
             }
         }
     }
-    /// A message to this user, its named payload resolved into fields.
+    /// A message to this user, its named payload resolved into fields (410 once withdrawn, unless answered).
     ///
     /// - Remark: HTTP `GET /device/messages/{messageId}`.
     /// - Remark: Generated from `#/paths//device/messages/{messageId}/get(getDeviceMessage)`.
@@ -5888,6 +6148,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `message_withdrawn`: the message was withdrawn or expired and takes no answer.
+            ///
+            /// - Remark: Generated from `#/paths//device/messages/{messageId}/get(getDeviceMessage)/responses/410`.
+            ///
+            /// HTTP response code: `410 gone`.
+            case gone(Components.Responses.Withdrawn)
+            /// The associated value of the enum case if `self` is `.gone`.
+            ///
+            /// - Throws: An error if `self` is not `.gone`.
+            /// - SeeAlso: `.gone`.
+            public var gone: Components.Responses.Withdrawn {
+                get throws {
+                    switch self {
+                    case let .gone(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "gone",
                             response: self
                         )
                     }
@@ -7013,7 +7296,7 @@ public enum Operations {
     }
     /// Answers a message or a start request.
     ///
-    /// The server re-validates `values` against the payload's fields and `submitValue` against its buttons (422 with one issue per field, at `$.values.<id>`). `username`, `deviceId` and `deviceName` of the response object come from the device, never from the body. The same `responseId` again answers 200 with the same object and publishes nothing twice; another answer to a message this user already answered is 409.
+    /// The server re-validates `values` against the payload's fields and `submitValue` against its buttons (422 with one issue per field, at `$.values.<id>`). `username`, `deviceId` and `deviceName` of the response object come from the device, never from the body. The same `responseId` again answers 200 with the same object and publishes nothing twice; another answer to a message this user already answered is 409; an answer to a withdrawn or expired message is 410 `message_withdrawn`.
     ///
     /// - Remark: HTTP `POST /device/responses`.
     /// - Remark: Generated from `#/paths//device/responses/post(submitResponse)`.
@@ -7241,6 +7524,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `message_withdrawn`: the message was withdrawn or expired and takes no answer.
+            ///
+            /// - Remark: Generated from `#/paths//device/responses/post(submitResponse)/responses/410`.
+            ///
+            /// HTTP response code: `410 gone`.
+            case gone(Components.Responses.Withdrawn)
+            /// The associated value of the enum case if `self` is `.gone`.
+            ///
+            /// - Throws: An error if `self` is not `.gone`.
+            /// - SeeAlso: `.gone`.
+            public var gone: Components.Responses.Withdrawn {
+                get throws {
+                    switch self {
+                    case let .gone(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "gone",
                             response: self
                         )
                     }

@@ -80,6 +80,18 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /messages/{messageId}`.
     /// - Remark: Generated from `#/paths//messages/{messageId}/get(getMessage)`.
     func getMessage(_ input: Operations.GetMessage.Input) async throws -> Operations.GetMessage.Output
+    /// Takes a message back from every recipient who has not answered.
+    ///
+    /// The message leaves their inboxes and devices (`event: withdrawn` on `/device/events`), its
+    /// pending pushes are dropped (`failed`, `lastError` "withdrawn") and a withdrawal push goes to
+    /// each device its push reached. Later answers get 410 `message_withdrawn`; answers accepted
+    /// before stay. Withdrawing it again changes nothing and answers the same state (an expired
+    /// message answers `expired`).
+    ///
+    ///
+    /// - Remark: HTTP `DELETE /messages/{messageId}`.
+    /// - Remark: Generated from `#/paths//messages/{messageId}/delete(withdrawMessage)`.
+    func withdrawMessage(_ input: Operations.WithdrawMessage.Input) async throws -> Operations.WithdrawMessage.Output
     /// The push outbox's depth by provider and its recent problems.
     ///
     /// - Remark: HTTP `GET /deliveries`.
@@ -191,8 +203,9 @@ public protocol APIProtocol: Sendable {
     func putPushTarget(_ input: Operations.PutPushTarget.Input) async throws -> Operations.PutPushTarget.Output
     /// Server-Sent Events for this device's user.
     ///
-    /// `event: message` (data `InboxMessage`) when a message to this user is sent, and
-    /// `event: answered` (data `AnsweredEvent`) when any device of the user answers one. A hint,
+    /// `event: message` (data `InboxMessage`) when a message to this user is sent,
+    /// `event: answered` (data `AnsweredEvent`) when any device of the user answers one, and
+    /// `event: withdrawn` (data `WithdrawnEvent`) when one is withdrawn or expires. A hint,
     /// like a push: the inbox stays the truth. Opens with a comment line, sends `: keep-alive`
     /// comments, never ends on its own.
     ///
@@ -205,7 +218,7 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /device/inbox`.
     /// - Remark: Generated from `#/paths//device/inbox/get(getInbox)`.
     func getInbox(_ input: Operations.GetInbox.Input) async throws -> Operations.GetInbox.Output
-    /// A message to this user, its named payload resolved into fields.
+    /// A message to this user, its named payload resolved into fields (410 once withdrawn, unless answered).
     ///
     /// - Remark: HTTP `GET /device/messages/{messageId}`.
     /// - Remark: Generated from `#/paths//device/messages/{messageId}/get(getDeviceMessage)`.
@@ -241,7 +254,7 @@ public protocol APIProtocol: Sendable {
     func getDocument(_ input: Operations.GetDocument.Input) async throws -> Operations.GetDocument.Output
     /// Answers a message or a start request.
     ///
-    /// The server re-validates `values` against the payload's fields and `submitValue` against its buttons (422 with one issue per field, at `$.values.<id>`). `username`, `deviceId` and `deviceName` of the response object come from the device, never from the body. The same `responseId` again answers 200 with the same object and publishes nothing twice; another answer to a message this user already answered is 409.
+    /// The server re-validates `values` against the payload's fields and `submitValue` against its buttons (422 with one issue per field, at `$.values.<id>`). `username`, `deviceId` and `deviceName` of the response object come from the device, never from the body. The same `responseId` again answers 200 with the same object and publishes nothing twice; another answer to a message this user already answered is 409; an answer to a withdrawn or expired message is 410 `message_withdrawn`.
     ///
     /// - Remark: HTTP `POST /device/responses`.
     /// - Remark: Generated from `#/paths//device/responses/post(submitResponse)`.
@@ -381,6 +394,28 @@ extension APIProtocol {
         try await getMessage(Operations.GetMessage.Input(
             path: path,
             headers: headers
+        ))
+    }
+    /// Takes a message back from every recipient who has not answered.
+    ///
+    /// The message leaves their inboxes and devices (`event: withdrawn` on `/device/events`), its
+    /// pending pushes are dropped (`failed`, `lastError` "withdrawn") and a withdrawal push goes to
+    /// each device its push reached. Later answers get 410 `message_withdrawn`; answers accepted
+    /// before stay. Withdrawing it again changes nothing and answers the same state (an expired
+    /// message answers `expired`).
+    ///
+    ///
+    /// - Remark: HTTP `DELETE /messages/{messageId}`.
+    /// - Remark: Generated from `#/paths//messages/{messageId}/delete(withdrawMessage)`.
+    public func withdrawMessage(
+        path: Operations.WithdrawMessage.Input.Path,
+        headers: Operations.WithdrawMessage.Input.Headers = .init(),
+        body: Operations.WithdrawMessage.Input.Body? = nil
+    ) async throws -> Operations.WithdrawMessage.Output {
+        try await withdrawMessage(Operations.WithdrawMessage.Input(
+            path: path,
+            headers: headers,
+            body: body
         ))
     }
     /// The push outbox's depth by provider and its recent problems.
@@ -620,8 +655,9 @@ extension APIProtocol {
     }
     /// Server-Sent Events for this device's user.
     ///
-    /// `event: message` (data `InboxMessage`) when a message to this user is sent, and
-    /// `event: answered` (data `AnsweredEvent`) when any device of the user answers one. A hint,
+    /// `event: message` (data `InboxMessage`) when a message to this user is sent,
+    /// `event: answered` (data `AnsweredEvent`) when any device of the user answers one, and
+    /// `event: withdrawn` (data `WithdrawnEvent`) when one is withdrawn or expires. A hint,
     /// like a push: the inbox stays the truth. Opens with a comment line, sends `: keep-alive`
     /// comments, never ends on its own.
     ///
@@ -638,7 +674,7 @@ extension APIProtocol {
     public func getInbox(headers: Operations.GetInbox.Input.Headers = .init()) async throws -> Operations.GetInbox.Output {
         try await getInbox(Operations.GetInbox.Input(headers: headers))
     }
-    /// A message to this user, its named payload resolved into fields.
+    /// A message to this user, its named payload resolved into fields (410 once withdrawn, unless answered).
     ///
     /// - Remark: HTTP `GET /device/messages/{messageId}`.
     /// - Remark: Generated from `#/paths//device/messages/{messageId}/get(getDeviceMessage)`.
@@ -718,7 +754,7 @@ extension APIProtocol {
     }
     /// Answers a message or a start request.
     ///
-    /// The server re-validates `values` against the payload's fields and `submitValue` against its buttons (422 with one issue per field, at `$.values.<id>`). `username`, `deviceId` and `deviceName` of the response object come from the device, never from the body. The same `responseId` again answers 200 with the same object and publishes nothing twice; another answer to a message this user already answered is 409.
+    /// The server re-validates `values` against the payload's fields and `submitValue` against its buttons (422 with one issue per field, at `$.values.<id>`). `username`, `deviceId` and `deviceName` of the response object come from the device, never from the body. The same `responseId` again answers 200 with the same object and publishes nothing twice; another answer to a message this user already answered is 409; an answer to a withdrawn or expired message is 410 `message_withdrawn`.
     ///
     /// - Remark: HTTP `POST /device/responses`.
     /// - Remark: Generated from `#/paths//device/responses/post(submitResponse)`.

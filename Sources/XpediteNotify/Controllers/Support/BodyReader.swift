@@ -10,9 +10,10 @@ struct BodyReader {
     private(set) var issues: [ValidationIssue] = []
 
     /// Collects the body of `request` (at most `limit` bytes: 413 above) and parses a JSON object
-    /// (400 when it is not one).
-    static func read(_ request: Request, limit: Int) async throws -> BodyReader {
+    /// (400 when it is not one); with `allowEmpty`, an empty body reads as `{}`.
+    static func read(_ request: Request, limit: Int, allowEmpty: Bool = false) async throws -> BodyReader {
         let data = try await collect(request, limit: limit)
+        if allowEmpty, data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) { return BodyReader(members: [:]) }
         let value: JSONValue
         do {
             value = try JSONValue(parsing: data)

@@ -52,7 +52,8 @@ struct EventStreams: Sendable {
     }
 
     /// `GET /device/events` (docs/notify-api.md#device-routes): `event: message` when a message to
-    /// `username` is sent, `event: answered` when any device of the user answers one.
+    /// `username` is sent, `event: answered` when any device of the user answers one, `event:
+    /// withdrawn` when one is withdrawn or expires.
     func deviceEvents(username: String) -> Response {
         let hub = notifier.deviceEvents
         return serverSentEvents(opening: "events of this user", subscribe: { yield in
@@ -121,7 +122,7 @@ struct EventStreams: Sendable {
         return buffer
     }
 
-    /// A device event as `event: message` or `event: answered` with its JSON.
+    /// A device event as `event: message`, `event: answered` or `event: withdrawn` with its JSON.
     func deviceEvent(_ event: DeviceEvent) -> ByteBuffer {
         let (name, json): (String, JSONValue)
         switch event {
@@ -134,6 +135,9 @@ struct EventStreams: Sendable {
         case .answered(let messageId):
             name = "answered"
             json = ["messageId": .string(messageId)]
+        case .withdrawn(let messageId, let reason):
+            name = "withdrawn"
+            json = ["messageId": .string(messageId), "reason": .string(reason)]
         }
         var buffer = ByteBuffer(string: "event: \(name)\ndata: ")
         buffer.writeBytes(CanonicalJSON.data(json))

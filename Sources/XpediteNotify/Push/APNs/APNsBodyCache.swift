@@ -11,6 +11,7 @@ final class APNsBodyCache: Sendable {
 
     private struct Key: Hashable {
         var messageId: String
+        var kind: PushKind
         var includingPayload: Bool
     }
 
@@ -24,7 +25,7 @@ final class APNsBodyCache: Sendable {
     /// The body of `push` (with its payload when `includingPayload`): the kept one when it was
     /// made from the same push, otherwise `make()`'s, kept for the next.
     func body(of push: Push, includingPayload: Bool, make: () -> ByteBuffer) -> ByteBuffer {
-        let key = Key(messageId: push.messageId, includingPayload: includingPayload)
+        let key = Key(messageId: push.messageId, kind: push.kind, includingPayload: includingPayload)
         if let kept = entries.withLock({ $0[key] }), kept.push == push { return kept.body }
         let body = make()
         entries.withLock { entries in

@@ -11,7 +11,7 @@ struct APNsHTTPClientSender: APNsSender {
     private let loops: EventLoopRotation
     /// `{base}/3/device/`: what each push's URL starts with.
     private let devicePath: String
-    /// The headers every push carries alike: topic, push type, priority, content type.
+    /// The headers every push carries alike: topic and content type.
     private let commonHeaders: HTTPHeaders
     private let timeout: Duration
 
@@ -21,7 +21,7 @@ struct APNsHTTPClientSender: APNsSender {
         self.httpClient = httpClient
         loops = EventLoopRotation(httpClient.eventLoopGroup, atMost: connections)
         devicePath = "\(baseURL)/3/device/"
-        commonHeaders = ["apns-topic": topic, "apns-push-type": "alert", "apns-priority": "10", "content-type": "application/json"]
+        commonHeaders = ["apns-topic": topic, "content-type": "application/json"]
         self.timeout = timeout
     }
 
@@ -29,7 +29,10 @@ struct APNsHTTPClientSender: APNsSender {
 
     func send(_ request: APNsRequest) async throws -> PushHTTP.Answer {
         var headers = commonHeaders
-        headers.reserveCapacity(commonHeaders.count + 3)
+        headers.reserveCapacity(commonHeaders.count + 6)
+        headers.add(name: "apns-push-type", value: request.background ? "background" : "alert")
+        headers.add(name: "apns-priority", value: request.background ? "5" : "10")
+        headers.add(name: "apns-collapse-id", value: request.collapseId)
         headers.add(name: "authorization", value: request.authorization)
         headers.add(name: "apns-expiration", value: request.expiration)
         headers.add(name: "apns-id", value: request.apnsId)

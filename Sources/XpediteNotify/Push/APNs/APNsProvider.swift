@@ -162,7 +162,8 @@ public struct APNsProvider: PushProvider {
         }
         let request = APNsRequest(devicePathSegment: PushHTTP.percentEncoded(pushToken), authorization: authorization,
                                   expiration: String(Int64(max(0, delivery.expiresAt.timeIntervalSince1970).rounded(.down))),
-                                  apnsId: delivery.deliveryId, body: body)
+                                  apnsId: delivery.deliveryId, collapseId: delivery.push.messageId,
+                                  background: delivery.push.kind == .withdrawal, body: body)
         let answer: PushHTTP.Answer
         do {
             answer = try await sender.send(request)
@@ -190,8 +191,13 @@ public struct APNsProvider: PushProvider {
     }
 
     /// The push's body: `{"aps": {"alert": {"title", "body"}, "sound": "default"}, "messageId"}`,
-    /// plus `payload` when asked for, there, and the whole body fits `limit` bytes.
+    /// plus `payload` when asked for, there, and the whole body fits `limit` bytes. A withdrawal's
+    /// is `{"aps": {"content-available": 1}, "type": "withdrawn", "messageId"}` (a background push
+    /// the app wakes for, to remove the message's notification).
     static func body(of push: Push, includingPayload: Bool, limit: Int) -> [UInt8] {
+        if push.kind == .withdrawal {
+            return CanonicalJSON.bytes(["aps": ["content-available": 1], "type": "withdrawn", "messageId": .string(push.messageId)])
+        }
         var body: JSONObject = [
             "aps": ["alert": ["title": .string(push.title), "body": .string(push.body)], "sound": "default"],
             "messageId": .string(push.messageId),

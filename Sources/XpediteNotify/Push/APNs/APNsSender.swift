@@ -20,7 +20,7 @@ protocol APNsSender: Sendable {
 }
 
 /// What differs from one APNs push to the next; everything else (method, path prefix, topic,
-/// push type, priority, content type) each sender prepares once.
+/// content type) each sender prepares once.
 struct APNsRequest: Sendable {
     /// The device token, as a path segment (percent-encoded when it needs to be).
     var devicePathSegment: String
@@ -30,6 +30,11 @@ struct APNsRequest: Sendable {
     var expiration: String
     /// `apns-id`: the delivery's id.
     var apnsId: String
+    /// `apns-collapse-id`: the message's id, the same for its push and its withdrawal.
+    var collapseId: String
+    /// Whether it is a withdrawal: `apns-push-type: background` and `apns-priority: 5` instead of
+    /// `alert` and `10`.
+    var background: Bool = false
     /// The JSON body (shared between the pushes of one message).
     var body: ByteBuffer
 }

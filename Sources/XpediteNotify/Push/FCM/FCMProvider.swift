@@ -126,8 +126,14 @@ public struct FCMProvider: PushProvider {
     }
 
     /// The request's body: the message, with the payload's JSON text in `data.payload` when the
-    /// push has one and the whole body fits `limit` bytes.
+    /// push has one and the whole body fits `limit` bytes. A withdrawal is a data message without
+    /// a notification: `{"message": {"token", "data": {"type": "withdrawn", "messageId"}}}`.
     static func body(of push: Push, token: String, limit: Int) -> [UInt8] {
+        if push.kind == .withdrawal {
+            return CanonicalJSON.bytes(["message": [
+                "token": .string(token), "data": ["type": "withdrawn", "messageId": .string(push.messageId)],
+            ]])
+        }
         var data: JSONObject = ["messageId": .string(push.messageId)]
         func message() -> [UInt8] {
             CanonicalJSON.bytes(["message": [

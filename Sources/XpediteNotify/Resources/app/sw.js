@@ -3,8 +3,10 @@
 // - the inbox, the start requests and the payloads of messages (cache "xpedite-notify-data",
 //   cleared at sign-out): network first, the last copy offline.
 // Everything else (the event stream, uploads, answers) goes to the network untouched.
-// It shows Web Push notifications; tapping one opens its message.
-const SHELL_CACHE = "xpedite-notify-shell-v3";
+// It shows Web Push notifications; tapping one opens its message. A withdrawal push
+// ({"type": "withdrawn", "messageId"}) closes the message's notification (its tag is the message
+// id) and tells the open pages, which take the message out of the inbox.
+const SHELL_CACHE = "xpedite-notify-shell-v4";
 const DATA_CACHE = "xpedite-notify-data";
 const scope = new URL(self.registration.scope);
 const api = new URL("../v1/", scope).pathname;
@@ -63,12 +65,24 @@ self.addEventListener("fetch", (event) => {
   }
 });
 
+/** Closes the notifications of a withdrawn message and tells the app's open windows. */
+async function withdraw(messageId) {
+  const shown = await self.registration.getNotifications({ tag: messageId });
+  for (const notification of shown) notification.close();
+  const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  for (const client of windows) client.postMessage({ type: "withdrawn", messageId });
+}
+
 self.addEventListener("push", (event) => {
   let data = {};
   try {
     data = event.data ? event.data.json() : {};
   } catch {
     data = { title: event.data ? event.data.text() : "" };
+  }
+  if (data.type === "withdrawn") {
+    if (typeof data.messageId === "string" && data.messageId) event.waitUntil(withdraw(data.messageId));
+    return;
   }
   const title = typeof data.title === "string" && data.title ? data.title : "New message";
   event.waitUntil(Promise.all([

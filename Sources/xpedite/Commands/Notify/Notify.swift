@@ -15,9 +15,10 @@ struct Notify: AsyncParsableCommand {
               xpedite notify deliveries --server http://127.0.0.1:8090 --api-key K
               xpedite notify groups list --server http://127.0.0.1:8090 --api-key K
               xpedite notify responses --server http://127.0.0.1:8090 --api-key K --topic /a/b/c --format csv > answers.csv
+              xpedite notify withdraw --server http://127.0.0.1:8090 --api-key K --reason "sent by mistake" MESSAGE_ID
             """,
         subcommands: [NotifyValidate.self, NotifySchema.self, NotifyServe.self, NotifySend.self, NotifyListen.self,
-                      NotifyDeliveries.self, NotifyPayloads.self, NotifyRequests.self, NotifyGroups.self, NotifyUsers.self,
-                      NotifyResponses.self]
+                      NotifyDeliveries.self, NotifyWithdraw.self, NotifyPayloads.self, NotifyRequests.self,
+                      NotifyGroups.self, NotifyUsers.self, NotifyResponses.self]
     )
 }

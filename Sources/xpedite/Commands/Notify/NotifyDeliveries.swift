@@ -12,7 +12,8 @@ struct NotifyDeliveries: AsyncParsableCommand {
             Without --message: for each provider (apns, fcm, webpush, log, webhook) how many \
             deliveries are pending and since when the oldest is due, then the latest deliveries \
             that went wrong (gone, failed, or waiting to retry) with the service's reason. With \
-            --message ID: every delivery of that message with its state, attempts and last error \
+            --message ID: the message's state (active, withdrawn or expired) and every delivery of \
+            that message with its state, attempts and last error \
             (GET /notify/v1/messages/ID). --json prints the server's answer as it is. Exits 1 when \
             the server refuses, 2 when it cannot be reached.
 
@@ -97,6 +98,12 @@ struct NotifyDeliveries: AsyncParsableCommand {
     /// One message's deliveries as lines.
     static func messageText(_ body: JSONValue) -> String {
         var lines = ["message \(body["messageId"]?.stringValue ?? "?") \"\(body["title"]?.stringValue ?? "")\""]
+        if let state = body["state"]?.stringValue, state != "active" {
+            let reason = body["reason"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }.map { ": \($0)" } ?? ""
+            lines[0] += " \(state) at \(body["withdrawnAt"]?.stringValue ?? "?")\(reason)"
+        } else if let expiresAt = body["expiresAt"]?.stringValue {
+            lines[0] += " active, expires at \(expiresAt)"
+        }
         let deliveries = body["deliveries"]?.arrayValue ?? []
         if deliveries.isEmpty { lines.append("  no deliveries (no recipient has a device)") }
         for delivery in deliveries {

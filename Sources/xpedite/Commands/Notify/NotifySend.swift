@@ -20,6 +20,8 @@ struct NotifySend: AsyncParsableCommand {
               xpedite notify send --server http://127.0.0.1:8090 --api-key K --to user:joe --to group:field \\
                 --title "Colour" --body "Pick one" payload.json
               xpedite notify send --server URL --api-key K --to all --direct --title T --body B payload.json
+              xpedite notify send --server URL --api-key K --to user:joe --expires-at 2026-12-01T18:00:00Z \\
+                --title T --body B payload.json
             """
     )
 
@@ -41,17 +43,35 @@ struct NotifySend: AsyncParsableCommand {
     @Flag(help: "Ask for the payload inside the push when it fits.")
     var direct = false
 
+    @Option(name: .customLong("expires-at"),
+            help: "An RFC 3339 time (2026-12-01T18:00:00Z) after which the message is withdrawn by itself.")
+    var expiresAt: String?
+
     @Argument(help: "The payload file; - reads standard input.")
     var file: String
 
     func validate() throws {
         _ = try target()
+        _ = try expiry()
         if key() == nil { throw ValidationError("give --api-key or set XPEDITE_API_KEY.") }
     }
 
     func key() -> String? {
         let key = apiKey ?? ProcessInfo.processInfo.environment["XPEDITE_API_KEY"]
         return key?.isEmpty == false ? key : nil
+    }
+
+    /// The `expiresAt` from --expires-at.
+    func expiry() throws -> Date? {
+        guard let expiresAt else { return nil }
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        if let date = formatter.date(from: expiresAt) { return date }
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        guard let date = formatter.date(from: expiresAt) else {
+            throw ValidationError("--expires-at \(expiresAt): expected an RFC 3339 time such as 2026-12-01T18:00:00Z.")
+        }
+        return date
     }
 
     /// The `to` object from the --to options.
@@ -104,7 +124,8 @@ struct NotifySend: AsyncParsableCommand {
             print("--server \(server): expected http://HOST:PORT", to: &standardError)
             throw ExitCode(2)
         }
-        let request = Components.Schemas.SendRequest(title: title, body: body, payload: payload, to: try target(), direct: direct)
+        let request = Components.Schemas.SendRequest(title: title, body: body, payload: payload, to: try target(), direct: direct,
+                                                     expiresAt: try expiry())
         let output: Operations.Send.Output
         do {
             output = try await client.send(body: .json(request))

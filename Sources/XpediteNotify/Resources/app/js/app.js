@@ -153,6 +153,7 @@ async function start() {
     event: (type, data) => {
       if (type === "message") loadInbox();
       else if (type === "answered") answered(data.messageId);
+      else if (type === "withdrawn") withdrawn(data.messageId, data.reason);
     },
     state: (open) => {
       state.connected = open;
@@ -224,6 +225,26 @@ function answered(messageId) {
   const own = state.queue.some((entry) => entry.messageId === messageId && entry.state === "waiting");
   showNotice(own ? "Your answer was sent." : "This message was answered on another device.");
   goToInbox();
+}
+
+/** A withdrawn or expired message (the event stream's `withdrawn`, or the service worker's word
+ *  of a withdrawal push): it leaves the inbox, and its open form closes with a notice saying so. */
+function withdrawn(messageId, reason) {
+  if (typeof messageId !== "string") return;
+  state.inbox = state.inbox.filter((message) => message.messageId !== messageId);
+  state.prefetched.delete(messageId);
+  if (isRoute("inbox")) renderInbox();
+  if (isRoute("message", messageId)) showWithdrawn(reason);
+}
+
+/** Replaces the form on screen by the notice that its message was withdrawn (with the sender's
+ *  reason, when one was given). */
+function showWithdrawn(reason) {
+  const back = el("button", { type: "button", class: "back", text: "‹ Back", onclick: () => { location.hash = "#/inbox"; } });
+  const why = typeof reason === "string" && reason && reason !== "expired" ? ` Reason: ${reason}` : "";
+  const text = reason === "expired" ? "This message was withdrawn: it expired." : `This message was withdrawn.${why}`;
+  replace(view, back, el("p", { class: "notice bad", id: "withdrawn", role: "alert", text }));
+  drawn("message");
 }
 
 /** Goes to the inbox; draws it again when it is already there (setting the same hash does nothing). */
@@ -314,6 +335,10 @@ async function renderForm(kind, id) {
     item = kind === "message" ? await state.api.message(id) : await state.api.request(id);
   } catch (error) {
     if (!isRoute(kind, id)) return;
+    if (error instanceof ApiError && error.status === 410) {
+      showWithdrawn(null);
+      return;
+    }
     const text = error instanceof OfflineError ? "Offline: this message was not kept on this device." : error.message;
     replace(view, back, el("p", { class: "notice bad", text }));
     return;
@@ -366,6 +391,10 @@ async function sendAnswer(kind, id, item, submitValue, values, media) {
     await state.outbox.discard(entry.responseId);
     if (after.error && after.error.status === 409) {
       showNotice("This message was already answered.", true);
+      goToInbox();
+    } else if (after.error && after.error.status === 410) {
+      state.inbox = state.inbox.filter((message) => message.messageId !== id);
+      showNotice("This message was withdrawn: your answer was not taken.", true);
       goToInbox();
     }
     return { state: "rejected", error: after.error };
@@ -449,6 +478,7 @@ if ("serviceWorker" in navigator) {
     const data = event.data || {};
     if (data.type === "open" && data.messageId) location.hash = `#/message/${encodeURIComponent(data.messageId)}`;
     else if (data.type === "push") loadInbox();
+    else if (data.type === "withdrawn") withdrawn(data.messageId, null);
   });
 }
 
