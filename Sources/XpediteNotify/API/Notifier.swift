@@ -23,9 +23,13 @@ public final class Notifier: Sendable {
     public let configuration: NotifyConfiguration
     /// Where everything is stored.
     public let store: any NotifyStore
-    /// The delivery engines: one per push provider and one for the webhooks. Run them with the
-    /// application (``services``).
+    /// The delivery engines (one per push provider and one for the webhooks) and what the event
+    /// bus needs running (a database listener). Run them with the application.
     public let services: [any Service]
+    /// The bus this notifier publishes to and listens on (``NotifyConfiguration/eventBus``).
+    public let eventBus: any NotifyEventBus
+    /// The task handing the bus' events to this notifier's listeners, for as long as it lives.
+    private let dispatch: Task<Void, Never>
 
     /// Each push provider's wake-up, by the provider's name.
     let pushLanes: [String: PushLane]
@@ -71,7 +75,19 @@ public final class Notifier: Sendable {
         self.configuration = configuration
         let lanes = DeliveryLanes(configuration: configuration, store: store, webhookWakeup: webhookWakeup)
         pushLanes = lanes.push
-        services = lanes.services
+        eventBus = configuration.eventBus
+        services = lanes.services + configuration.eventBus.services
+        // Subscribed now, so that nothing published from here on is missed.
+        let events = configuration.eventBus.subscribe()
+        var wakeups = lanes.push.mapValues(\.wakeup)
+        wakeups[NotifyEventDispatcher.webhookLane] = webhookWakeup
+        let dispatcher = NotifyEventDispatcher(store: store, topics: hub, deviceEvents: deviceEvents, wakeups: wakeups,
+                                               logger: configuration.logger)
+        dispatch = Task { await dispatcher.run(events) }
+    }
+
+    deinit {
+        dispatch.cancel()
     }
 
     /// Every response published to `topic` from now on.
@@ -82,11 +98,6 @@ public final class Notifier: Sendable {
     /// Every response published to `topic` from now on.
     public func responses(on topic: Topic) -> ResponseSubscription {
         responses(on: topic.rawValue)
-    }
-
-    /// How many in-process subscriptions (Swift and Server-Sent Events) follow `topic`.
-    public func subscriberCount(on topic: String) -> Int {
-        hub.subscriberCount(topic)
     }
 
     /// Now, as an ISO 8601 UTC string.
