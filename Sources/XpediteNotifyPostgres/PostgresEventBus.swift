@@ -57,7 +57,7 @@ public final class PostgresEventBus: NotifyEventBus, Service {
     public func publish(_ events: [NotifyEvent]) async throws {
         guard !events.isEmpty else { return }
         for event in events { local.publish(event) }
-        let payloads = try events.map { try PostgresEventPayload(event, from: instanceID).text() }
+        let payloads = try events.map { try PostgresEventPayload($0, from: instanceID).text() }
         try await database.client.query("SELECT pg_notify(\(Self.channel), p) FROM unnest(\(payloads)::text[]) AS x(p)",
                                         logger: logger)
     }
