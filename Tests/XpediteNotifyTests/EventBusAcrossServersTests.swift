@@ -10,6 +10,16 @@ import XpediteNotifyTestSupport
 /// The event bus across two servers on one PostgreSQL database (issue 27): a send accepted by a
 /// server whose delivery engines are off is pushed by the other's engine, woken through the bus;
 /// a server's own answers and messages reach its own subscribers once.
+/// How soon a push must follow a send woken through the bus: 1 s (issue 27) when the tests of
+/// this file run on their own; `XPEDITE_EVENT_BUS_PUSH_BOUND` (seconds) widens it for a run where
+/// every suite shares two cores (still far below the 60 s poll that would otherwise find it).
+enum EventBusTiming {
+    static var pushBound: Duration {
+        let seconds = ProcessInfo.processInfo.environment["XPEDITE_EVENT_BUS_PUSH_BOUND"].flatMap(Double.init) ?? 1
+        return .milliseconds(Int64(seconds * 1000))
+    }
+}
+
 @Suite(.enabled(if: TestDatabaseServer.isConfigured, "needs XPEDITE_TEST_DATABASE_URL (scripts/test)"), .timeLimit(.minutes(2)))
 struct EventBusAcrossServersTests {
     @Test func aSendAcceptedByAIsPushedByBsEngineWokenThroughTheBus() async throws {
@@ -20,11 +30,14 @@ struct EventBusAcrossServersTests {
             _ = try await apiA.login("joe", deviceId: "phone")
             // B's engine claimed nothing and sleeps for its 60 s poll by now.
             try await Task.sleep(for: .milliseconds(300))
-            let start = ContinuousClock.now
             let id = try await apiA.send(to: ["joe"])
-            let message = try await b.harness.settledMessage(id, timeout: .seconds(1))
-            let elapsed = ContinuousClock.now - start
-            #expect(elapsed < .seconds(1), "pushed after \(elapsed)")
+            let accepted = ContinuousClock.now
+            // Found by B's poll, it would be pushed after up to 60 s; woken through the bus, at
+            // once. The bound leaves room for a machine busy with the other suites.
+            let message = try await b.harness.settledMessage(id, timeout: .seconds(10))
+            let elapsed = ContinuousClock.now - accepted
+            #expect(elapsed < EventBusTiming.pushBound, "pushed \(elapsed) after A accepted the send")
+            print("event bus: pushed by B \(elapsed) after A accepted the send")
             #expect(message.deliveries.map(\.state) == [.delivered])
             #expect(b.harness.pushes.records.count == 1)
             #expect(a.harness.pushes.records.isEmpty)
