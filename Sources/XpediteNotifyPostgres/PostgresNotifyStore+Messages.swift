@@ -38,9 +38,6 @@ extension PostgresNotifyStore {
                 """, on: connection) {
                 keys[try row["delivery_id"].decode(String.self)] = try row["id"].decode(Int64.self)
             }
-            // Every server's device event streams hear of it when the transaction commits.
-            let announcement = DeviceEventAnnouncement.message(messageId: message.messageId).payload(from: self.instanceID)
-            try await self.run("SELECT pg_notify(\(Self.deviceEventChannel), \(announcement))", on: connection)
             return keys
         }
         var stored = message

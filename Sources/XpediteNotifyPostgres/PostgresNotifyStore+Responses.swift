@@ -61,27 +61,11 @@ extension PostgresNotifyStore {
     /// unique index on `(message_id, username)`). Responses of one topic take turns (an advisory
     /// lock on the topic until commit), so their cursors become visible in order. The whole answer
     /// is one statement in a transaction of its own (decision 305): the lock, the row, the
-    /// recipient's answer, the webhooks' outbox rows and the announcements, then the commit, so
+    /// recipient's answer and the webhooks' outbox rows, then the commit, so
     /// the topic's turn is held for no round trip to the server at all.
     public func recordResponse(_ response: StoredResponse, answeredAt: Date, now: Date) async throws -> ResponseRecordOutcome {
         let body = String(decoding: response.json, as: UTF8.self)
-        // Announced to every server's listener when the statement commits (and not at all if it
-        // fails): "cursor topic" on the response channel, the row being the truth
-        // (PostgresResponseRelay); and to the user's devices on every server, that the message
-        // was answered.
-        var channels = [Self.responseChannel]
-        var payloads = [" " + response.topic]   // the cursor goes in front, once it is drawn
-        if let messageId = response.messageId {
-            let payload = DeviceEventAnnouncement.answered(messageId: messageId, username: response.username)
-                .payload(from: instanceID)
-            if payload.utf8.count <= DeviceEventAnnouncement.maximumPayloadSize {
-                channels.append(Self.deviceEventChannel)
-                payloads.append(payload)
-            } else {
-                logger.warning("a username too long to announce: the other servers' devices see the answer on their next inbox read")
-            }
-        }
-        var bindings = PostgresBindings(capacity: 11)
+        var bindings = PostgresBindings(capacity: 9)
         bindings.append(Self.topicLockSpace)
         bindings.append(response.responseId)
         bindings.append(response.username)
@@ -91,8 +75,6 @@ extension PostgresNotifyStore {
         bindings.append(body)
         bindings.append(answeredAt.timeIntervalSince1970)
         bindings.append(now.timeIntervalSince1970)
-        bindings.append(channels)
-        bindings.append(payloads)
         let inserted = try await fetchPrepared(Self.recordResponseSQL, bindings)
         guard let row = inserted.first else {
             // Nothing was made: a committed row holds the `responseId` (a retry) or the answer.
@@ -114,16 +96,15 @@ extension PostgresNotifyStore {
     }
 
     /// A response stored in one statement that commits on its own (decision 305), prepared: the
-    /// topic's turn ($1, $6), the row, the recipient's answer ($8), the webhooks' outbox rows ($9)
-    /// and the announcements ($10, $11). It answers the new row's cursor, or no row when the
-    /// `responseId` is taken, the user already answered, or the message ($4) is no longer active
-    /// (`live` holds its row shared until commit, so a withdrawal commits before or after, never
-    /// between).
+    /// topic's turn ($1, $6), the row, the recipient's answer ($8) and the webhooks' outbox rows
+    /// ($9). It answers the new row's cursor, or no row when the `responseId` is taken, the user
+    /// already answered, or the message ($4) is no longer active (`live` holds its row shared
+    /// until commit, so a withdrawal commits before or after, never between).
     ///
     /// The lock is taken before the row is made (the insert reads its one row from the lock); the
     /// other parts run only when the row was made (they read `inserted`). A data-modifying part
-    /// always runs to completion; `announced` runs because the result reads it. The first
-    /// announcement gets the cursor in front of its payload, since the cursor is only drawn here.
+    /// always runs to completion. The notifier announces the response on its event bus once this
+    /// has committed.
     static let recordResponseSQL = """
         WITH topic_turn AS (
             SELECT pg_advisory_xact_lock($1::int4, hashtext($6::text))
@@ -143,19 +124,9 @@ extension PostgresNotifyStore {
             INSERT INTO notify_outbox (delivery_id, webhook, url, secret, body, next_attempt_at)
             SELECT gen_random_uuid()::text, w.name, w.url, w.secret, $7::text, $9::float8
             FROM notify_webhook AS w, inserted WHERE w.topic = $6::text ORDER BY w.name COLLATE "C"
-        ), announced AS (
-            SELECT pg_notify(x.channel, CASE WHEN x.n = 1 THEN inserted.cursor::text || x.payload ELSE x.payload END)
-            FROM inserted, unnest($10::text[], $11::text[]) WITH ORDINALITY AS x(channel, payload, n)
         )
-        SELECT cursor, (SELECT count(*) FROM announced) AS announcements FROM inserted
+        SELECT cursor FROM inserted
         """
-
-    /// The channel on which each stored response is announced as `"<cursor> <topic>"`.
-    public static let responseChannel = "xpedite_response"
-
-    /// The channel on which sent messages and answers are announced to the device event streams
-    /// of every server (``DeviceEventAnnouncement``).
-    public static let deviceEventChannel = "xpedite_device_event"
 
     /// The first key of the two-key advisory locks of response topics ("xr").
     static let topicLockSpace: Int32 = 0x7872

@@ -26,9 +26,6 @@ import XpediteProtocol
 /// Text is sorted with `COLLATE "C"` (byte order), as SQLite sorts it.
 public final class PostgresNotifyStore: NotifyStore {
     let database: PostgresStoreDatabase
-    /// This store's name in the device event announcements it sends, so that its own server's
-    /// relay skips them (that server told its streams at once): one per store, that is per server.
-    public let instanceID = UUID().uuidString.lowercased()
 
     /// The schema's versions (component `xpedite_notify`).
     public static let migrations = [

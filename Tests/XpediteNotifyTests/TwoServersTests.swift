@@ -14,63 +14,66 @@ import XpediteProtocol
 import XpediteNotifyTestSupport
 
 /// Two notification servers in this process on one PostgreSQL database, each with its own
-/// connection pool, notifier, relays and live application (issue 18): what one server takes, the
+/// connection pool, notifier, event bus and live application (issues 18 and 27): what one server takes, the
 /// other's listeners hear; a webhook is delivered once with both engines running; the unique
 /// rules hold under requests to both at once; both serve one Web Push key.
 @Suite(.enabled(if: TestDatabaseServer.isConfigured, "needs XPEDITE_TEST_DATABASE_URL (scripts/test)"), .timeLimit(.minutes(2)))
 struct TwoServersTests {
-    /// One server of the pair: its database connections, store, notifier and relays.
+    /// One server of the pair: its database connections, store, notifier and event bus.
     struct Server: Sendable {
         let database: PostgresStoreDatabase
         let store: PostgresNotifyStore
         let harness: NotifyHarness
-        let responseRelay: PostgresResponseRelay
-        let deviceEventRelay: PostgresDeviceEventRelay
+        let bus: PostgresEventBus
 
         var notifier: Notifier { harness.notifier }
 
         /// A server on `url`, configured as `xpedite notify serve --database` configures one.
         /// With `webPush`, Web Push is on with the database's shared key (as the command sets it up).
-        static func make(_ url: PostgresDatabaseURL, webPush: Bool) async throws -> Server {
+        static func make(_ url: PostgresDatabaseURL, webPush: Bool,
+                         configure: @escaping @Sendable (inout NotifyConfiguration) -> Void = { _ in }) async throws -> Server {
             let database = try await PostgresStoreDatabase.connect(url, maximumConnections: 8)
             do {
                 let store = try await PostgresNotifyStore(database: database)
                 let key = webPush ? try await store.sharedVAPIDKey() : nil
+                let bus = PostgresEventBus(database: database)
                 let harness = try NotifyHarness(store: store) { configuration in
-                    configuration.publishesStoredResponses = false
+                    configuration.eventBus = bus
+                    configure(&configuration)
                     if let key {
                         configuration.webPush = WebPushConfiguration(httpClient: HTTPClient.shared)
                         configuration.webPush?.key = key
                     }
                 }
-                return Server(database: database, store: store, harness: harness,
-                              responseRelay: PostgresResponseRelay(notifier: harness.notifier, store: store, database: database),
-                              deviceEventRelay: PostgresDeviceEventRelay(notifier: harness.notifier, store: store, database: database))
+                return Server(database: database, store: store, harness: harness, bus: bus)
             } catch {
                 await database.close()
                 throw error
             }
         }
 
-        /// The notifier's routes, served with its delivery engines and both relays.
-        func application() throws -> some ApplicationProtocol {
+        /// The notifier's routes, served with its delivery engines and its bus' listener; without
+        /// `deliveryEngines`, with the listener only (the delivery engines switched off).
+        func application(deliveryEngines: Bool = true) throws -> some ApplicationProtocol {
             let router = Router()
             try notifier.mount(on: router)
             return Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-                               services: notifier.services + [responseRelay, deviceEventRelay])
+                               services: deliveryEngines ? notifier.services : bus.services)
         }
 
-        /// Until both relays listen: what is announced from then on reaches this server.
+        /// Until the bus listens: what the other server publishes from then on reaches this one.
         func listening() async {
-            await responseRelay.listening()
-            await deviceEventRelay.listening()
+            await bus.listening()
         }
     }
 
     /// Runs `body` with two servers on a new database, both serving on loopback ports, their
-    /// relays listening; closes and drops everything afterwards.
+    /// buses listening; closes and drops everything afterwards. Without `enginesOnA`, A's delivery
+    /// engines do not run; `configureB` adjusts B's configuration.
     static func withTwoServers(
         webPush: Bool = false,
+        enginesOnA: Bool = true,
+        configureB: @escaping @Sendable (inout NotifyConfiguration) -> Void = { _ in },
         _ body: @escaping @Sendable (_ a: Server, _ b: Server, _ clientA: any TestClientProtocol,
                                      _ clientB: any TestClientProtocol) async throws -> Void
     ) async throws {
@@ -78,14 +81,14 @@ struct TwoServersTests {
             let a = try await Server.make(url, webPush: webPush)
             let b: Server
             do {
-                b = try await Server.make(url, webPush: webPush)
+                b = try await Server.make(url, webPush: webPush, configure: configureB)
             } catch {
                 await a.database.close()
                 throw error
             }
             let result: Result<Void, any Error>
             do {
-                try await a.application().test(.live) { clientA in
+                try await a.application(deliveryEngines: enginesOnA).test(.live) { clientA in
                     try await b.application().test(.live) { clientB in
                         await a.listening()
                         await b.listening()

@@ -44,8 +44,6 @@ public struct DemoServer: Sendable {
     /// The SQLite stores this server opened, closed by ``close()`` (none on PostgreSQL: the
     /// database belongs to whoever connected it).
     private let sqliteStores: (sessions: SQLiteSessionStore?, notify: SQLiteNotifyStore?)
-    /// The relays of every server's responses and device events, on PostgreSQL.
-    private let relays: [any Service]
     private var extraRoutes: [Routes] = []
     private var extraServices: [any Service] = []
 
@@ -85,12 +83,12 @@ public struct DemoServer: Sendable {
         }
         let notifyStore: any NotifyStore
         var sqliteNotify: SQLiteNotifyStore?
-        var relayStore: PostgresNotifyStore?
+        var sharedStore: PostgresNotifyStore?
         if let postgres = configuration.postgres {
             let store = try await PostgresNotifyStore(database: postgres)
             if configuration.reset { try await store.deleteEverything() }
             notifyStore = store
-            relayStore = store
+            sharedStore = store
         } else {
             let store = try SQLiteNotifyStore(directory: notifyDirectory)
             sqliteNotify = store
@@ -102,25 +100,21 @@ public struct DemoServer: Sendable {
         notify.defaultPushProvider = LoggingPushProvider(logger: configuration.logger)
         notify.pushProviders = configuration.pushProviders
         notify.webPush = configuration.webPush
-        if let relayStore, notify.webPush != nil, notify.webPush?.keyFile == nil {
+        if let sharedStore, notify.webPush != nil, notify.webPush?.keyFile == nil {
             // One VAPID key for every server on the database: the first server's wins (the one
             // its data directory had, if any), so a browser subscribed through any server gets
             // pushes any server signs.
-            notify.webPush?.key = try await relayStore.sharedVAPIDKey(
+            notify.webPush?.key = try await sharedStore.sharedVAPIDKey(
                 offering: VAPIDKey.existing(in: notifyDirectory) ?? .generate())
         }
         notify.mapTileURL = configuration.mapTileURL
         notify.now = configuration.clock
         let metrics = PrometheusCollectorRegistry()
         notify.metricsFactory = PrometheusMetricsFactory(registry: metrics)
-        // On PostgreSQL every server's responses reach this one's subscribers through the relay.
-        notify.publishesStoredResponses = relayStore == nil
+        // On PostgreSQL every server's answers, messages and queued deliveries reach every
+        // server's listeners and delivery engines through the database.
+        if let postgres = configuration.postgres { notify.eventBus = PostgresEventBus(database: postgres) }
         let notifier = try Notifier(configuration: notify, store: notifyStore)
-        var relays: [any Service] = []
-        if let relayStore, let postgres = configuration.postgres {
-            relays.append(PostgresResponseRelay(notifier: notifier, store: relayStore, database: postgres))
-            relays.append(PostgresDeviceEventRelay(notifier: notifier, store: relayStore, database: postgres))
-        }
         try await DemoUsers(notifier: notifier).ensureDemoAccount()
         let sessions: any SessionStore
         var sqliteSessions: SQLiteSessionStore?
@@ -132,13 +126,13 @@ public struct DemoServer: Sendable {
             sessions = store
         }
         return DemoServer(configuration: configuration, store: demoStore, sessions: sessions, notifier: notifier,
-                          sqliteStores: (sqliteSessions, sqliteNotify), relays: relays, apiKey: apiKey, seedReport: report,
+                          sqliteStores: (sqliteSessions, sqliteNotify), apiKey: apiKey, seedReport: report,
                           metrics: metrics)
     }
 
     private init(configuration: DemoConfiguration, store: any DemoStore, sessions: any SessionStore,
                  notifier: Notifier, sqliteStores: (sessions: SQLiteSessionStore?, notify: SQLiteNotifyStore?),
-                 relays: [any Service], apiKey: DemoAPIKey, seedReport: SeedReport?,
+                 apiKey: DemoAPIKey, seedReport: SeedReport?,
                  metrics: PrometheusCollectorRegistry) {
         self.metrics = metrics
         self.configuration = configuration
@@ -146,7 +140,6 @@ public struct DemoServer: Sendable {
         self.sessions = sessions
         self.notifier = notifier
         self.sqliteStores = sqliteStores
-        self.relays = relays
         self.apiKey = apiKey
         self.seedReport = seedReport
     }
@@ -190,7 +183,7 @@ public struct DemoServer: Sendable {
         DemoImageRoutes(store: store).add(to: router)
         try notifier.mount(on: router)
         for routes in extraRoutes { try routes(router) }
-        return (router, app.services + notifier.services + relays + [approvals] + extraServices)
+        return (router, app.services + notifier.services + [approvals] + extraServices)
     }
 
     /// The Hummingbird application on 127.0.0.1 and the configured port.

@@ -68,11 +68,8 @@ extension Notifier {
                                        request: request, topic: payload.responseTopic, json: json)
         switch try await store.recordResponse(candidate, answeredAt: now, now: now) {
         case .stored(let stored):
-            if configuration.publishesStoredResponses {
-                hub.publish(PublishedResponse(cursor: stored.cursor, object: object, json: json), to: object.responseTopic)
-            }
-            if let messageId { deviceEvents.publish(.answered(messageId: messageId), to: device.username) }
-            webhookWakeup.signal()
+            await announce([.responseStored(ResponseStored(cursor: stored.cursor, topic: stored.topic,
+                                                           username: stored.username, messageId: messageId))])
             return (stored, true)
         case .duplicate(let stored):
             return (try sameAnswer(stored, username: device.username, messageId: messageId, request: request), false)

@@ -41,11 +41,9 @@ extension Notifier {
                                     recipients: usernames.map { NotifyMessage.Recipient(username: $0) }, expiresAt: expiresAt)
         let stored = try await store.insertMessage(message, devices: devices, providers: providers.map(\.name),
                                                    documents: DocumentReferences.names(in: resolved))
-        for name in Set(providers.map(\.name)) { pushLanes[name]?.wakeup.signal() }
-        var header = stored
-        header.recipients = []
-        header.deliveries = []
-        for username in usernames { deviceEvents.publish(.message(header), to: username) }
+        var events: [NotifyEvent] = [.messageSent(messageId: stored.messageId)]
+        if !stored.deliveries.isEmpty { events.append(.workDue(lanes: Set(providers.map(\.name)).sorted())) }
+        await announce(events)
         return SentMessage(messageId: stored.messageId, recipients: usernames, deliveries: stored.deliveries.count)
     }
 

@@ -24,14 +24,18 @@ public final class Notifier: Sendable {
     /// Where everything is stored.
     public let store: any NotifyStore
     /// The notifier's background work, to run with the application: the delivery engines (one per
-    /// push provider and one for the webhooks) and the expiry sweep that withdraws expired
-    /// messages.
+    /// push provider and one for the webhooks), what the event bus needs running (a database
+    /// listener) and the expiry sweep that withdraws expired messages.
     public var services: [any Service] {
         let sweep: any Service = ExpirySweep(notifier: self, interval: configuration.expirySweepInterval)
-        return deliveryEngines + [sweep]
+        return deliveryEngines + eventBus.services + [sweep]
     }
     /// The delivery engines: one per push provider and one for the webhooks.
     let deliveryEngines: [any Service]
+    /// The bus this notifier publishes to and listens on (``NotifyConfiguration/eventBus``).
+    public let eventBus: any NotifyEventBus
+    /// The task handing the bus' events to this notifier's listeners, for as long as it lives.
+    private let dispatch: Task<Void, Never>
 
     /// Each push provider's wake-up, by the provider's name.
     let pushLanes: [String: PushLane]
@@ -81,6 +85,19 @@ public final class Notifier: Sendable {
         pushLanes = lanes.push
         activeMessages = lanes.activeMessages
         deliveryEngines = lanes.services
+        eventBus = configuration.eventBus
+        // Subscribed now, so that nothing published from here on is missed.
+        let events = configuration.eventBus.subscribe()
+        var wakeups = lanes.push.mapValues(\.wakeup)
+        wakeups[NotifyEventDispatcher.webhookLane] = webhookWakeup
+        let dispatcher = NotifyEventDispatcher(store: store, topics: hub, deviceEvents: deviceEvents,
+                                               activeMessages: lanes.activeMessages, wakeups: wakeups,
+                                               logger: configuration.logger)
+        dispatch = Task { await dispatcher.run(events) }
+    }
+
+    deinit {
+        dispatch.cancel()
     }
 
     /// Every response published to `topic` from now on.
@@ -91,11 +108,6 @@ public final class Notifier: Sendable {
     /// Every response published to `topic` from now on.
     public func responses(on topic: Topic) -> ResponseSubscription {
         responses(on: topic.rawValue)
-    }
-
-    /// How many in-process subscriptions (Swift and Server-Sent Events) follow `topic`.
-    public func subscriberCount(on topic: String) -> Int {
-        hub.subscriberCount(topic)
     }
 
     /// Now, as an ISO 8601 UTC string.

@@ -56,11 +56,11 @@ public struct NotifyConfiguration: Sendable {
     /// template with `{z}`, `{x}` and `{y}`; when no tile answers, the app draws a coordinate grid.
     public var mapTileURL: String = NotifyAppFiles.defaultMapTileURL
 
-    /// Whether a response this notifier stores is published to its own subscribers at once
-    /// (`true`, one server). With several servers on one database, a relay (XpediteNotifyPostgres'
-    /// `PostgresResponseRelay`) publishes every server's responses, in cursor order, through
-    /// ``Notifier/publish(stored:)``, and this is `false` so that none is published twice.
-    public var publishesStoredResponses = true
+    /// How answers, sent messages and queued deliveries reach the listeners and delivery engines
+    /// of this server and of every other server on the store: in this process by default
+    /// (``InProcessEventBus``, one server); XpediteNotifyPostgres' `PostgresEventBus` on a
+    /// PostgreSQL database shared by several servers.
+    public var eventBus: any NotifyEventBus = InProcessEventBus()
 
     /// A configuration with defaults: pushes are logged (``LoggingPushProvider``).
     public init(dataDirectory: URL, apiKeys: [String]) {

@@ -23,7 +23,7 @@ extension Notifier {
                                                                at: configuration.now()) else {
             throw NotifyError.notFound("no message \"\(messageId)\"")
         }
-        if withdrawal.changed { announce(withdrawal) }
+        if withdrawal.changed { await announce(withdrawal) }
         return withdrawal
     }
 
@@ -36,43 +36,17 @@ extension Notifier {
     @discardableResult
     public func withdrawExpiredMessages(limit: Int = 500) async throws -> [MessageWithdrawal] {
         let withdrawals = try await store.withdrawExpiredMessages(now: configuration.now(), limit: limit)
-        for withdrawal in withdrawals { announce(withdrawal) }
+        for withdrawal in withdrawals { await announce(withdrawal) }
         return withdrawals
     }
 
-    /// What follows a withdrawal committed by this server: the lanes that got withdrawal pushes
-    /// are woken, and the withdrawal is announced.
-    private func announce(_ withdrawal: MessageWithdrawal) {
-        for name in withdrawal.providers { pushLanes[name]?.wakeup.signal() }
-        announceWithdrawal(messageId: withdrawal.messageId, reason: withdrawal.reason, to: withdrawal.unanswered)
-    }
-
-    /// Tells this server that `messageId` was withdrawn: its push engines stop sending the message's
-    /// pushes at once, and the device event streams (`GET /device/events`) of `usernames` get
-    /// `event: withdrawn` with `{"messageId", "reason"}`. The one place a withdrawal is announced,
-    /// so that a relay (an event bus) between servers can call it for a withdrawal another server
-    /// made (``publishWithdrawal(messageId:reason:)`` reads the recipients for it).
-    public func announceWithdrawal(messageId: String, reason: String, to usernames: [String]) {
-        activeMessages.noteWithdrawn(messageId)
-        for username in usernames {
-            deviceEvents.publish(.withdrawn(messageId: messageId, reason: reason), to: username)
-        }
-    }
-
-    /// ``announceWithdrawal(messageId:reason:to:)`` for a withdrawal another server made: the
-    /// recipients who had not answered and have a stream open here are read from the store
-    /// (nothing is read when no stream is open at all).
-    ///
-    /// - Returns: how many users' streams were told.
-    @discardableResult
-    public func publishWithdrawal(messageId: String, reason: String) async throws -> Int {
-        guard deviceEvents.hasSubscribers else {
-            announceWithdrawal(messageId: messageId, reason: reason, to: [])
-            return 0
-        }
-        let recipients = try await store.message(messageId)?.recipients ?? []
-        let usernames = recipients.filter { $0.answeredAt == nil && deviceEvents.subscriberCount($0.username) > 0 }.map(\.username)
-        announceWithdrawal(messageId: messageId, reason: reason, to: usernames)
-        return usernames.count
+    /// What follows a withdrawal committed by this server: it is announced on the event bus, so
+    /// that every server's push engines stop sending the message's pushes at once and the device
+    /// event streams of its unanswered recipients hear `withdrawn` (``NotifyEventDispatcher``);
+    /// the lanes that got withdrawal pushes are woken on every server.
+    private func announce(_ withdrawal: MessageWithdrawal) async {
+        var events: [NotifyEvent] = [.messageWithdrawn(messageId: withdrawal.messageId, reason: withdrawal.reason)]
+        if !withdrawal.providers.isEmpty { events.append(.workDue(lanes: withdrawal.providers.sorted())) }
+        await announce(events)
     }
 }

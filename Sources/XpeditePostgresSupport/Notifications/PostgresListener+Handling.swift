@@ -3,8 +3,7 @@ import ServiceLifecycle
 extension PostgresListener {
     /// Runs the listener and hands its events to `handle`, one at a time and in order, until the
     /// task is cancelled or the application shuts down gracefully: the loop of a service that
-    /// passes on what the other servers announce (``PostgresResponseRelay``,
-    /// ``PostgresDeviceEventRelay``).
+    /// passes on what the other servers announce (XpediteNotifyPostgres' `PostgresEventBus`).
     public func run(handling handle: (PostgresListenerEvent) async -> Void) async throws {
         let events = events()
         try await withThrowingDiscardingTaskGroup { group in

@@ -24,7 +24,7 @@ public enum PostgresListenerEvent: Sendable, Hashable {
 /// ``PostgresListenerEvent/listening`` each time it listens again.
 ///
 /// ```swift
-/// let listener = PostgresListener(database: database, channel: "xpedite_response")
+/// let listener = PostgresListener(database: database, channel: "xpedite_notify_event")
 /// Task { await listener.run() }
 /// for await event in listener.events() { … }
 /// ```

@@ -95,12 +95,13 @@ struct NotifyServe: AsyncParsableCommand {
         try await database.connect(logger: logger) { postgres in
             var configuration = configuration
             let store: any NotifyStore
-            var shared: (PostgresNotifyStore, PostgresStoreDatabase)?
+            var shared: PostgresNotifyStore?
             if let postgres {
                 let postgresStore = try await PostgresNotifyStore(database: postgres)
-                // Every server's responses reach this server's subscribers through the relay.
-                configuration.publishesStoredResponses = false
-                shared = (postgresStore, postgres)
+                // Every server's answers, messages and queued deliveries reach every server's
+                // listeners and delivery engines through the database (LISTEN/NOTIFY).
+                configuration.eventBus = PostgresEventBus(database: postgres)
+                shared = postgresStore
                 store = postgresStore
             } else {
                 store = try SQLiteNotifyStore(directory: configuration.dataDirectory)
@@ -114,7 +115,7 @@ struct NotifyServe: AsyncParsableCommand {
                     // (the one its data directory had, if any), so a browser subscribed through
                     // any server gets pushes any server signs.
                     do {
-                        configuration.webPush?.key = try await shared.0.sharedVAPIDKey(
+                        configuration.webPush?.key = try await shared.sharedVAPIDKey(
                             offering: VAPIDKey.existing(in: configuration.dataDirectory) ?? .generate())
                     } catch let error as PushConfigurationError {
                         var standardError = StandardError()
@@ -122,20 +123,16 @@ struct NotifyServe: AsyncParsableCommand {
                         throw ExitCode(2)
                     }
                 }
-                try await serve(configuration, store: store, shared: shared, providers: providers, metrics: metrics, logger: logger)
+                try await serve(configuration, store: store, providers: providers, metrics: metrics, logger: logger)
             }
         }
     }
 
     private func serve(_ configuration: NotifyConfiguration, store: any NotifyStore,
-                       shared: (store: PostgresNotifyStore, database: PostgresStoreDatabase)?, providers: PushProviders,
+                       providers: PushProviders,
                        metrics: PrometheusCollectorRegistry, logger: Logger) async throws {
         let notifier = try Notifier(configuration: configuration, store: store)
-        var services = notifier.services
-        if let shared {
-            services.append(PostgresResponseRelay(notifier: notifier, store: shared.store, database: shared.database))
-            services.append(PostgresDeviceEventRelay(notifier: notifier, store: shared.store, database: shared.database))
-        }
+        let services = notifier.services
         let router = Router()
         try notifier.mount(on: router)
         router.get("metrics") { _, _ in
