@@ -19,6 +19,14 @@ public protocol DatabaseUnderTest: Sendable {
     /// and a function that adds a row with a given id (`name` "new") behind the source's back.
     func withItems(count: Int, _ body: (any KeysetRowSource, _ insert: @Sendable (Int) async throws -> Void)
                    async throws -> Void) async throws
+    /// Runs `body` with the database's keyset source, reading through `jumpIndex` on one server,
+    /// over a new table `item` of `count` rows made as ``withItems(count:_:)`` makes it (in one
+    /// statement), and a function that, on a second server on the same database (another
+    /// connection pool), deletes the rows of some ids and inserts rows of others (`name` "new")
+    /// in one transaction.
+    func withItemsOnTwoServers(count: Int, jumpIndex: KeysetJumpIndex,
+                               _ body: (any KeysetRowSource, _ write: @escaping @Sendable (_ insert: [Int], _ delete: [Int]) async throws -> Void)
+                               async throws -> Void) async throws
     /// Runs `body` with a source over the columns `name`, `id` of a table `later` that does not
     /// exist yet, and a function that creates it with the rows (1, "a"), (2, "b"), (3, "c").
     func withLaterTable(_ body: (any KeysetRowSource, _ create: @Sendable () async throws -> Void)

@@ -46,6 +46,39 @@ struct PostgresUnderTest: DatabaseUnderTest {
         }
     }
 
+    func withItemsOnTwoServers(count: Int, jumpIndex: KeysetJumpIndex,
+                               _ body: (any KeysetRowSource, _ write: @escaping @Sendable (_ insert: [Int], _ delete: [Int]) async throws -> Void)
+                               async throws -> Void) async throws {
+        try await TestDatabaseServer.withDatabaseURL { url in
+            let serverA = try await PostgresStoreDatabase.connect(url, maximumConnections: 4)
+            let serverB = try await PostgresStoreDatabase.connect(url, maximumConnections: 2)
+            let result: Result<Void, any Error>
+            do {
+                try await serverA.client.query(
+                    "CREATE TABLE item (id BIGINT PRIMARY KEY, name TEXT NOT NULL, price DOUBLE PRECISION, note TEXT)")
+                try await serverA.client.query("""
+                    INSERT INTO item (id, name, price, note)
+                    SELECT n * 3, 'Item ' || n, n / 2.0, NULL FROM generate_series(1, \(count)) AS n
+                    """)
+                var source = PostgresKeysetSource(serverA, table: "item", columns: ["id", "name", "price", "note"],
+                                                  key: "id", where: "id > \(0)")
+                source.jumpIndex = jumpIndex
+                result = .success(try await body(source) { insert, delete in
+                    // One statement, so one transaction: the deletions and the insertions commit together.
+                    try await serverB.client.query("""
+                        WITH removed AS (DELETE FROM item WHERE id = ANY(\(delete.map(Int64.init))))
+                        INSERT INTO item (id, name) SELECT unnest(\(insert.map(Int64.init))::int8[]), 'new'
+                        """)
+                })
+            } catch {
+                result = .failure(error)
+            }
+            await serverA.close()
+            await serverB.close()
+            try result.get()
+        }
+    }
+
     func withLaterTable(_ body: (any KeysetRowSource, _ create: @Sendable () async throws -> Void)
                         async throws -> Void) async throws {
         // One connection: the statement that failed before the table existed is prepared again on it.

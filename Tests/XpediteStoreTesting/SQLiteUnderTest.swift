@@ -49,6 +49,33 @@ struct SQLiteUnderTest: DatabaseUnderTest {
         }
     }
 
+    func withItemsOnTwoServers(count: Int, jumpIndex: KeysetJumpIndex,
+                               _ body: (any KeysetRowSource, _ write: @escaping @Sendable (_ insert: [Int], _ delete: [Int]) async throws -> Void)
+                               async throws -> Void) async throws {
+        // Two pools on one file, as two processes would open it.
+        let directory = try TemporaryDirectory("keyset-two-servers")
+        let file = directory.appendingPathComponent("items.sqlite").path
+        let serverA = try DatabasePool(path: file)
+        try await serverA.write { db in
+            try db.execute(sql: "CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT NOT NULL, price REAL, note TEXT)")
+            try db.execute(sql: """
+                INSERT INTO item (id, name, price, note)
+                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+                SELECT i * 3, 'Item ' || i, i / 2.0, NULL FROM n
+                """, arguments: [count])
+        }
+        let serverB = try DatabasePool(path: file)
+        var source = SQLiteKeysetSource(serverA, table: "item", columns: ["id", "name", "price", "note"], key: "id",
+                                        where: "id > \(0)")
+        source.jumpIndex = jumpIndex
+        try await body(source) { insert, delete in
+            try await serverB.write { db in
+                for id in delete { try db.execute(sql: "DELETE FROM item WHERE id = ?", arguments: [id]) }
+                for id in insert { try db.execute(sql: "INSERT INTO item (id, name) VALUES (?, 'new')", arguments: [id]) }
+            }
+        }
+    }
+
     func withLaterTable(_ body: (any KeysetRowSource, _ create: @Sendable () async throws -> Void)
                         async throws -> Void) async throws {
         let database = try DatabaseQueue()

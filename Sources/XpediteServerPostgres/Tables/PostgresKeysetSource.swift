@@ -8,10 +8,11 @@ import XpediteServer
 /// `SQLiteKeysetSource`'s table initializer (decision 0376): `columns` of `table`,
 /// filtered by an optional `condition`, ordered by `key` (a unique, non-null column, ideally an
 /// indexed integer primary key). A batch after a key is `WHERE key > $last ORDER BY key LIMIT n`,
-/// one indexed query; a batch at an offset uses `OFFSET`. The identifiers are quoted once per
-/// source, and a batch after a key or a first page runs as a statement each pooled connection
-/// prepares once (``PostgresStoreDatabase`` names each distinct text): keep a source and use it for
-/// every request.
+/// one indexed query; a batch at a deep offset jumps by the source's ``jumpIndex`` (`WHERE key >=
+/// $sample ORDER BY key LIMIT n OFFSET $rest`, the rest below the index's stride; decision 0480), a
+/// small one uses `OFFSET $n`. The identifiers are quoted once per source, and every batch runs as
+/// a statement each pooled connection prepares once (``PostgresStoreDatabase`` names each distinct
+/// text, which varies only with the limit): keep a source and use it for every request.
 ///
 /// Rows become records keyed by column name, as `row_to_json` writes them: numbers as numbers,
 /// text as strings, `NULL` as null, `bytea` as PostgreSQL's hex text. Integers, floating-point
@@ -31,7 +32,7 @@ import XpediteServer
 /// ```
 public struct PostgresKeysetSource: KeysetRowSource {
     /// The database to read.
-    public var database: PostgresStoreDatabase { didSet { reads = ReadCoalescer() } }
+    public var database: PostgresStoreDatabase { didSet { sqlChanged() } }
     /// The table (or view), optionally with its schema (`schema.table`).
     public var table: String { didSet { sqlChanged() } }
     /// The columns of each record; the key is added when it is not among them.
@@ -44,6 +45,8 @@ public struct PostgresKeysetSource: KeysetRowSource {
     private var sql: SQL
     /// The batches being read, shared by the requests that ask for one of them at once.
     private var reads = ReadCoalescer<Batch, KeysetBatch>()
+    /// The sampled keys a batch at a deep offset jumps by (a new, empty one when the SQL changes).
+    public var jumpIndex = KeysetJumpIndex()
 
     /// Which batch a read asks for: with the source's SQL, what makes two reads the same.
     private struct Batch: Hashable, Sendable {
@@ -55,6 +58,8 @@ public struct PostgresKeysetSource: KeysetRowSource {
     private mutating func sqlChanged() {
         sql = SQL(self)
         reads = ReadCoalescer()
+        jumpIndex = KeysetJumpIndex(stride: jumpIndex.stride, maximumAge: jumpIndex.maximumAge,
+                                    rebuildFactor: jumpIndex.rebuildFactor)
     }
 
     /// Creates a source.
@@ -74,6 +79,8 @@ public struct PostgresKeysetSource: KeysetRowSource {
         var select: String
         /// The quoted key.
         var key: String
+        /// The quoted table.
+        var table: String
         /// `(condition)`, when there is one.
         var condition: String?
 
@@ -81,6 +88,7 @@ public struct PostgresKeysetSource: KeysetRowSource {
             let selection = (columns.contains(key) ? columns : columns + [key]).map(PostgresKeysetSource.quoted)
             select = "SELECT \(selection.joined(separator: ", ")) FROM \(PostgresKeysetSource.quoted(table))"
             self.key = PostgresKeysetSource.quoted(key)
+            self.table = PostgresKeysetSource.quoted(table)
             self.condition = condition.map { "(\($0.sql))" }
         }
 
@@ -99,38 +107,31 @@ public struct PostgresKeysetSource: KeysetRowSource {
     private func read(from position: KeysetPosition, limit: Int) async throws -> KeysetBatch {
         var bindings = condition?.binds ?? PostgresBindings()
         var filters = sql.condition.map { [$0] } ?? []
-        let range: String
-        // A batch after a key and a first page are statements prepared once per connection (their
-        // text only varies with the limit); a batch at another offset is rare (a jump) and parsed
-        // each time, so that offsets do not pile up prepared statements.
-        var prepared = true
+        var range = "LIMIT \(limit + 1)"
+        // Every batch is a statement prepared once per connection: its text only varies with the
+        // limit, the key and the offset being bound.
         switch position {
         case .after(let last):
-            switch last {
-            case .number(let number):
-                if let integer = last.intValue { bindings.append(Int64(integer)) } else { bindings.append(number) }
-            case .string(let text):
-                bindings.append(text)
-            default:
-                throw KeysetSourceError(description: "keyset paging: the key \(last) is not a number or a string")
-            }
+            try Self.bind(last, to: &bindings)
             filters.append("\(sql.key) > $\(bindings.count)")
-            range = "LIMIT \(limit + 1)"
-        case .offset(0):
-            range = "LIMIT \(limit + 1)"
         case .offset(let offset):
-            range = "LIMIT \(limit + 1) OFFSET \(offset)"
-            prepared = false
+            let landing = try await jumpIndex.landing(for: offset) { [self] stride in try await sampledKeys(every: stride) }
+            switch landing {
+            case .offset(0):
+                break
+            case .offset(let offset):
+                bindings.append(Int64(offset))
+                range += " OFFSET $\(bindings.count)"
+            case .key(let sample, skip: let skip):
+                try Self.bind(sample, to: &bindings)
+                filters.append("\(sql.key) >= $\(bindings.count)")
+                bindings.append(Int64(skip))
+                range += " OFFSET $\(bindings.count)"
+            }
         }
         let page = sql.select + (filters.isEmpty ? "" : " WHERE " + filters.joined(separator: " AND "))
             + " ORDER BY \(sql.key) \(range)"
-        let typed: [JSONObject]?
-        if prepared {
-            typed = try await Self.typedRecords(database.execute(page, bindings: bindings))
-        } else {
-            typed = try await Self.typedRecords(
-                database.client.query(PostgresQuery(unsafeSQL: page, binds: bindings), logger: database.logger))
-        }
+        let typed = try await Self.typedRecords(database.execute(page, bindings: bindings))
         var records: [JSONObject]
         if let typed {
             records = typed
@@ -141,6 +142,36 @@ public struct PostgresKeysetSource: KeysetRowSource {
         let hasMore = records.count > limit
         if hasMore { records.removeLast(records.count - limit) }
         return KeysetBatch(records: records, lastKey: records.last?[key], hasMore: hasMore)
+    }
+
+    /// The keys of rows 0, `stride`, 2 × `stride`, … in key order, read by one statement that
+    /// numbers the keys (an index-only scan of the key's index) and returns every `stride`-th.
+    private func sampledKeys(every stride: Int) async throws -> [JSONValue] {
+        var bindings = condition?.binds ?? PostgresBindings()
+        bindings.append(Int64(stride))
+        let numbered = "SELECT \(sql.key) AS sample, row_number() OVER (ORDER BY \(sql.key)) - 1 AS number FROM \(sql.table)"
+            + (sql.condition.map { " WHERE " + $0 } ?? "")
+        let query = "SELECT sample FROM (\(numbered)) AS numbered WHERE number % $\(bindings.count) = 0 ORDER BY sample"
+        var samples: [JSONValue] = []
+        for try await row in try await database.execute(query, bindings: bindings) {
+            guard let cell = row.makeRandomAccess().first, cell.bytes != nil, let key = try Self.json(cell) else {
+                throw KeysetSourceError(description: "keyset paging: a key of \(table) is not a number or a string")
+            }
+            samples.append(key)
+        }
+        return samples
+    }
+
+    /// Appends `key` to `bindings` as an integer, a floating-point number or text.
+    private static func bind(_ key: JSONValue, to bindings: inout PostgresBindings) throws {
+        switch key {
+        case .number(let number):
+            if let integer = key.intValue { bindings.append(Int64(integer)) } else { bindings.append(number) }
+        case .string(let text):
+            bindings.append(text)
+        default:
+            throw KeysetSourceError(description: "keyset paging: the key \(key) is not a number or a string")
+        }
     }
 
     /// The rows as records read straight from the columns' binary values, each made in one go

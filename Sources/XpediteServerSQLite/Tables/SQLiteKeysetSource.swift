@@ -5,8 +5,9 @@ import XpediteServer
 
 /// The rows of a GRDB request, for ``XpediteServer/KeysetPaging``: ordered by `key` (a unique,
 /// non-null column, ideally an integer primary key), replacing any ordering of the request. A
-/// batch after a key is `WHERE key > last ORDER BY key LIMIT n`, one indexed query; a batch at an
-/// offset uses `OFFSET`. Rows become records keyed by column name (integers and reals as
+/// batch after a key is `WHERE key > last ORDER BY key LIMIT n`, one indexed query; a batch at a
+/// deep offset jumps by the source's ``jumpIndex`` (`WHERE key >= sample ORDER BY key LIMIT n
+/// OFFSET rest`, the rest below the index's stride; decision 0480), a small one uses `OFFSET`. Rows become records keyed by column name (integers and reals as
 /// numbers, text as strings, blobs as base64, NULL as null).
 ///
 /// The request is turned into SQL once per source, on its first read, and paged as a subquery
@@ -17,16 +18,25 @@ import XpediteServer
 public struct SQLiteKeysetSource<RowDecoder>: KeysetRowSource {
     /// The rows to page through (filters and selection applied, ordering replaced).
     public var request: QueryInterfaceRequest<RowDecoder> {
-        didSet { statements = Statements() }
+        didSet { sqlChanged() }
     }
     /// The unique, non-null column the rows are ordered by; it must be selected.
     public var key: String {
-        didSet { statements = Statements() }
+        didSet { sqlChanged() }
     }
+    /// The sampled keys a batch at a deep offset jumps by (a new, empty one when the SQL changes).
+    public var jumpIndex = KeysetJumpIndex()
     /// The database to read.
     public var reader: any DatabaseReader
     /// The SQL of the batches, made on the first read.
     private var statements = Statements()
+
+    /// The SQL changed: a new index, with the old one's settings, is built for it.
+    private mutating func sqlChanged() {
+        statements = Statements()
+        jumpIndex = KeysetJumpIndex(stride: jumpIndex.stride, maximumAge: jumpIndex.maximumAge,
+                                    rebuildFactor: jumpIndex.rebuildFactor)
+    }
 
     /// Creates a source.
     public init(_ request: QueryInterfaceRequest<RowDecoder>, key: String, in reader: any DatabaseReader) {
@@ -37,24 +47,32 @@ public struct SQLiteKeysetSource<RowDecoder>: KeysetRowSource {
 
     public func rows(from position: KeysetPosition, limit: Int) async throws -> KeysetBatch {
         let extra: StatementArguments
-        let after: Bool
+        let kind: Statements.Kind
         switch position {
         case .after(let last):
-            guard let last = Self.databaseValue(last) else {
-                throw KeysetSourceError(description: "keyset paging: the key \(last) is not a number or a string")
-            }
-            extra = [last, limit + 1]
-            after = true
+            extra = try [Self.keyValue(last), limit + 1]
+            kind = .after
         case .offset(let offset):
-            extra = [limit + 1, offset]
-            after = false
+            let landing = try await jumpIndex.landing(for: offset) { [request, key, reader, statements] stride in
+                try await Self.read(in: reader) { db in
+                    try statements.sql(of: request, key: key, in: db).sampledKeys(every: stride, in: db)
+                }
+            }
+            switch landing {
+            case .offset(let offset):
+                extra = [limit + 1, offset]
+                kind = .offset
+            case .key(let sample, skip: let skip):
+                extra = try [Self.keyValue(sample), limit + 1, skip]
+                kind = .from
+            }
         }
         return try await Self.read(in: reader) { [request, key, statements] db in
             let sql = try statements.sql(of: request, key: key, in: db)
             // One statement reads one consistent snapshot, so no transaction is opened around it.
             // The rows are read in place through a cursor and written as records at once, their
             // members in canonical order so the answer is written without sorting them.
-            let statement = try db.cachedStatement(sql: after ? sql.after : sql.offset)
+            let statement = try db.cachedStatement(sql: sql.text(of: kind))
             let cursor = try Row.fetchCursor(statement, arguments: sql.arguments + extra)
             var records: [JSONObject] = []
             records.reserveCapacity(limit)
@@ -80,11 +98,47 @@ public struct SQLiteKeysetSource<RowDecoder>: KeysetRowSource {
             var after: String
             /// `… ORDER BY key LIMIT ? OFFSET ?`: the request's arguments, the limit, the offset.
             var offset: String
+            /// `… WHERE key >= ? ORDER BY key LIMIT ? OFFSET ?`: the request's arguments, a sampled
+            /// key, the limit, the rows to skip.
+            var from: String
+            /// `SELECT key FROM (…) ORDER BY key`: every key, in order (the request's arguments).
+            var keysInOrder: String
             var arguments: StatementArguments
             /// The records' keys: the rows' column names, interned and in canonical order.
             var keys: JSONObject.Keys
             /// The position of the key column (the leftmost of that name, as GRDB finds it).
             var keyIndex: Int
+
+            /// The text of the batches of `kind`.
+            func text(of kind: Kind) -> String {
+                switch kind {
+                case .after: after
+                case .offset: offset
+                case .from: from
+                }
+            }
+
+            /// The keys of rows 0, `stride`, 2 × `stride`, … in key order, read by one statement.
+            func sampledKeys(every stride: Int, in db: Database) throws -> [JSONValue] {
+                let cursor = try DatabaseValue.fetchCursor(db.cachedStatement(sql: keysInOrder), arguments: arguments)
+                var samples: [JSONValue] = []
+                var row = 0
+                while let key = try cursor.next() {
+                    if row % stride == 0 { samples.append(SQLiteKeysetSource.json(key)) }
+                    row += 1
+                }
+                return samples
+            }
+        }
+
+        /// Which statement a batch runs.
+        enum Kind: Sendable {
+            /// After a key.
+            case after
+            /// At an offset.
+            case offset
+            /// From a sampled key, skipping fewer rows than the index's stride.
+            case from
         }
 
         private let made = Mutex<SQL?>(nil)
@@ -100,6 +154,8 @@ public struct SQLiteKeysetSource<RowDecoder>: KeysetRowSource {
                 throw KeysetSourceError(description: "keyset paging: the key column \(key) is not selected")
             }
             let sql = SQL(after: page, offset: "SELECT * FROM (\(inner.sql)) ORDER BY \(quoted) LIMIT ? OFFSET ?",
+                          from: "SELECT * FROM (\(inner.sql)) WHERE \(quoted) >= ? ORDER BY \(quoted) LIMIT ? OFFSET ?",
+                          keysInOrder: "SELECT \(quoted) FROM (\(inner.sql)) ORDER BY \(quoted)",
                           arguments: inner.arguments, keys: JSONObject.Keys(statement.columnNames), keyIndex: keyIndex)
             made.withLock { $0 = sql }
             return sql
@@ -126,6 +182,14 @@ public struct SQLiteKeysetSource<RowDecoder>: KeysetRowSource {
         case .string(let text): .string(text)
         case .blob(let data): .string(data.base64EncodedString())
         }
+    }
+
+    /// A key as a database value, or the error of a key that is neither a number nor a string.
+    static func keyValue(_ key: JSONValue) throws -> DatabaseValue {
+        guard let value = databaseValue(key) else {
+            throw KeysetSourceError(description: "keyset paging: the key \(key) is not a number or a string")
+        }
+        return value
     }
 
     static func databaseValue(_ value: JSONValue) -> DatabaseValue? {
