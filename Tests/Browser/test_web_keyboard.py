@@ -1,4 +1,4 @@
-"""The phone app with the keyboard only (issue 30, docs/accessibility.md#keyboard-and-focus):
+"""The phone app with the keyboard only (issue 30, docs/accessibility.md#what-the-renderer-guarantees):
 headless Chromium at phone size against `xpedite demo`. Sign in (Tab to the fields, type, Enter),
 open the menu and the customers, reach a customer's row with Tab and Enter, open its form, change
 its name, save it empty and dismiss the server's message with Escape, save it with Enter and see
