@@ -1,0 +1,108 @@
+"""The phone app's text at 200 % (issue 30, docs/accessibility.md#text-that-grows): headless
+Chromium zoomed to 200 % on a 390 × 844 phone lays the page out in a 195 × 422 CSS-pixel window
+with twice the device pixels, as the browser's zoom does. On each of the demo's screens (sign-in,
+dashboard, customers, a customer, its form, about) no two controls overlap, and no label's text
+is cut off (today some are: the test is marked expected-to-fail for those alone, decision 0502)."""
+import pytest
+
+from conftest import make_driver
+from test_demo import fill
+from test_phone_app import SIGN_IN, Demo, menu, title
+from test_simulator import tap, texts, wait
+
+ZOOM = 2
+
+# The drawn controls and labels of the screen (the menu panel when it is closed is not drawn:
+# visibility hidden), as rectangles; two that overlap by more than a pixel each way, except an
+# element and one inside it (and a password's show button, drawn inside its field); the labels whose text is wider than their box and does not wrap.
+CHECK = """
+const screen = document.querySelector('#screen');
+const drawn = e => {
+  const r = e.getBoundingClientRect();
+  return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden' && !e.closest('.x-panel:not(.x-open)');
+};
+const describe = e => e.tagName.toLowerCase() + '.' + (e.className || '') + ' "' + (e.innerText || e.getAttribute('placeholder') || e.getAttribute('aria-label') || '').trim().slice(0, 30) + '"';
+const controls = Array.from(screen.querySelectorAll(
+  'button, input:not([type=hidden]), select, textarea, [role=row][data-action], [role=switch], .x-label, .x-field-title'))
+  .filter(drawn);
+const overlaps = [];
+for (let i = 0; i < controls.length; i++) {
+  for (let j = i + 1; j < controls.length; j++) {
+    const a = controls[i], b = controls[j];
+    if (a.contains(b) || b.contains(a)) continue;
+    // A password's show button sits inside its field, by design.
+    if (a.parentElement === b.parentElement && (a.matches('.x-eye') || b.matches('.x-eye'))) continue;
+    const p = a.getBoundingClientRect(), q = b.getBoundingClientRect();
+    const x = Math.min(p.right, q.right) - Math.max(p.left, q.left);
+    const y = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
+    if (x > 1 && y > 1) overlaps.push(describe(a) + ' / ' + describe(b));
+  }
+}
+const clipped = Array.from(screen.querySelectorAll('.x-label, .x-field-title, .x-title, button'))
+  .filter(drawn)
+  .filter(e => (e.innerText || '').trim() !== '' && (e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1))
+  .map(describe);
+return {overlaps, clipped, width: window.innerWidth, count: controls.length};
+"""
+
+
+@pytest.fixture(scope="module")
+def demo():
+    server = Demo()
+    try:
+        yield server
+    finally:
+        server.close()
+
+
+@pytest.fixture
+def zoomed():
+    driver = make_driver(390 // ZOOM, 844 // ZOOM, mobile=True)
+    yield driver
+    driver.quit()
+
+
+def check(driver, output, name, problems):
+    """Asserts that no two of the screen's controls overlap; adds its cut-off labels to
+    `problems`."""
+    result = driver.execute_script(CHECK)
+    driver.save_screenshot(str(output / f"text-200-{name}.png"))
+    assert result["width"] == 390 // ZOOM
+    assert result["count"] > 0, name
+    assert result["overlaps"] == [], f"{name}: controls overlap"
+    problems += [f"{name}: {label}" for label in result["clipped"]]
+
+
+def test_the_demo_at_200_percent(demo, zoomed, output):
+    zoomed.get(demo.url + "/app")
+    wait(zoomed, 30).until(lambda d: SIGN_IN in texts(d))
+    problems = []
+    check(zoomed, output, "sign-in", problems)
+    fill(zoomed, "input[placeholder='name@example.com']", "demo@xpedite.dev")
+    fill(zoomed, "input[type=password]", "demo1234")
+    tap(zoomed, "Sign in")
+    wait(zoomed, 20).until(lambda d: SIGN_IN not in texts(d) and title(d))
+
+    menu(zoomed, "Dashboard")
+    wait(zoomed, 20).until(lambda d: title(d) == "Dashboard")
+    check(zoomed, output, "dashboard", problems)
+    menu(zoomed, "Customers")
+    wait(zoomed, 20).until(lambda d: title(d) == "Customers" and d.find_elements("css selector", "#screen .x-row"))
+    check(zoomed, output, "customers", problems)
+    zoomed.find_element("css selector", "#screen .x-row[data-row='2']").click()
+    wait(zoomed, 20).until(lambda d: title(d) not in ("Customers", ""))
+    check(zoomed, output, "customer", problems)
+    tap(zoomed, "Edit")
+    wait(zoomed, 20).until(lambda d: d.find_elements("css selector", "#screen input[placeholder='Required']"))
+    check(zoomed, output, "form", problems)
+    menu(zoomed, "About")
+    wait(zoomed, 20).until(lambda d: title(d) == "About")
+    check(zoomed, output, "about", problems)
+    if problems:
+        # Known broken (decision 0502): the layout measures text with XpediteLayout's estimate
+        # (0.5 em a character), narrower than the browser's glyphs, so in a 195-pixel window some
+        # labels wrap to more lines than their frame holds ("Demo account: …" on sign-in, "200
+        # customers in SQLite, paged" on About), the Search button's frame is narrower than its
+        # word, and a long form title ("Edit Mateo Fischer") ends in an ellipsis. The test passes
+        # once they are fixed; anything else above fails it.
+        pytest.xfail("cut off at 200 % (decision 0502): " + "; ".join(problems))
