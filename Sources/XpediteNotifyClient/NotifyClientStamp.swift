@@ -4,7 +4,7 @@
 /// building the generator (scripts/generate-notify-client --check).
 enum NotifyClientStamp {
     /// SHA-256 of openapi/notify-v1.yaml, the generator's configuration and version, and the script.
-    static let source = "d3ee1ccba5919e8a4610a34e07feab1677e7dec83c70701ba0747209d4ec365c"
+    static let source = "70830dbf394cb65252d8f629efe7251b26949d0456626c7a9378bb926bc1ff19"
     /// The version of swift-openapi-generator.
     static let generator = "1.14.3"
 }

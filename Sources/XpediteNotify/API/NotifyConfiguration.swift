@@ -53,6 +53,8 @@ public struct NotifyConfiguration: Sendable {
     /// The map tiles of the notification app's `map` fields (`/notify/app/`), a Leaflet URL
     /// template with `{z}`, `{x}` and `{y}`; when no tile answers, the app draws a coordinate grid.
     public var mapTileURL: String = NotifyAppFiles.defaultMapTileURL
+    /// The console's sessions and sign-in limits (`/notify/console/`, docs/console.md).
+    public var console = ConsoleConfiguration()
 
     /// Whether a response this notifier stores is published to its own subscribers at once
     /// (`true`, one server). With several servers on one database, a relay (XpediteNotifyPostgres'

@@ -136,4 +136,4 @@ public protocol DocumentStore: Sendable {
 
 /// Everything a ``Notifier`` stores.
 public typealias NotifyStore = UserDirectory & DeviceStore & MessageStore & ResponseStore & DeliveryStore
-    & DocumentStore & AnswerContextReading
+    & DocumentStore & AnswerContextReading & OperatorStore

@@ -13,8 +13,9 @@ struct Notify: AsyncParsableCommand {
               xpedite notify send --server http://127.0.0.1:8090 --api-key K --to user:joe --title T --body B payload.json
               xpedite notify listen --server http://127.0.0.1:8090 --api-key K --topic /a/b/c
               xpedite notify deliveries --server http://127.0.0.1:8090 --api-key K
+              xpedite notify operators add ann --role admin --server http://127.0.0.1:8090 --api-key K
             """,
         subcommands: [NotifyValidate.self, NotifySchema.self, NotifyServe.self, NotifySend.self, NotifyListen.self,
-                      NotifyDeliveries.self]
+                      NotifyDeliveries.self, NotifyOperators.self]
     )
 }
