@@ -101,13 +101,14 @@ struct ConsoleController<Context: RequestContext>: Sendable {
         let data = try await BodyReader.collect(request, limit: notifier.configuration.maximumBodySize)
         let members: JSONObject
         if request.headers[.contentType]?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true {
-            let form: [String: String]
+            let form: SignInForm
             do {
-                form = try URLEncodedFormDecoder().decode([String: String].self, from: String(decoding: data, as: UTF8.self))
+                form = try URLEncodedFormDecoder().decode(SignInForm.self, from: String(decoding: data, as: UTF8.self))
             } catch {
                 throw NotifyError.malformed("the body is not a form")
             }
-            members = JSONObject(form.mapValues(JSONValue.string))
+            members = JSONObject(["username": form.username.map(JSONValue.string) ?? .null,
+                                  "password": form.password.map(JSONValue.string) ?? .null])
         } else {
             let value: JSONValue
             do {
@@ -129,6 +130,12 @@ struct ConsoleController<Context: RequestContext>: Sendable {
         let password = text("password")
         if !issues.isEmpty { throw NotifyError.invalid("the sign-in is not valid", issues: issues) }
         return (username, password)
+    }
+
+    /// The members of a sign-in form.
+    struct SignInForm: Decodable {
+        var username: String?
+        var password: String?
     }
 
     /// A session as the console sees it: who, the role, the CSRF token, when it ends.

@@ -38,7 +38,7 @@ struct OperatorsController<Context: RequestContext>: Sendable {
 
     func operators(_ request: Request, context: Context) async throws -> Response {
         let operators = try await notifier.operators()
-        return JSONResponse.make(.object(["operators": .array(operators.map(json))]))
+        return JSONResponse.make(.object(["operators": .array(operators.map { json($0) })]))
     }
 
     func deleteOperator(_ request: Request, context: Context) async throws -> Response {

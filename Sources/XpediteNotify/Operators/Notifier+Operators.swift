@@ -59,9 +59,11 @@ extension Notifier {
         let now = configuration.now()
         let userKey = "user:" + username
         let addressKey = "address:" + (clientAddress ?? "unknown")
+        let userFailures = try await store.signInFailures(userKey)
+        let addressFailures = try await store.signInFailures(addressKey)
         let blocked = [
-            limits.blockedUntil(try await store.signInFailures(userKey), free: limits.freeFailures, now: now),
-            limits.blockedUntil(try await store.signInFailures(addressKey), free: limits.freeFailuresPerAddress, now: now),
+            limits.blockedUntil(userFailures, free: limits.freeFailures, now: now),
+            limits.blockedUntil(addressFailures, free: limits.freeFailuresPerAddress, now: now),
         ].compactMap { $0 }.max()
         if let blocked {
             return .throttled(retryAfter: max(1, Int(blocked.timeIntervalSince(now).rounded(.up))))

@@ -76,7 +76,7 @@ struct ConsoleTestClient {
         case .none: session.csrfToken
         case .some(let chosen): chosen
         }
-        if let token, let name = HTTPField.Name("X-CSRF-Token") { fields[name] = token }
+        if let token, let name = HeaderName("X-CSRF-Token") { fields[name] = token }
         return try await raw(method, "/notify/v1" + path, headers: fields, body: body)
     }
 
@@ -88,3 +88,6 @@ struct ConsoleTestClient {
         guard answer.status == .ok else { throw TestFailure("PUT /operators/\(username): \(answer.status) \(answer.text)") }
     }
 }
+
+/// A header's name (HTTPTypes' `HTTPField.Name`, which Hummingbird does not re-export by name).
+typealias HeaderName = HTTPFields.Element.Name
