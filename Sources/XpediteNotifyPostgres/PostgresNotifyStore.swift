@@ -180,7 +180,7 @@ public final class PostgresNotifyStore: NotifyStore {
         ]),
         // Console operators, their sessions (by the SHA-256 of the id) and the failed sign-ins,
         // shared by every server (docs/notify-api.md#operators-and-roles, decision 0446).
-        PostgresMigration(version: 3, name: "notify.v5-operators", statements: [
+        PostgresMigration(version: 4, name: "notify.v5-operators", statements: [
             """
             CREATE TABLE notify_operator (
                 username TEXT NOT NULL PRIMARY KEY,

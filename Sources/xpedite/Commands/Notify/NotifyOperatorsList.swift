@@ -9,7 +9,7 @@ struct NotifyOperatorsList: AsyncParsableCommand {
     @Flag(help: "Print the server's JSON answer.")
     var json = false
 
-    @OptionGroup var options: NotifyServerOptions
+    @OptionGroup var options: NotifyOperatorsOptions
 
     func run() async throws {
         let answer = try await options.call("operators", method: .GET, expected: 200)

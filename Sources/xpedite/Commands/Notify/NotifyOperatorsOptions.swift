@@ -3,8 +3,8 @@ import Foundation
 import NIOHTTP1
 import XpediteProtocol
 
-/// The server and API key of a command that calls a running notification server.
-struct NotifyServerOptions: ParsableArguments {
+/// The server and API key of `xpedite notify operators …`, and its one call that checks the status.
+struct NotifyOperatorsOptions: ParsableArguments {
     @Option(help: "The server's base URL, http://HOST:PORT.")
     var server: String
 
