@@ -49,7 +49,9 @@ public enum RouteRoles {
         Rule(method: .get, path: "requests/{name}", access: .role(.viewer)),
         Rule(method: .put, path: "requests/{name}", access: .role(.sender)),
         Rule(method: .delete, path: "requests/{name}", access: .role(.sender)),
-        Rule(method: .get, path: "documents/{name}", access: .role(.viewer)),
+        Rule(method: .get, path: "payloads", access: .role(.viewer)),
+        Rule(method: .get, path: "requests", access: .role(.viewer)),
+        Rule(method: .get, path: "documents/**", access: .role(.viewer)),
         // Answers: read by anyone; webhooks (where answers go, with secrets) by admins.
         Rule(method: .get, path: "responses", access: .role(.viewer)),
         Rule(method: .get, path: "events", access: .role(.viewer)),
