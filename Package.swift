@@ -176,7 +176,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
-            resources: [.copy("Resources/app")],
+            resources: [.copy("Resources/app"), .copy("Resources/console")],
             swiftSettings: strict
         ),
         // The notification API's typed client for backends in Swift: the code swift-openapi-generator

@@ -4,7 +4,7 @@
 /// building the generator (scripts/generate-notify-client --check).
 enum NotifyClientStamp {
     /// SHA-256 of openapi/notify-v1.yaml, the generator's configuration and version, and the script.
-    static let source = "cfe5aded1727a1f9e66100c62e4382c962b8e23ed55a2442818b2c547464860c"
+    static let source = "b8819091a7a1c380cd0988f9736a0194c9bcfd35d0ede2bab6541ec1296673a1"
     /// The version of swift-openapi-generator.
     static let generator = "1.14.3"
 }

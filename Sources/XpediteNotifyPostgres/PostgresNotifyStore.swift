@@ -191,6 +191,36 @@ public final class PostgresNotifyStore: NotifyStore {
             "CREATE INDEX notify_message_expiry ON notify_message (expires_at) WHERE state = 'active' AND expires_at IS NOT NULL",
             "ALTER TABLE notify_delivery ADD COLUMN kind TEXT NOT NULL DEFAULT 'message'",
         ]),
+        // Console operators, their sessions (by the SHA-256 of the id) and the failed sign-ins,
+        // shared by every server (docs/notify-api.md#operators-and-roles, decision 0446).
+        PostgresMigration(version: 5, name: "notify.v5-operators", statements: [
+            """
+            CREATE TABLE notify_operator (
+                username TEXT NOT NULL PRIMARY KEY,
+                password_hash TEXT NOT NULL,
+                role TEXT NOT NULL,
+                created_at DOUBLE PRECISION NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE notify_console_session (
+                digest TEXT NOT NULL PRIMARY KEY,
+                username TEXT NOT NULL REFERENCES notify_operator(username) ON DELETE CASCADE,
+                csrf_token TEXT NOT NULL,
+                created_at DOUBLE PRECISION NOT NULL,
+                expires_at DOUBLE PRECISION NOT NULL
+            )
+            """,
+            "CREATE INDEX notify_console_session_user ON notify_console_session (username)",
+            "CREATE INDEX notify_console_session_end ON notify_console_session (expires_at)",
+            """
+            CREATE TABLE notify_sign_in_failure (
+                key TEXT NOT NULL PRIMARY KEY,
+                count INTEGER NOT NULL,
+                last_failure_at DOUBLE PRECISION NOT NULL
+            )
+            """,
+        ]),
     ]
 
     /// Uses `database`, migrating its notification schema first.

@@ -206,6 +206,32 @@ public final class SQLiteNotifyStore: NotifyStore {
                 ALTER TABLE notify_delivery ADD COLUMN kind TEXT NOT NULL DEFAULT 'message';
                 """)
         }
+        // Console operators, their sessions (by the SHA-256 of the id) and the failed sign-ins
+        // that slow down guessing (docs/notify-api.md#operators-and-roles, decision 0446).
+        migrator.registerMigration("notify.v5-operators") { db in
+            try db.execute(sql: """
+                CREATE TABLE notify_operator (
+                    username TEXT NOT NULL PRIMARY KEY,
+                    password_hash TEXT NOT NULL,
+                    role TEXT NOT NULL,
+                    created_at DOUBLE NOT NULL
+                ) WITHOUT ROWID;
+                CREATE TABLE notify_console_session (
+                    digest TEXT NOT NULL PRIMARY KEY,
+                    username TEXT NOT NULL REFERENCES notify_operator(username) ON DELETE CASCADE,
+                    csrf_token TEXT NOT NULL,
+                    created_at DOUBLE NOT NULL,
+                    expires_at DOUBLE NOT NULL
+                ) WITHOUT ROWID;
+                CREATE INDEX notify_console_session_user ON notify_console_session(username);
+                CREATE INDEX notify_console_session_end ON notify_console_session(expires_at);
+                CREATE TABLE notify_sign_in_failure (
+                    key TEXT NOT NULL PRIMARY KEY,
+                    count INTEGER NOT NULL,
+                    last_failure_at DOUBLE NOT NULL
+                ) WITHOUT ROWID;
+                """)
+        }
         return migrator
     }
 

@@ -7,9 +7,13 @@ import Foundation
 enum Credentials {
     /// A new device token.
     static func newDeviceToken() -> String {
+        "xdt_" + randomHex(bytes: 32)
+    }
+
+    /// `bytes` random bytes from the system's CSPRNG (`SystemRandomNumberGenerator`), hex.
+    static func randomHex(bytes count: Int) -> String {
         var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        return "xdt_" + hex(bytes)
+        return hex((0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
     }
 
     /// The stored form of a device token: its SHA-256, hex.

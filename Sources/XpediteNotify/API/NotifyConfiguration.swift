@@ -55,6 +55,8 @@ public struct NotifyConfiguration: Sendable {
     /// The map tiles of the notification app's `map` fields (`/notify/app/`), a Leaflet URL
     /// template with `{z}`, `{x}` and `{y}`; when no tile answers, the app draws a coordinate grid.
     public var mapTileURL: String = NotifyAppFiles.defaultMapTileURL
+    /// The console's sessions and sign-in limits (`/notify/console/`, docs/console.md).
+    public var console = ConsoleConfiguration()
 
     /// How answers, sent messages and queued deliveries reach the listeners and delivery engines
     /// of this server and of every other server on the store: in this process by default

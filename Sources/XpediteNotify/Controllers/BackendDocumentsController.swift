@@ -14,7 +14,7 @@ struct BackendDocumentsController<Context: RequestContext>: Sendable {
     /// The routes, each behind ``BackendAuthentication``.
     var routes: RouteCollection<Context> {
         let routes = RouteCollection(context: Context.self)
-        routes.add(middleware: BackendAuthentication(apiKeys: notifier.apiKeys))
+        routes.add(middleware: BackendAuthentication(notifier: notifier))
         routes.getAndHead("documents/**", use: document)
         return routes
     }

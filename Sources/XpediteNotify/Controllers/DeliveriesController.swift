@@ -10,7 +10,7 @@ struct DeliveriesController<Context: RequestContext>: Sendable {
     /// The route, behind ``BackendAuthentication``.
     var routes: RouteCollection<Context> {
         let routes = RouteCollection(context: Context.self)
-        routes.add(middleware: BackendAuthentication(apiKeys: notifier.apiKeys))
+        routes.add(middleware: BackendAuthentication(notifier: notifier))
         routes.getAndHead("deliveries", use: deliveries)
         return routes
     }

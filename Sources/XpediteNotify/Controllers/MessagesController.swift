@@ -10,7 +10,7 @@ struct MessagesController<Context: RequestContext>: Sendable {
     /// The routes, each behind ``BackendAuthentication``.
     var routes: RouteCollection<Context> {
         let routes = RouteCollection(context: Context.self)
-        routes.add(middleware: BackendAuthentication(apiKeys: notifier.apiKeys))
+        routes.add(middleware: BackendAuthentication(notifier: notifier))
         routes.post("send", use: send)
         routes.getAndHead("messages/:messageId", use: message)
         routes.delete("messages/:messageId", use: withdraw)

@@ -6,9 +6,11 @@ extension Notifier {
     public static let basePath = "notify/v1"
     /// The path of the notification app.
     public static let appPath = "notify/app"
+    /// The path of the operators' console (docs/console.md).
+    public static let consolePath = "notify/console"
 
-    /// Adds every route of docs/notify-api.md under `/notify/v1` to a Hummingbird router, and the
-    /// notification app under `/notify/app/`: one route collection per concept (the controllers),
+    /// Adds every route of docs/notify-api.md under `/notify/v1` to a Hummingbird router, the
+    /// notification app under `/notify/app/` and the operators' console under `/notify/console/`: one route collection per concept (the controllers),
     /// each with its credentials check, behind one error middleware; a method a path does not take
     /// answers 405 with `Allow`, a path the API does not have 404, both with the error object
     /// (``MethodNotAllowedMiddleware``, added to the router itself).
@@ -30,9 +32,16 @@ extension Notifier {
         api.addRoutes(PayloadsController(notifier: self).routes)
         api.addRoutes(TopicsController(notifier: self).routes)
         api.addRoutes(BackendDocumentsController(notifier: self).routes)
+        api.addRoutes(OperatorsController(notifier: self).routes)
         let device = api.group(context: DeviceRequestContext<Context>.self)
         device.addRoutes(DeviceController(notifier: self).routes)
         device.addRoutes(DocumentsController(notifier: self).routes)
+        let console = try ConsoleController<Context>(notifier: self)
+        router.addRoutes(console.pageRoutes, atPath: RouterPath(Self.consolePath))
+        router.group(RouterPath(Self.consolePath))
+            .add(middleware: HeadWithoutBody())
+            .add(middleware: NotifyErrorMiddleware(maximumBodySize: configuration.maximumBodySize, logger: logger))
+            .addRoutes(console.sessionRoutes)
         router.add(middleware: MethodNotAllowedMiddleware(basePath: "/" + Self.basePath, routes: router.routes))
     }
 }

@@ -10,7 +10,7 @@ struct PayloadsController<Context: RequestContext>: Sendable {
     /// The routes, each behind ``BackendAuthentication``.
     var routes: RouteCollection<Context> {
         let routes = RouteCollection(context: Context.self)
-        routes.add(middleware: BackendAuthentication(apiKeys: notifier.apiKeys))
+        routes.add(middleware: BackendAuthentication(notifier: notifier))
         routes.put("payloads/:name", use: putPayload)
         routes.getAndHead("payloads/:name", use: payload)
         routes.delete("payloads/:name", use: deletePayload)

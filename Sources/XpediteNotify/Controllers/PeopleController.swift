@@ -10,7 +10,7 @@ struct PeopleController<Context: RequestContext>: Sendable {
     /// The routes, each behind ``BackendAuthentication``.
     var routes: RouteCollection<Context> {
         let routes = RouteCollection(context: Context.self)
-        routes.add(middleware: BackendAuthentication(apiKeys: notifier.apiKeys))
+        routes.add(middleware: BackendAuthentication(notifier: notifier))
         routes.put("users/:username", use: putUser)
         routes.delete("users/:username", use: deleteUser)
         routes.getAndHead("users", use: users)

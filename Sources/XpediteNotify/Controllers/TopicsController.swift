@@ -13,7 +13,7 @@ struct TopicsController<Context: RequestContext>: Sendable {
     /// The routes, each behind ``BackendAuthentication``.
     var routes: RouteCollection<Context> {
         let routes = RouteCollection(context: Context.self)
-        routes.add(middleware: BackendAuthentication(apiKeys: notifier.apiKeys))
+        routes.add(middleware: BackendAuthentication(notifier: notifier))
         routes.getAndHead("responses", use: responses)
         routes.getAndHead("events", use: events)
         routes.put("webhooks/:name", use: putWebhook)

@@ -167,6 +167,83 @@ extension Components {
                 case groups
             }
         }
+        /// - Remark: Generated from `#/components/schemas/OperatorInput`.
+        public struct OperatorInput: Codable, Hashable, Sendable {
+            /// 10 characters to 72 bytes (UTF-8).
+            ///
+            /// - Remark: Generated from `#/components/schemas/OperatorInput/password`.
+            public var password: Swift.String
+            /// - Remark: Generated from `#/components/schemas/OperatorInput/role`.
+            public var role: Components.Schemas.OperatorRole
+            /// Creates a new `OperatorInput`.
+            ///
+            /// - Parameters:
+            ///   - password: 10 characters to 72 bytes (UTF-8).
+            ///   - role:
+            public init(
+                password: Swift.String,
+                role: Components.Schemas.OperatorRole
+            ) {
+                self.password = password
+                self.role = role
+            }
+            public enum CodingKeys: String, CodingKey {
+                case password
+                case role
+            }
+        }
+        /// `viewer` reads; `sender` also sends and keeps payloads and start requests; `admin` also manages people, webhooks and operators.
+        ///
+        /// - Remark: Generated from `#/components/schemas/OperatorRole`.
+        @frozen public enum OperatorRole: String, Codable, Hashable, Sendable, CaseIterable {
+            case admin = "admin"
+            case sender = "sender"
+            case viewer = "viewer"
+        }
+        /// - Remark: Generated from `#/components/schemas/Operator`.
+        public struct Operator: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Operator/username`.
+            public var username: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Operator/role`.
+            public var role: Components.Schemas.OperatorRole
+            /// - Remark: Generated from `#/components/schemas/Operator/createdAt`.
+            public var createdAt: Foundation.Date
+            /// Creates a new `Operator`.
+            ///
+            /// - Parameters:
+            ///   - username:
+            ///   - role:
+            ///   - createdAt:
+            public init(
+                username: Swift.String,
+                role: Components.Schemas.OperatorRole,
+                createdAt: Foundation.Date
+            ) {
+                self.username = username
+                self.role = role
+                self.createdAt = createdAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case username
+                case role
+                case createdAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/OperatorList`.
+        public struct OperatorList: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/OperatorList/operators`.
+            public var operators: [Components.Schemas.Operator]
+            /// Creates a new `OperatorList`.
+            ///
+            /// - Parameters:
+            ///   - operators:
+            public init(operators: [Components.Schemas.Operator]) {
+                self.operators = operators
+            }
+            public enum CodingKeys: String, CodingKey {
+                case operators
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/UserList`.
         public struct UserList: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/UserList/UsersPayload`.

@@ -181,6 +181,23 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /webhooks/{name}`.
     /// - Remark: Generated from `#/paths//webhooks/{name}/delete(deleteWebhook)`.
     func deleteWebhook(_ input: Operations.DeleteWebhook.Input) async throws -> Operations.DeleteWebhook.Output
+    /// Every console operator, by username (never their passwords).
+    ///
+    /// - Remark: HTTP `GET /operators`.
+    /// - Remark: Generated from `#/paths//operators/get(listOperators)`.
+    func listOperators(_ input: Operations.ListOperators.Input) async throws -> Operations.ListOperators.Output
+    /// Creates or updates a console operator.
+    ///
+    /// The password (10 characters to 72 bytes) is stored hashed (bcrypt) and never returned. An update keeps the operator's creation time; a changed role counts at once for its open sessions.
+    ///
+    /// - Remark: HTTP `PUT /operators/{username}`.
+    /// - Remark: Generated from `#/paths//operators/{username}/put(putOperator)`.
+    func putOperator(_ input: Operations.PutOperator.Input) async throws -> Operations.PutOperator.Output
+    /// Removes a console operator and signs out its sessions.
+    ///
+    /// - Remark: HTTP `DELETE /operators/{username}`.
+    /// - Remark: Generated from `#/paths//operators/{username}/delete(deleteOperator)`.
+    func deleteOperator(_ input: Operations.DeleteOperator.Input) async throws -> Operations.DeleteOperator.Output
     /// Signs a device in and registers (or refreshes) it; answers its device token.
     ///
     /// - Remark: HTTP `POST /device/login`.
@@ -609,6 +626,43 @@ extension APIProtocol {
         headers: Operations.DeleteWebhook.Input.Headers = .init()
     ) async throws -> Operations.DeleteWebhook.Output {
         try await deleteWebhook(Operations.DeleteWebhook.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Every console operator, by username (never their passwords).
+    ///
+    /// - Remark: HTTP `GET /operators`.
+    /// - Remark: Generated from `#/paths//operators/get(listOperators)`.
+    public func listOperators(headers: Operations.ListOperators.Input.Headers = .init()) async throws -> Operations.ListOperators.Output {
+        try await listOperators(Operations.ListOperators.Input(headers: headers))
+    }
+    /// Creates or updates a console operator.
+    ///
+    /// The password (10 characters to 72 bytes) is stored hashed (bcrypt) and never returned. An update keeps the operator's creation time; a changed role counts at once for its open sessions.
+    ///
+    /// - Remark: HTTP `PUT /operators/{username}`.
+    /// - Remark: Generated from `#/paths//operators/{username}/put(putOperator)`.
+    public func putOperator(
+        path: Operations.PutOperator.Input.Path,
+        headers: Operations.PutOperator.Input.Headers = .init(),
+        body: Operations.PutOperator.Input.Body
+    ) async throws -> Operations.PutOperator.Output {
+        try await putOperator(Operations.PutOperator.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Removes a console operator and signs out its sessions.
+    ///
+    /// - Remark: HTTP `DELETE /operators/{username}`.
+    /// - Remark: Generated from `#/paths//operators/{username}/delete(deleteOperator)`.
+    public func deleteOperator(
+        path: Operations.DeleteOperator.Input.Path,
+        headers: Operations.DeleteOperator.Input.Headers = .init()
+    ) async throws -> Operations.DeleteOperator.Output {
+        try await deleteOperator(Operations.DeleteOperator.Input(
             path: path,
             headers: headers
         ))

@@ -54,6 +54,10 @@ struct NotifyServe: AsyncParsableCommand {
             help: "The notification app's map tiles, a URL template with {z}, {x}, {y} (default: $XPEDITE_MAP_TILES, else OpenStreetMap's).")
     var mapTiles: String?
 
+    @Flag(name: .customLong("trust-forwarded-headers"),
+          help: "Behind a proxy that sets X-Forwarded-Proto and X-Forwarded-For: believe them (the console's Secure cookie, its sign-in limits per client address).")
+    var trustForwardedHeaders = false
+
     @Option(name: .customLong("delivery-lease"),
             help: "Seconds a delivery claimed by this server stays its own before another server on the database may take it over (a server that died); webhook attempts time out within half of it.")
     var deliveryLease: Int = 60
@@ -84,6 +88,7 @@ struct NotifyServe: AsyncParsableCommand {
         configuration.bcryptCost = bcryptCost
         configuration.logger = logger
         configuration.defaultPushProvider = LoggingPushProvider(logger: logger)
+        configuration.console.trustsForwardedHeaders = trustForwardedHeaders
         Self.apply(lease: .seconds(deliveryLease), to: &configuration)
         if let tiles = mapTiles ?? ProcessInfo.processInfo.environment["XPEDITE_MAP_TILES"].flatMap({ $0.isEmpty ? nil : $0 }) {
             configuration.mapTileURL = tiles
