@@ -38,7 +38,8 @@ struct SimulatorServerTests {
         try await makeApp().test(.router) { client in
             try await client.execute(uri: "/", method: .get) { response in
                 let page = String(buffer: response.body)
-                #expect(page.contains("<script src=\"/static/simulator.js\"></script>"))
+                // The phone frame runs the web app (phone-app.js); the server-side phone is gone.
+                #expect(!page.contains("simulator.js"))
                 #expect(page.contains("<script type=\"module\" src=\"/static/phone-app.js\"></script>"))
                 #expect(!page.contains("<script>"))
                 #expect(!page.contains("onclick"))
@@ -123,7 +124,7 @@ struct SimulatorServerTests {
             }
             try await client.execute(uri: "/app/config.json", method: .get) { response in
                 let config = try JSONDecoder().decode(WebAppConfiguration.self, from: Data(buffer: response.body))
-                #expect(config == WebAppConfiguration(endpoint: "relay", debug: true))
+                #expect(config == WebAppConfiguration(endpoint: "relay", debug: true, imageRelay: "image"))
             }
             try await client.execute(uri: "/app/files.json", method: .get) { response in
                 let files = try JSONDecoder().decode([String].self, from: Data(buffer: response.body))

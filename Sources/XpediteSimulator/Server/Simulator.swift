@@ -42,15 +42,19 @@ public struct Simulator: Sendable {
         self.files = try StaticFiles.load()
         // The web app posts to its endpoint directly when the configuration names one the phone's
         // browser can reach; otherwise through the relay, which uses the simulator's transport.
+        // Through the relay, its images come through the simulator's image loader too: the app's
+        // server (an in-process app, the fidelity suite's stand-in) may be the only one to reach them.
+        let relays = configuration.webAppEndpoint == nil
         let endpoint = configuration.webAppEndpoint ?? "relay"
         self.webApp = try WebAppRoutes(files: try WebAppFiles.load(),
                                        configuration: WebAppConfiguration(endpoint: endpoint, debug: configuration.webAppDebug,
-                                                                          imageBase: configuration.webAppEndpoint == nil
-                                                                              ? configuration.imageBaseURL?.absoluteString : nil,
+                                                                          imageBase: relays ? configuration.imageBaseURL?.absoluteString : nil,
+                                                                          imageRelay: relays ? "image" : nil,
                                                                           notificationApp: configuration.notificationAppPath,
                                                                           sharedSignIn: configuration.notificationUsersShared),
                                        basePath: configuration.basePath,
-                                       relay: configuration.webAppEndpoint == nil ? configuration.makeTransport() : nil)
+                                       relay: relays ? configuration.makeTransport() : nil,
+                                       imageLoader: relays ? configuration.imageLoader : nil)
     }
 
     /// Mounts the pages on `router`: `GET {base}/` (the simulator), the web app under
@@ -59,7 +63,8 @@ public struct Simulator: Sendable {
     /// `{base}/tab/{tab}/image?id=…&url=…`.
     public func mount<Routes: RouterMethods>(on router: Routes) {
         let template = PageTemplate(basePath: configuration.basePath, device: configuration.device,
-                                    notificationAppPath: configuration.notificationAppPath)
+                                    notificationAppPath: configuration.notificationAppPath,
+                                    curlEndpoint: configuration.webAppEndpoint == nil ? configuration.endpointURL : nil)
         let base = configuration.basePath
         let simulatorPage = template.simulator()
         router.get(RouterPath(base.isEmpty ? "/" : base)) { _, _ in
