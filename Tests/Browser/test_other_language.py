@@ -7,6 +7,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
@@ -95,5 +96,10 @@ def test_a_relative_image_of_the_python_server_loads_through_the_engine(browser,
     loaded = """
         const image = document.querySelector('#screen img');
         return image && image.complete && image.naturalWidth === 30 ? image.getAttribute('src') : null;"""
-    source = wait(browser, 20).until(lambda d: d.execute_script(loaded))
+    try:
+        source = wait(browser, 20).until(lambda d: d.execute_script(loaded))
+    except TimeoutException:
+        images = browser.execute_script(
+            "return Array.from(document.querySelectorAll('#screen img')).map(i => [i.src, i.complete, i.naturalWidth])")
+        raise AssertionError(f"no 30-pixel image: {images}")
     assert "/image?" in source
