@@ -126,6 +126,9 @@ async function start() {
     document.body.dataset.state = state.offline ? "offline" : state.loading ? "loading" : "ready";
     view.render(state);
   });
+  // A host page that forces the appearance (the simulator's switch, js/app/embed.js) changes the
+  // body's class: the contrast rule runs again, as when the system's appearance changes.
+  new MutationObserver(() => view.recolour()).observe(document.body, { attributes: true, attributeFilter: ["class"] });
   let resizeTimer = 0;
   window.addEventListener("resize", () => {
     clearTimeout(resizeTimer);
