@@ -51,10 +51,8 @@ let package = Package(
         // lean HTTP/2 server (test code, decision 310).
         .package(url: "https://github.com/apple/swift-nio-http2", from: "1.46.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
-        // gzip of the served static files (XpediteStaticFiles): already in the graph through
-        // hummingbird-websocket's swift-websocket (per-message deflate), so no new download; zlib
-        // itself, no second compression library (decision 0356).
+        // gzip of the served static files (XpediteStaticFiles): zlib itself, no second compression
+        // library (decision 0356).
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
         // Tests only: child processes without Foundation's `Process` (decision 138). Its default
         // trait (Foundation conveniences) is off. swift-system (already in the graph, through
@@ -131,7 +129,6 @@ let package = Package(
                 "XpediteProtocol",
                 "XpediteWebApp",
                 .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             ],
             resources: [.copy("Resources/static")],
             swiftSettings: strict
@@ -236,7 +233,6 @@ let package = Package(
                 "XpediteSimulator",
                 "XpediteBuilder",
                 .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Logging", package: "swift-log"),
             ],

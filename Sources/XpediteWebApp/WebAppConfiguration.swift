@@ -15,6 +15,10 @@ public struct WebAppConfiguration: Sendable, Hashable, Codable {
     /// What relative image URLs resolve against (docs/protocol/packets.md#images); `nil`: the
     /// endpoint. A relay names the app's real endpoint here.
     public var imageBase: String?
+    /// A same-origin path every image is loaded through, as `{imageRelay}?url=ABSOLUTE-URL`,
+    /// relative to the app's page (`image`: the simulator's image relay, for images only its
+    /// server can reach, docs/simulator.md); `nil`: the page loads each image from its URL.
+    public var imageRelay: String?
     /// Where the same server serves the notification app (`/notify/app/`): the app then shows the
     /// inbox and the Start tab beside the Xpedite screens (docs/phone-app.md#one-app). `nil`: an
     /// Xpedite server only, the app is just the Xpedite app.
@@ -26,11 +30,13 @@ public struct WebAppConfiguration: Sendable, Hashable, Codable {
 
     /// Creates a configuration.
     public init(endpoint: String, debug: Bool = false, signOutFunctions: [String] = ["signOut", "logout"],
-                imageBase: String? = nil, notificationApp: String? = nil, sharedSignIn: Bool = false) {
+                imageBase: String? = nil, imageRelay: String? = nil, notificationApp: String? = nil,
+                sharedSignIn: Bool = false) {
         self.endpoint = endpoint
         self.debug = debug
         self.signOutFunctions = signOutFunctions
         self.imageBase = imageBase
+        self.imageRelay = imageRelay
         self.notificationApp = notificationApp
         self.sharedSignIn = sharedSignIn
     }

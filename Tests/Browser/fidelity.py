@@ -6,6 +6,7 @@ import subprocess
 import time
 from pathlib import Path
 
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 
 from conftest import ROOT, XPEDITE, make_driver
@@ -239,8 +240,22 @@ return document.fonts.status === "loaded" ? "" : "fonts";
 """
 
 
+# Counts the engine's states in the phone's frame (every screen, redraw and loaded batch): what the
+# waits below watch change. Installed again whenever the frame loads the app afresh; false until the
+# app's engine has started (and in a document that is being replaced, marked `xpediteStale`).
+COUNT_STATES = r"""
+if (window.xpediteStale || !window.xpedite || !window.xpedite.engine) return false;
+if (window.xpediteScreensReceived === undefined) {
+  window.xpediteScreensReceived = 0;
+  window.xpedite.engine.subscribe(() => { window.xpediteScreensReceived += 1; });
+}
+return document.body.dataset.state === "ready" || document.body.dataset.state === "offline";
+"""
+
 class Phone:
-    """One simulator tab in one Chromium session, showing whatever the stand-in serves."""
+    """One simulator tab in one Chromium session, showing whatever the stand-in serves. The phone
+    is the web app in the simulator's phone frame (static/phone-app.js): the driver stays inside
+    that frame for the phone's DOM and steps out (`chrome`) for the simulator's tools."""
 
     def __init__(self, url, stand_in):
         self.url = url
@@ -254,10 +269,32 @@ class Phone:
         self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
             "features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
         self.driver.get(url + "/")
-        self.driver.execute_script("document.getElementById('screen').style.caretColor = 'transparent'")
         self.device = "iPhone 16"
         self.appearance = "light"
-        self.wait_until(lambda: self.driver.execute_script("return document.body.dataset.connection") == "connected")
+        self.wait_until(lambda: self.driver.execute_script("return document.body.dataset.connection") == "connected",
+                        message="the app in the phone frame")
+        self.enter_frame()
+
+    def enter_frame(self):
+        """Switches the driver into the phone's frame and waits for the app's engine."""
+        self.driver.switch_to.default_content()
+        self.driver.switch_to.frame(self.driver.find_element(By.ID, "app-frame"))
+
+        def started():
+            try:
+                return self.driver.execute_script(COUNT_STATES)
+            except WebDriverException:   # the document is being replaced
+                return False
+        self.wait_until(started, message="the app's engine")
+        self.driver.execute_script("document.getElementById('screen').style.caretColor = 'transparent'")
+
+    def chrome(self, script, *arguments):
+        """Runs `script` in the simulator's page (its tools), then returns to the phone's frame."""
+        self.driver.switch_to.default_content()
+        try:
+            return self.driver.execute_script(script, *arguments)
+        finally:
+            self.driver.switch_to.frame(self.driver.find_element(By.ID, "app-frame"))
 
     def wait_until(self, condition, timeout=30, message="the page"):
         deadline = time.monotonic() + timeout
@@ -271,36 +308,37 @@ class Phone:
         if device == self.device:
             return
         width, height = DEVICES[device]
-        before = self.driver.execute_script("return window.xpediteScreensReceived")
-        self.driver.execute_script(
-            "const s = document.getElementById('device'); s.value = arguments[0]; s.dispatchEvent(new Event('change'))",
-            f"{width}x{height}")
+        self.chrome("const s = document.getElementById('device'); s.value = arguments[0]; s.dispatchEvent(new Event('change'))",
+                    f"{width}x{height}")
         self.device = device
-        self.wait_until(lambda: self.driver.execute_script("return document.getElementById('screen').offsetWidth") == width)
-        # The phone connects again with its new bounds: wait for that screen, so that it cannot be
-        # taken for the screen a caller asks for next.
-        self.wait_until(lambda: self.driver.execute_script("return window.xpediteScreensReceived") > before
-                        and self.driver.execute_script(PENDING) not in ("no screen", "loading"),
-                        message="the screen of the new device")
+        # The frame takes the device's size and the app gives its engine the new bounds (its resize
+        # handler): the next connection is laid out for them.
+        self.wait_until(lambda: self.driver.execute_script(
+            "const b = window.xpedite.engine.bounds; return [window.innerWidth, b.width, b.height]") == [width, width, height],
+            message="the bounds of the new device")
 
     def set_appearance(self, appearance):
-        self.driver.execute_script(
-            "const s = document.getElementById('appearance'); s.value = arguments[0]; s.dispatchEvent(new Event('change'))",
-            appearance)
+        self.chrome("const s = document.getElementById('appearance'); s.value = arguments[0]; s.dispatchEvent(new Event('change'))",
+                    appearance)
         self.appearance = appearance
+        self.wait_until(lambda: self.driver.execute_script(
+            "return document.body.classList.contains(arguments[0])", "x-" + appearance), message="the appearance")
 
     def show(self, packet, device):
-        """Shows `packet` on `device` on a fresh phone (its caches and held setDefaults cleared),
-        and waits until the page has settled: data requests answered, images loaded, no new
-        rendering for a moment."""
+        """Shows `packet` on `device` on a fresh phone (its session and caches forgotten, the app
+        loaded again), and waits until the page has settled: data requests answered, images
+        loaded, no new rendering for a moment."""
         self.set_device(device)
         self.stand_in.screen = packet
         self.stand_in.reset()
         expected = self.stand_in.expected_data_requests()
-        received = self.driver.execute_script("return window.xpediteScreensReceived")
-        self.driver.execute_script("document.getElementById('clear-caches').click()")
-        self.wait_until(lambda: self.driver.execute_script("return window.xpediteScreensReceived") > received,
-                        message="a new screen")
+        # A fresh phone is a new install: everything the app keeps in the browser goes (its session,
+        # pages, image ids and images, service worker), then the frame loads the app again, so
+        # nothing held in memory (setDefaults, menus) survives either.
+        self.driver.execute_script("window.xpediteStale = true")
+        self.driver.execute_cdp_cmd("Storage.clearDataForOrigin", {"origin": self.url, "storageTypes": "all"})
+        self.driver.execute_script("location.reload()")
+        self.enter_frame()
         stable_since, last = time.monotonic(), None
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
@@ -325,9 +363,15 @@ class Phone:
         return self.driver.execute_script(TITLE_VISIBLE, path, title)
 
     def screenshot(self):
-        """The phone's screen as PNG bytes."""
+        """The phone's screen as PNG bytes: the simulator's screen element holding the frame, with
+        its rounded corners (a picture of an element inside the frame would take in whatever the
+        page paints around the frame at that moment)."""
         self.driver.execute_script("document.querySelectorAll('#screen [data-scroll]').forEach(e => { e.scrollTop = 0; })")
-        return self.driver.find_element(By.ID, "screen").screenshot_as_png
+        self.driver.switch_to.default_content()
+        try:
+            return self.driver.find_element(By.ID, "screen").screenshot_as_png
+        finally:
+            self.driver.switch_to.frame(self.driver.find_element(By.ID, "app-frame"))
 
     def quit(self):
         self.driver.quit()

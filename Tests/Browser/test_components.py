@@ -5,7 +5,7 @@ from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select
 
 from conftest import make_driver
-from test_simulator import open_simulator, tap, texts, wait, wait_for_label
+from test_simulator import Chrome, open_simulator, tap, texts, wait, wait_for_label
 
 
 def node(driver, component_id):
@@ -42,9 +42,13 @@ def test_every_input_and_container(browser, server, output):
     Select(node(browser, "colour").find_element(By.TAG_NAME, "select")).select_by_visible_text("Blue")
     small = node(browser, "size").find_element(By.CSS_SELECTOR, "input[value='s']")
     small.click()
-    browser.find_element(By.ID, "appearance").send_keys("Dark")
-    browser.find_element(By.ID, "reconnect").click()
+    with Chrome(browser):
+        browser.find_element(By.ID, "appearance").send_keys("Dark")
+        browser.find_element(By.ID, "reconnect").click()
+        wait(browser, 30).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-connection") == "connected")
     wait_for_label(browser, "Hello from the test app")
+    assert "x-dark" in browser.find_element(By.TAG_NAME, "body").get_attribute("class")
+    browser.switch_to.default_content()
     browser.save_screenshot(str(output / "components-dark-home.png"))
 
 
@@ -132,9 +136,11 @@ def test_a_swipe_closes_the_panel_an_edge_pan_opens_it_and_a_pull_refreshes_the_
 
     tap(browser, "Table")
     wait(browser).until(lambda d: "Row 40" in texts(d, ".x-cell"))
-    requests = len(browser.find_elements(By.CSS_SELECTOR, "#inspector .x-packet"))
+    with Chrome(browser):
+        requests = len(browser.find_elements(By.CSS_SELECTOR, "#inspector .x-packet"))
     first = browser.find_element(By.XPATH, "//*[@id='screen']//div[contains(@class,'x-cell')][normalize-space(.)='Row 1']")
     ActionChains(browser).move_to_element(first).click_and_hold().move_by_offset(0, 100).release().perform()
-    wait(browser).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#inspector .x-packet")) > requests)
-    newest = browser.find_element(By.CSS_SELECTOR, "#inspector .x-packet .x-packet-method")
-    assert newest.text == "rows"
+    with Chrome(browser):
+        wait(browser).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#inspector .x-packet")) > requests)
+        newest = browser.find_element(By.CSS_SELECTOR, "#inspector .x-packet .x-packet-method")
+        assert newest.text == "rows"

@@ -8,7 +8,7 @@ import pytest
 from selenium.webdriver.common.by import By
 
 from conftest import serve
-from test_simulator import tap, texts, wait, wait_for_label
+from test_simulator import enter_phone, tap, texts, wait, wait_for_label
 
 CUSTOMER_120 = "Tariq Nakamura"
 
@@ -49,7 +49,8 @@ def row_texts(driver):
 
 def test_a_person_walks_through_the_demo(browser, demo, output):
     browser.get(demo + "/")
-    wait(browser, 20).until(lambda d: "Demo account: demo@xpedite.dev / demo1234" in texts(d))
+    enter_phone(browser)
+    wait(browser, 30).until(lambda d: "Demo account: demo@xpedite.dev / demo1234" in texts(d))
     browser.save_screenshot(str(output / "demo-sign-in.png"))
 
     # Sign in.

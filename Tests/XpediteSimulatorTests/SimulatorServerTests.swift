@@ -11,7 +11,6 @@ struct SimulatorServerTests {
     func makeApp(notificationAppPath: String? = nil, usersShared: Bool = false) throws -> some ApplicationProtocol {
         var configuration = SimulatorConfiguration(
             makeTransport: { InProcessTransport { _ in Data(#"{"rc":0,"components":[]}"#.utf8) } },
-            dataDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("sim-\(UUID().uuidString)"),
             notificationAppPath: notificationAppPath)
         configuration.notificationUsersShared = usersShared
         let simulator = try Simulator(configuration: configuration)
@@ -20,7 +19,7 @@ struct SimulatorServerTests {
         return Application(router: router)
     }
 
-    @Test(arguments: ["/", "/app/", "/static/simulator.js", "/static/app-switch.js", "/static/phone-app.js", "/static/simulator.css", "/app/sw.js",
+    @Test(arguments: ["/", "/app/", "/static/app-switch.js", "/static/phone-app.js", "/static/simulator.css", "/app/sw.js",
                       "/app/manifest.webmanifest", "/app/app.js", "/app/config.json"])
     func servesWithContentSecurityPolicy(_ path: String) async throws {
         try await makeApp().test(.router) { client in
@@ -38,7 +37,8 @@ struct SimulatorServerTests {
         try await makeApp().test(.router) { client in
             try await client.execute(uri: "/", method: .get) { response in
                 let page = String(buffer: response.body)
-                #expect(page.contains("<script src=\"/static/simulator.js\"></script>"))
+                // The phone frame runs the web app (phone-app.js); the server-side phone is gone.
+                #expect(!page.contains("simulator.js"))
                 #expect(page.contains("<script type=\"module\" src=\"/static/phone-app.js\"></script>"))
                 #expect(!page.contains("<script>"))
                 #expect(!page.contains("onclick"))
@@ -123,7 +123,7 @@ struct SimulatorServerTests {
             }
             try await client.execute(uri: "/app/config.json", method: .get) { response in
                 let config = try JSONDecoder().decode(WebAppConfiguration.self, from: Data(buffer: response.body))
-                #expect(config == WebAppConfiguration(endpoint: "relay", debug: true))
+                #expect(config == WebAppConfiguration(endpoint: "relay", debug: true, imageRelay: "image"))
             }
             try await client.execute(uri: "/app/files.json", method: .get) { response in
                 let files = try JSONDecoder().decode([String].self, from: Data(buffer: response.body))
@@ -158,8 +158,7 @@ struct SimulatorServerTests {
                 let request = String(decoding: body, as: UTF8.self)
                 if request.contains("down") { throw TransportError.httpStatus(503) }
                 return Data(#"{"rc":0,"echo":\#(request),"components":[]}"#.utf8)
-            } },
-            dataDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("sim-\(UUID().uuidString)")))
+            } }))
         let router = Router()
         simulator.mount(on: router)
         try await Application(router: router).test(.router) { client in
@@ -174,16 +173,61 @@ struct SimulatorServerTests {
         }
     }
 
+    /// Through the relay, the web app's images come through the simulator's image loader: typed by
+    /// their bytes with the image policy; what is no image, or cannot be had, is a 404, a URL that
+    /// is not http(s) a 400. The page names the server behind the relay for "copy as curl".
+    @Test func theImageRelayLoadsEachImageWithTheImageLoader() async throws {
+        struct Loader: ImageLoader {
+            func load(_ url: URL) async throws -> Data {
+                switch url.path {
+                case "/logo.png": Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0])
+                case "/page.html": Data("<html><script>alert(1)</script>".utf8)
+                default: throw TransportError.httpStatus(404)
+                }
+            }
+        }
+        let simulator = try Simulator(configuration: SimulatorConfiguration(
+            makeTransport: { InProcessTransport { _ in Data(#"{"rc":0,"components":[]}"#.utf8) } },
+            endpointURL: "https://my.app/xpedite", imageLoader: Loader()))
+        let router = Router()
+        simulator.mount(on: router)
+        try await Application(router: router).test(.router) { client in
+            try await client.execute(uri: "/app/image?url=https%3A%2F%2Fmy.app%2Flogo.png", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "image/png")
+                #expect(response.headers[.contentSecurityPolicy]?.contains("sandbox") == true)
+            }
+            for (uri, status) in [("/app/image?url=https%3A%2F%2Fmy.app%2Fpage.html", HTTPResponse.Status.notFound),
+                                  ("/app/image?url=https%3A%2F%2Fmy.app%2Fmissing.png", .notFound),
+                                  ("/app/image?url=file%3A%2F%2F%2Fetc%2Fpasswd", .badRequest),
+                                  ("/app/image", .badRequest)] {
+                try await client.execute(uri: uri, method: .get) { response in
+                    #expect(response.status == status, "\(uri)")
+                }
+            }
+            try await client.execute(uri: "/app/config.json", method: .get) { response in
+                let config = try JSONDecoder().decode(WebAppConfiguration.self, from: Data(buffer: response.body))
+                #expect(config.imageRelay == "image")
+                #expect(config.imageBase == "https://my.app/xpedite")
+            }
+            try await client.execute(uri: "/", method: .get) { response in
+                #expect(String(buffer: response.body).contains(#"data-endpoint="https://my.app/xpedite""#))
+            }
+        }
+    }
+
     @Test func anAppWithItsOwnEndpointHasNoRelay() async throws {
         let simulator = try Simulator(configuration: SimulatorConfiguration(
             makeTransport: { InProcessTransport { _ in Data(#"{"rc":0,"components":[]}"#.utf8) } },
-            dataDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("sim-\(UUID().uuidString)"),
             webAppEndpoint: "https://api.example.com/xpedite"))
         let router = Router()
         simulator.mount(on: router)
         try await Application(router: router).test(.router) { client in
             try await client.execute(uri: "/app/relay", method: .post, body: ByteBuffer(string: "{}")) { response in
                 #expect(response.status != .ok)
+            }
+            try await client.execute(uri: "/app/image?url=https%3A%2F%2Fapi.example.com%2Flogo.png", method: .get) { response in
+                #expect(response.status == .notFound)
             }
             try await client.execute(uri: "/app/", method: .get) { response in
                 #expect(response.headers[.contentSecurityPolicy]?.contains("connect-src 'self' https://api.example.com;") == true)
@@ -196,7 +240,7 @@ struct SimulatorServerTests {
 /// later start, gzip when the browser takes it.
 @Suite("Simulator static files")
 struct SimulatorStaticFilesTests {
-    @Test(arguments: ["/static/simulator.js", "/static/app-switch.js", "/static/simulator.css", "/static/icon.svg", "/app/sw.js"])
+    @Test(arguments: ["/static/app-switch.js", "/static/simulator.css", "/static/icon.svg", "/app/sw.js"])
     func aSecondStartAnswers304(_ path: String) async throws {
         let first = try await SimulatorServerTests().makeApp().test(.router) { client in
             try await client.execute(uri: path, method: .get, headers: [.acceptEncoding: "gzip"]) { $0 }
@@ -231,8 +275,8 @@ struct SimulatorStaticFilesTests {
 
     @Test func theScriptIsGzippedForWhoTakesIt() async throws {
         try await SimulatorServerTests().makeApp().test(.router) { client in
-            let plain = try await client.execute(uri: "/static/simulator.js", method: .get) { $0 }
-            let gzipped = try await client.execute(uri: "/static/simulator.js", method: .get, headers: [.acceptEncoding: "gzip"]) { $0 }
+            let plain = try await client.execute(uri: "/static/app-switch.js", method: .get) { $0 }
+            let gzipped = try await client.execute(uri: "/static/app-switch.js", method: .get, headers: [.acceptEncoding: "gzip"]) { $0 }
             #expect(plain.headers[.contentEncoding] == nil)
             #expect(gzipped.headers[.contentEncoding] == "gzip")
             #expect(Array(gzipped.body.readableBytesView.prefix(2)) == [0x1F, 0x8B])

@@ -20,7 +20,7 @@ import XpediteNotifySQLite
 /// ```swift
 /// var server = try await DemoServer.open(configuration)        // migrates, seeds on the first run
 /// server.mount { router in simulator.mount(on: router) }        // more routes at "/"
-/// try await server.run(server: .http1WebSocketUpgrade(webSocketRouter: simulator.webSocketRouter()))
+/// try await server.run()
 /// ```
 public struct DemoServer: Sendable {
     /// A function that adds routes to the demo's router.

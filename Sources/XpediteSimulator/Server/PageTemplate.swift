@@ -1,10 +1,14 @@
-/// The two pages, generated in Swift: the simulator (phone frame and tools) and the web app
-/// (only the phone). Neither has inline script; the behaviour is in `static/simulator.js`.
+/// The simulator's page, generated in Swift: the phone frame and the tools. It has no inline
+/// script; the behaviour is in `static/phone-app.js` (the phone frame runs the web app of
+/// `{base}/app/`) and `static/app-switch.js`.
 struct PageTemplate {
     var basePath: String
     var device: SimulatedDevice
     /// Where the notification app is served (same origin), for the app switch; `nil`: no switch.
     var notificationAppPath: String? = nil
+    /// The app's endpoint as "copy as curl" shows it when the web app posts through the relay
+    /// (the server behind it); `nil`: the URL the app posts to.
+    var curlEndpoint: String? = nil
 
     func simulator() -> String {
         var w = HTMLWriter()
@@ -12,7 +16,8 @@ struct PageTemplate {
         head(title: "Xpedite simulator", &w)
         w.element("body", [.init("class", "x-simulator"), .init("data-mode", "simulator"), .init("data-base", basePath),
                            .init("data-width", String(Int(device.width))), .init("data-height", String(Int(device.height))),
-                           .init("data-app", "xpedite"), .init("data-notify-app", notificationAppPath)]) { w in
+                           .init("data-app", "xpedite"), .init("data-notify-app", notificationAppPath),
+                           .init("data-endpoint", curlEndpoint)]) { w in
             w.element("div", [.init("class", "x-tools"), .init("id", "tools")]) { w in
                 if notificationAppPath != nil {
                     w.element("div", [.init("class", "x-app-switch"), .init("role", "group"), .init("aria-label", "App")]) { w in
@@ -67,8 +72,8 @@ struct PageTemplate {
                     w.element("div", [.init("id", "inspector")])
                 }
             }
-            w.element("script", [.init("src", "\(basePath)/static/simulator.js")])
-            // `?phone=app`: the phone frame runs the web app of `{base}/app/` instead (phone-app.js).
+            // The phone frame runs the web app of `{base}/app/` (phone-app.js); `?phone=app`, its
+            // old switch, is accepted and changes nothing.
             w.element("script", [.init("type", "module"), .init("src", "\(basePath)/static/phone-app.js")])
             if notificationAppPath != nil {
                 w.element("script", [.init("src", "\(basePath)/static/app-switch.js")])

@@ -1,21 +1,19 @@
 import Foundation
 import XpediteClient
 
-/// What a ``Simulator`` needs: how each phone reaches the app, where the phones keep their
-/// caches, and the device a new tab starts as.
+/// What a ``Simulator`` needs: how the app's packets and images reach its server, and the device
+/// a new tab starts as.
 public struct SimulatorConfiguration: Sendable {
-    /// Makes the transport of a new phone (one per browser tab): an `HTTPTransport` to the
-    /// server, or an `InProcessTransport` to an endpoint of the same process.
+    /// Makes the transport of the web app's relay: an `HTTPTransport` to the server, or an
+    /// `InProcessTransport` to an endpoint of the same process.
     public var makeTransport: @Sendable () -> any Transport
     /// The endpoint URL the inspector's "copy as curl" posts to; `nil` for an in-process app.
     public var endpointURL: String?
-    /// The directory under which each tab's phone keeps its caches (`tabs/ID`).
-    public var dataDirectory: URL
     /// The device a new tab starts as.
     public var device: SimulatedDevice
     /// The path prefix the simulator is mounted at (`""` for the root).
     public var basePath: String
-    /// Downloads each phone's images (behind its offline switch); the engine caches them.
+    /// Loads the images of the web app's image relay (`{base}/app/image?url=…`).
     public var imageLoader: any ImageLoader
     /// The URL relative image URLs resolve against (docs/protocol/packets.md#images): by default
     /// ``endpointURL``.
@@ -33,18 +31,17 @@ public struct SimulatorConfiguration: Sendable {
     /// same server). `nil` (the default): the simulator's same-origin relay `{base}/app/relay`,
     /// which forwards each packet through ``makeTransport``, so the app's server needs no CORS.
     public var webAppEndpoint: String?
-    /// Whether the web app is a debug build: it alerts a screen's component errors, as the
-    /// simulator's own phone does. On by default (the simulator is a developer's tool).
+    /// Whether the web app is a debug build: it alerts a screen's component errors, as a debug
+    /// `XpediteClient` does. On by default (the simulator is a developer's tool).
     public var webAppDebug: Bool
 
     /// Creates a configuration.
     public init(makeTransport: @escaping @Sendable () -> any Transport, endpointURL: String? = nil,
-                dataDirectory: URL, device: SimulatedDevice = SimulatedDevice.all[1], basePath: String = "",
+                device: SimulatedDevice = SimulatedDevice.all[1], basePath: String = "",
                 imageLoader: any ImageLoader = HTTPImageLoader(), imageBaseURL: URL? = nil,
                 notificationAppPath: String? = nil, webAppEndpoint: String? = nil, webAppDebug: Bool = true) {
         self.makeTransport = makeTransport
         self.endpointURL = endpointURL
-        self.dataDirectory = dataDirectory
         self.device = device
         self.basePath = basePath
         self.imageLoader = imageLoader

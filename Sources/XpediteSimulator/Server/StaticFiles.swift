@@ -12,7 +12,6 @@ struct StaticFiles: Sendable {
     }
 
     static let types = [
-        "simulator.js": "text/javascript; charset=utf-8",
         "app-switch.js": "text/javascript; charset=utf-8",
         "phone-app.js": "text/javascript; charset=utf-8",
         "simulator.css": "text/css; charset=utf-8",

@@ -6,8 +6,10 @@ import XpediteWebApp
 
 /// The web app's routes (issue 26, docs/phone-app.md): the Xpedite app that runs in the phone's
 /// browser, served at `{base}/app/` with its configuration in `config.json`, the list of its files
-/// for the service worker in `files.json`, and a same-origin relay that forwards each packet to
-/// the simulator's app (so a server in another language needs no CORS headers).
+/// for the service worker in `files.json`, a same-origin relay that forwards each packet to the
+/// simulator's app (so a server in another language needs no CORS headers), and one that loads
+/// each image with the simulator's image loader (images only the simulator's server reaches: an
+/// in-process app's, the fidelity suite's stand-in).
 struct WebAppRoutes: Sendable {
     /// The app's files.
     var files: StaticFileSet
@@ -17,6 +19,8 @@ struct WebAppRoutes: Sendable {
     var basePath: String
     /// Where the relay sends each packet; `nil` when the app posts to its endpoint directly.
     var relay: (any Transport)?
+    /// What the image relay loads each image with; `nil`: no image relay.
+    var imageLoader: (any ImageLoader)?
     /// The bytes of `config.json`.
     private let configJSON: Data
     /// The bytes of `files.json`: every file's path.
@@ -25,11 +29,13 @@ struct WebAppRoutes: Sendable {
     /// Creates the routes.
     ///
     /// - Throws: when the configuration or the file list cannot be encoded.
-    init(files: StaticFileSet, configuration: WebAppConfiguration, basePath: String, relay: (any Transport)?) throws {
+    init(files: StaticFileSet, configuration: WebAppConfiguration, basePath: String, relay: (any Transport)?,
+         imageLoader: (any ImageLoader)? = nil) throws {
         self.files = files
         self.configuration = configuration
         self.basePath = basePath
         self.relay = relay
+        self.imageLoader = imageLoader
         configJSON = try configuration.json()
         listJSON = try JSONEncoder().encode(files.paths)
     }
@@ -39,7 +45,8 @@ struct WebAppRoutes: Sendable {
 
     /// Mounts `GET {base}/app` (a redirect to `{base}/app/`), `GET {base}/app/` (the page),
     /// `GET {base}/app/config.json`, `GET {base}/app/files.json`, `GET {base}/app/{file}` (the page
-    /// and the files answer `HEAD` too) and `POST {base}/app/relay`.
+    /// and the files answer `HEAD` too), `POST {base}/app/relay` and, with an image loader,
+    /// `GET {base}/app/image?url=…`.
     func mount<Routes: RouterMethods>(on router: Routes) {
         let base = basePath
         let files = files
@@ -76,6 +83,11 @@ struct WebAppRoutes: Sendable {
         }
         router.get(RouterPath("\(base)/app/**"), use: file)
         router.head(RouterPath("\(base)/app/**"), use: file)
+        if let imageLoader {
+            router.get(RouterPath("\(base)/app/image")) { request, _ in
+                await Self.relayImage(request.uri.queryParameters["url"].map(String.init), loader: imageLoader)
+            }
+        }
         guard let relay else { return }
         router.post(RouterPath("\(base)/app/relay")) { request, _ in
             let body = try await request.body.collect(upTo: Self.maximumPacketSize)
@@ -88,6 +100,22 @@ struct WebAppRoutes: Sendable {
             } catch {
                 return Self.relayFailure(String(describing: error))
             }
+        }
+    }
+
+    /// The image at `url` (absolute http or https) through `loader`, typed by its bytes; 404 when
+    /// it is no image or cannot be had, 400 for a URL that is not http(s).
+    static func relayImage(_ url: String?, loader: any ImageLoader) async -> Response {
+        guard let url, let parsed = URL(string: url), parsed.scheme == "http" || parsed.scheme == "https", parsed.host != nil else {
+            return Response(status: .badRequest)
+        }
+        do {
+            let data = try await loader.load(parsed)
+            guard ImageContentType.of(data) != "application/octet-stream" else { return Response(status: .notFound) }
+            return Simulator.imageResponse(data)
+        } catch {
+            return Response(status: .notFound, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"],
+                            body: ResponseBody(byteBuffer: ByteBuffer(string: "The image cannot be loaded: \(error)")))
         }
     }
 

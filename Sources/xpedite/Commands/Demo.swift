@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import HummingbirdWebSocket
 import Logging
 import XpediteClient
 import XpediteDemo
@@ -119,7 +118,6 @@ struct Demo: AsyncParsableCommand {
         }
         var simulatorConfiguration = SimulatorConfiguration(
             makeTransport: { HTTPTransport(url: endpoint) }, endpointURL: endpoint.absoluteString,
-            dataDirectory: configuration.dataDirectory.appendingPathComponent("simulator", isDirectory: true),
             notificationAppPath: "/notify/app/", webAppEndpoint: "/xpedite")
         // The demo's sign-in is XpediteNotify's user directory (DemoUsers): one sign-in for both.
         simulatorConfiguration.notificationUsersShared = true
@@ -139,7 +137,7 @@ struct Demo: AsyncParsableCommand {
         }
         let threshold = configuration.creditApprovalThresholdText
         let approver = configuration.approver
-        try await server.run(server: .http1WebSocketUpgrade(webSocketRouter: simulator.webSocketRouter())) { bound in
+        try await server.run { bound in
             write("""
                 Simulator on http://127.0.0.1:\(bound)/ (the web app, for a phone's browser: /app/)
                 Xpedite demo on http://127.0.0.1:\(bound)/xpedite (metrics on /metrics)

@@ -1,6 +1,7 @@
-// The simulator's phone frame running the web app (issue 26, step 5), with `?phone=app`: the
-// phone shows `{base}/app/` in a same-origin iframe the size of the device's screen, so that what
-// a developer previews is what phones run. The app reports every exchange with its server over
+// The simulator's phone frame running the web app (issue 26, step 5; `?phone=app`, the switch
+// that chose it before it was the default, changes nothing): the phone shows `{base}/app/` in a
+// same-origin iframe the size of the device's screen, so that what a developer previews is what
+// phones run. The app reports every exchange with its server over
 // postMessage (js/app/embed.js in the web app): the inspector lists them (request, answer, the
 // strict reader's issues at their paths, copy as curl, re-send), and the tools act on the app:
 // the device picker and rotation resize the frame (the app lays out for its new bounds), the
@@ -17,7 +18,7 @@ const phone = document.getElementById("phone");
 const inspector = document.getElementById("inspector");
 const status = document.getElementById("connection");
 
-if (new URLSearchParams(location.search).get("phone") === "app" && screen && phone) start(screen, phone);
+if (screen && phone) start(screen, phone);
 
 function start(screen, phone) {
   body.dataset.phone = "app";
@@ -89,10 +90,12 @@ function start(screen, phone) {
       return text;
     }
   }
+  // The server behind the relay when the app posts through it (body's data-endpoint), else the
+  // URL the app posts to.
   function curl(exchange) {
     const quote = (text) => "'" + text.replaceAll("'", "'\\''") + "'";
     return "curl -sS -X POST -H 'Content-Type: application/json' --data-binary " + quote(exchange.request) + " " +
-      quote(new URL(exchange.endpoint, location.href).href);
+      quote(new URL(body.dataset.endpoint || exchange.endpoint, location.href).href);
   }
   function element(tag, className, text) {
     const node = document.createElement(tag);

@@ -42,11 +42,30 @@ async function registerServiceWorker() {
   }
 }
 
+/**
+ * The image store, keyed and fetched by the relayed URL when images go through a relay (the URL
+ * the page's <img> loads, which the service worker answers from the cache offline).
+ * @param {import("./js/cache/images.js").ImageStore} store
+ * @param {((href: string) => string) | undefined} relayed
+ * @returns {import("./js/cache/images.js").ImageStore}
+ */
+function relayedImages(store, relayed) {
+  if (!relayed) return store;
+  return { load: (url) => store.load(relayed(url)), evict: (url) => store.evict(relayed(url)), purge: () => store.purge() };
+}
+
 async function start() {
   const registration = registerServiceWorker();
   const config = await loadConfig(localStorage);
   const endpoint = new URL(config.endpoint, location.href).href;
   const imageBase = new URL(config.imageBase ?? config.endpoint, location.href).href;
+  /**
+   * An absolute image URL through the server's image relay when config.json names one (the
+   * simulator's, for images only its server reaches), else as it is.
+   * @param {string} href
+   */
+  const relayed = (href) =>
+    config.imageRelay === undefined ? href : new URL(`${config.imageRelay}?url=${encodeURIComponent(href)}`, location.href).href;
   /**
    * An image URL as the page loads it: absolute http(s), relative ones against the image base.
    * @param {string} url
@@ -54,7 +73,7 @@ async function start() {
   const resolveImage = (url) => {
     try {
       const absolute = new URL(url, imageBase);
-      return absolute.protocol === "https:" || absolute.protocol === "http:" ? absolute.href : null;
+      return absolute.protocol === "https:" || absolute.protocol === "http:" ? relayed(absolute.href) : null;
     } catch {
       return null;
     }
@@ -84,7 +103,7 @@ async function start() {
     readData,
     layout: (packet, rect, options) => layoutScreen(packet, rect, options),
     cache: new ClientCache(store),
-    images: new CacheStorageImageStore(`xpedite-images ${endpoint}`),
+    images: relayedImages(new CacheStorageImageStore(`xpedite-images ${endpoint}`), config.imageRelay === undefined ? undefined : relayed),
     bounds: bounds(),
     device: { uuid: deviceUUID(localStorage) },
     reportsComponentErrors: config.debug,
@@ -107,6 +126,9 @@ async function start() {
     document.body.dataset.state = state.offline ? "offline" : state.loading ? "loading" : "ready";
     view.render(state);
   });
+  // A host page that forces the appearance (the simulator's switch, js/app/embed.js) changes the
+  // body's class: the contrast rule runs again, as when the system's appearance changes.
+  new MutationObserver(() => view.recolour()).observe(document.body, { attributes: true, attributeFilter: ["class"] });
   let resizeTimer = 0;
   window.addEventListener("resize", () => {
     clearTimeout(resizeTimer);

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import Hummingbird
-import HummingbirdWebSocket
 import XpediteClient
 import XpediteSimulator
 
@@ -10,15 +9,15 @@ struct Preview: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Serve a browser simulator of an Xpedite app: a phone frame, devices, offline, packets.",
         discussion: """
-            Open http://127.0.0.1:PORT/ in a browser. Each tab is a phone with its own engine (the one \
-            `xpedite client` uses), token and caches (under --data-dir/tabs). Beside the phone: a device \
-            picker with rotation (a change sends a fresh setConnection with the new bounds), an offline \
-            switch (the server becomes unreachable for that phone, cached pages show with an offline \
-            badge), light/dark appearance, Reconnect, Clear caches, and a packet inspector (every request \
-            and answer with time, size, pretty JSON, validation issues at their paths, copy as curl, \
-            re-send). /app/ is the Xpedite web app, for a real phone's browser (with --host 0.0.0.0): the engine \
-            runs in the browser and posts to /app/relay, which forwards each packet to --server, so the \
-            server needs no CORS headers (docs/phone-app.md).
+            Open http://127.0.0.1:PORT/ in a browser. The phone frame runs the Xpedite web app of /app/, \
+            the one phones run: its engine runs in the browser and posts to /app/relay, which forwards \
+            each packet to --server, so the server needs no CORS headers (docs/phone-app.md); its images \
+            come through /app/image. Beside the phone: a device picker with rotation (the app lays its \
+            screen out for the new bounds), an offline switch (the server becomes unreachable for the \
+            app, cached pages show with an offline badge), light/dark appearance, Reconnect, Clear \
+            caches, and a packet inspector (every request and answer with time, size, pretty JSON, \
+            validation issues at their paths, copy as curl, re-send). Open /app/ in a real phone's \
+            browser (with --host 0.0.0.0) for the same app on the phone.
 
             The server binds 127.0.0.1 unless --host says otherwise. Ctrl-C stops it.
 
@@ -42,7 +41,9 @@ struct Preview: AsyncParsableCommand {
     @Option(help: "The interface to bind; 0.0.0.0 lets phones on the network open /app.")
     var host: String = "127.0.0.1"
 
-    @Option(name: .customLong("data-dir"), help: "Where each tab's phone keeps its caches (created if missing).")
+    /// Accepted for scripts that pass it to every command: the app keeps its caches in the
+    /// browser, so the simulator writes nothing.
+    @Option(name: .customLong("data-dir"), help: .hidden)
     var dataDir: String?
 
     @Flag(name: .customLong("demo-test-app"), help: .hidden)
@@ -89,19 +90,15 @@ struct Preview: AsyncParsableCommand {
             }
             imageBaseURL = url
         }
-        let directory = dataDir.map { URL(fileURLWithPath: ($0 as NSString).expandingTildeInPath, isDirectory: true) }
-            ?? FileManager.default.temporaryDirectory.appendingPathComponent("xpedite-preview-\(UUID().uuidString)")
         let simulator = try Simulator(configuration: SimulatorConfiguration(
-            makeTransport: makeTransport, endpointURL: endpointURL, dataDirectory: directory,
+            makeTransport: makeTransport, endpointURL: endpointURL,
             device: SimulatedDevice.named(device) ?? SimulatedDevice.all[1],
             imageLoader: imageLoader, imageBaseURL: imageBaseURL))
-        let router = Router(context: BasicWebSocketRequestContext.self)
+        let router = Router()
         simulator.mount(on: router)
-        simulator.mountWebSocket(on: router)
         let host = host
         let app = Application(
             router: router,
-            server: .http1WebSocketUpgrade(webSocketRouter: router),
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: nil),
             onServerRunning: { channel in
                 let bound = channel.localAddress?.port ?? 0

@@ -9,6 +9,8 @@
  * @property {string[]} signOutFunctions the server functions that sign out (the caches are cleared)
  * @property {number} timeoutMs a request's time limit
  * @property {string} [imageBase] what relative image URLs resolve against (else the endpoint)
+ * @property {string} [imageRelay] a same-origin path every image is loaded through, as
+ *   `{imageRelay}?url=ABSOLUTE-URL` (the simulator's relay, for images only its server reaches)
  * @property {string} [notificationApp] where the same server serves the notification app
  *   (`/notify/app/`): the app shows the inbox and the Start tab beside the screens
  * @property {boolean} sharedSignIn the Xpedite sign-in and the notification API share one user
@@ -28,6 +30,7 @@ export function readConfig(json) {
   const signOut = Array.isArray(record.signOutFunctions) ? record.signOutFunctions.filter((name) => typeof name === "string") : ["signOut", "logout"];
   return {
     ...(typeof record.imageBase === "string" && record.imageBase !== "" ? { imageBase: record.imageBase } : {}),
+    ...(typeof record.imageRelay === "string" && record.imageRelay !== "" ? { imageRelay: record.imageRelay } : {}),
     ...(typeof record.notificationApp === "string" && record.notificationApp !== "" ? { notificationApp: record.notificationApp } : {}),
     endpoint: record.endpoint,
     debug: record.debug === true,

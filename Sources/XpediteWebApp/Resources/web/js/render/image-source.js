@@ -1,7 +1,7 @@
 // Where the browser loads an image from when the engine gives no image-source function (the port
 // of ImageSource.swift): the URL the screen's image manifest gives the image's `id`
 // (docs/protocol/packets.md#images), an absolute `url`, or a file name in the old dialect's
-// images folder. Only http(s) URLs are ever given to the page.
+// images folder. Only http(s) URLs and paths (resolved by the page against the endpoint) are given.
 
 /** @typedef {import("./types.js").Packet} Packet */
 /** @typedef {import("./types.js").ImageRequest} ImageRequest */
@@ -38,7 +38,9 @@ export function defaultImageSource(image, packet) {
     const name = image.url ?? image.name;
     if (name) {
       const resolved = resolve(name, images.url);
-      if (isWebURL(resolved)) return resolved;
+      // A folder given as a path ("/images") makes a path, which the page resolves against the
+      // endpoint as the engine does (docs/protocol/packets.md#images).
+      if (isWebURL(resolved) || resolved.startsWith("/")) return resolved;
     }
   }
   return null;
