@@ -1,0 +1,350 @@
+"""Measures the phone app (issue 26, docs/phone-app.md#speed) in headless Chromium against a build of
+`xpedite demo` on 127.0.0.1: tap → next screen drawn online and offline, the 200-component screen's
+layout against XpediteLayout's (`xpedite layout --repeat`) and its drawing, the bytes fetched before
+the first screen, and a second start. Run by scripts/bench-app, which builds the release binary and
+writes the section of BENCHMARKS.md from the JSON this prints.
+
+    python scripts/bench_app.py XPEDITE_BINARY OUTPUT.json [--taps 60] [--starts 15]
+
+The timings come from the marks the app puts in the Performance timeline (js/engine/timing.js) and
+from `performance.now()` in the page; the bytes from Chromium's network log (every request of the
+page, its frames and its service worker) and the server's gzip answer for each file fetched."""
+import argparse
+import gzip
+import json
+import pathlib
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "Tests" / "PythonSupport"))
+
+import xpedite_process  # noqa: E402
+from selenium import webdriver  # noqa: E402
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+
+SCREEN_200 = ROOT / "Tests" / "Fixtures" / "speed" / "screen-200.json"
+SIGN_IN = "Demo account: demo@xpedite.dev / demo1234"
+BOUNDS = "(0.0, 0.0, 393.0, 852.0)"
+
+# One tap in the page: the element of the screen whose text is `label` is clicked (as a person's
+# click reaches the renderer), and the time runs from just before the click to the first animation
+# frame after the new screen is in the page (the `xpedite:drawn` mark), the frame that paints it.
+# The engine's marks of that tap give where the time went.
+TAP = """
+const [label, done] = arguments;
+const element = Array.from(document.querySelectorAll('#screen [data-action]'))
+  .find((e) => e.textContent.trim() === label);
+if (!element) { done({error: 'no element ' + label}); return; }
+const start = performance.now();
+const marks = ['xpedite:send', 'xpedite:answer', 'xpedite:read', 'xpedite:layout', 'xpedite:laid-out', 'xpedite:drawn'];
+const after = (name) => { const m = performance.getEntriesByName(name, 'mark').at(-1); return m && m.startTime >= start ? m.startTime - start : null; };
+const deadline = start + 10000;
+function frame(now) {
+  if (after('xpedite:drawn') !== null) {
+    const steps = Object.fromEntries(marks.map((name) => [name.slice(8), after(name)]));
+    done({ms: performance.now() - start, steps, offline: document.body.dataset.state === 'offline'});
+  } else if (now > deadline) done({error: 'not drawn: ' + label});
+  else requestAnimationFrame(frame);
+}
+element.click();
+requestAnimationFrame(frame);
+"""
+
+# The 200-component screen in the page: read once, then laid out by the web engine in batches of
+# ten (performance.now() is coarse in a page that is not cross-origin isolated), and drawn afresh
+# by the renderer into a screen of the app's size: the time from `render` to the animation frame
+# after it (the DOM patched) and to the task after that frame (style, layout and paint done).
+SCREEN = """
+const [text, bounds, samples, draws, done] = arguments;
+(async () => {
+  const { readResponse } = await import('./js/protocol/read.js');
+  const { layoutScreen } = await import('./js/layout/layout.js');
+  const { XpediteEngine } = await import('./js/engine/engine.js');
+  const { readData, readScreen } = await import('./js/engine/reader.js');
+  const { createScreenView } = await import('./js/render/screen-view.js');
+  const read = readResponse(text);
+  if (!read.packet) { done({error: 'unreadable: ' + read.error}); return; }
+  const layout = [];
+  for (let i = 0; i < 5; i++) layoutScreen(read.packet, bounds);
+  for (let s = 0; s < samples; s++) {
+    const start = performance.now();
+    for (let i = 0; i < 10; i++) layoutScreen(read.packet, bounds);
+    layout.push((performance.now() - start) / 10);
+  }
+  const host = document.createElement('main');
+  host.className = 'x-app-screen';
+  host.style.cssText = 'position:fixed;inset:0;z-index:1000;background:#fff';
+  document.body.append(host);
+  const box = host.getBoundingClientRect();
+  const engine = new XpediteEngine({
+    transport: { send: async () => ({ contentType: 'application/json', text }) },
+    read: readScreen, readData,
+    layout: (packet, rect, options) => layoutScreen(packet, rect, options),
+    bounds: { x: 0, y: 0, width: Math.round(box.width), height: Math.round(box.height) },
+    device: { uuid: 'bench' }, criticalImageTimeoutMs: 1,
+  });
+  await engine.connect();
+  const state = engine.state;
+  if (!state.frames) { done({error: 'no frames: ' + state.diagnostics.join('; ')}); return; }
+  const view = createScreenView(host, { send: () => undefined, imageSource: () => null });
+  const patched = [], painted = [];
+  const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(performance.now())));
+  const afterFrame = () => new Promise((resolve) => requestAnimationFrame(() => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve(performance.now());
+    channel.port2.postMessage(null);
+  }));
+  for (let i = 0; i < draws + 3; i++) {
+    await nextFrame();
+    const start = performance.now();
+    view.render({ ...state, screen: 1000 + i });
+    const sync = performance.now() - start;
+    const end = await afterFrame();
+    if (i >= 3) { patched.push(sync); painted.push(end - start); }
+  }
+  view.destroy();
+  host.remove();
+  done({ layout, patched, painted, components: host.childElementCount, elements: 0 });
+})().catch((error) => done({ error: String(error && error.stack || error) }));
+"""
+
+
+def median(values):
+    return statistics.median(values) if values else None
+
+
+def summary(values):
+    values = sorted(values)
+    if not values:
+        return None
+    return {"median_ms": statistics.median(values), "p90_ms": values[min(len(values) - 1, int(len(values) * 0.9))],
+            "min_ms": values[0], "max_ms": values[-1], "count": len(values)}
+
+
+def make_driver():
+    """Headless Chromium at phone size (390 × 844, touch), with the network log on."""
+    options = webdriver.ChromeOptions()
+    options.add_experimental_option("mobileEmulation", {
+        "deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 3, "touch": True},
+        "userAgent": "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148"})
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     "--window-size=390,844"]:
+        options.add_argument(argument)
+    options.binary_location = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
+    options.add_experimental_option("perfLoggingPrefs", {"enableNetwork": True, "enablePage": False})
+    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or shutil.which("chromium-driver")),
+                              options=options)
+    driver.set_script_timeout(120)
+    return driver
+
+
+def wait(driver, seconds=30):
+    return WebDriverWait(driver, seconds)
+
+
+def texts(driver):
+    return driver.execute_script(
+        "return Array.from(document.querySelectorAll('#screen .x-label')).map(e => e.innerText)")
+
+
+def title(driver):
+    return driver.execute_script("const t = document.querySelector('#screen .x-title'); return t ? t.innerText : ''")
+
+
+def drawn_at(driver):
+    """The time of the first screen drawn, in ms since the navigation started, or None."""
+    return driver.execute_script(
+        "const m = performance.getEntriesByName('xpedite:drawn', 'mark'); return m.length ? m[0].startTime : null")
+
+
+def network(driver):
+    """The page's requests from Chromium's network log: url, method, wall time (ms since the epoch)."""
+    requests = {}
+    for entry in driver.get_log("performance"):
+        message = json.loads(entry["message"])["message"]
+        if message["method"] == "Network.requestWillBeSent":
+            params = message["params"]
+            requests.setdefault(params["requestId"], {"url": params["request"]["url"],
+                                                      "method": params["request"]["method"],
+                                                      "at": params["wallTime"] * 1000})
+        elif message["method"] == "Network.loadingFinished":
+            request = requests.get(message["params"]["requestId"])
+            if request is not None:
+                request["encoded"] = message["params"]["encodedDataLength"]
+    return list(requests.values())
+
+
+def gzip_size(url):
+    """The bytes of `url` as the server sends them to a browser that takes gzip."""
+    request = urllib.request.Request(url, headers={"Accept-Encoding": "gzip"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        body = answer.read()
+        encoding = answer.headers.get("Content-Encoding")
+    return len(body) if encoding == "gzip" else len(gzip.compress(body, 6))
+
+
+def tap(driver, label, offline=None):
+    result = driver.execute_async_script(TAP, label)
+    if "error" in result:
+        raise RuntimeError(result["error"])
+    if offline is not None and result["offline"] != offline:
+        raise RuntimeError(f"{label}: expected offline={offline}, got {result['offline']}")
+    return result
+
+
+def open_menu_entry(driver, label, offline=None):
+    """The menu entry `label`, tapped; waits for its screen's title."""
+    result = tap(driver, label, offline)
+    wait(driver).until(lambda d: title(d) == label)
+    return result
+
+
+def sign_in(driver):
+    """Signs in with the demo's account, as a person types it, and waits for the menu."""
+    for selector, value in [("input[placeholder='name@example.com']", "demo@xpedite.dev"),
+                            ("input[type=password]", "demo1234")]:
+        field = driver.find_element(By.CSS_SELECTOR, "#screen " + selector)
+        field.click()
+        field.send_keys(value)
+    driver.find_element(By.XPATH, "//*[@id='screen']//*[@data-action][normalize-space(.)='Sign in']").click()
+    wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#screen .x-bar-button"))
+
+
+def swift_layout(binary, repeat):
+    """XpediteLayout's median time for one layout of the 200-component screen, in ms."""
+    run = subprocess.run([binary, "layout", str(SCREEN_200), "--bounds", BOUNDS, "--repeat", str(repeat)],
+                         capture_output=True, text=True, timeout=300, check=True)
+    match = re.search(r"layout median ([\d.]+) µs", run.stderr)
+    if not match:
+        raise RuntimeError(f"xpedite layout --repeat printed no time: {run.stderr}")
+    return float(match.group(1)) / 1000
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("binary")
+    parser.add_argument("output")
+    parser.add_argument("--taps", type=int, default=60)
+    parser.add_argument("--starts", type=int, default=15)
+    parser.add_argument("--samples", type=int, default=40)
+    parser.add_argument("--draws", type=int, default=20)
+    arguments = parser.parse_args()
+    binary = str(pathlib.Path(arguments.binary).resolve())
+    data = tempfile.mkdtemp(prefix="xpedite-bench-app-")
+    process = None
+    driver = None
+    result = {"binary": binary}
+    try:
+        port = None
+        for _ in range(5):
+            with __import__("socket").socket() as probe:
+                probe.bind(("127.0.0.1", 0))
+                port = probe.getsockname()[1]
+            try:
+                process, match = xpedite_process.start(
+                    [binary, "demo", "--port", str(port), "--customers", "200", "--data-dir", data],
+                    r"Simulator on (http://\S+)/ ", 300)
+                break
+            except xpedite_process.ProcessDidNotStart as error:
+                if "already in use" not in (error.output or "").lower():
+                    raise
+        base = match.group(1)
+        app = base + "/app/"
+        driver = make_driver()
+
+        # (d) The first start, nothing cached: every request until the first screen is drawn.
+        driver.get(app)
+        wait(driver).until(lambda d: drawn_at(d) is not None and SIGN_IN in texts(d))
+        first = drawn_at(driver)
+        origin = driver.execute_script("return performance.timeOrigin")
+        time.sleep(3)  # what follows the first screen (service worker, inbox frame) is logged too
+        requests = network(driver)
+        before = [r for r in requests if r["method"] == "GET" and r["at"] <= origin + first
+                  and r["url"].startswith(base)]
+        later = [r for r in requests if r["method"] == "GET" and r["at"] > origin + first and r["url"].startswith(base)]
+        files = sorted({r["url"] for r in before})
+        sizes = {url: gzip_size(url) for url in files}
+        app_files = json.loads(urllib.request.urlopen(app + "files.json", timeout=10).read())
+        result["first_start"] = {
+            "drawn_ms": first, "files": len(files), "gzip_bytes": sum(sizes.values()),
+            "largest": sorted(((size, url.removeprefix(base)) for url, size in sizes.items()), reverse=True)[:8],
+            "later_files": len({r["url"] for r in later}),
+            "all_app_files": len(app_files),
+            "all_app_gzip_bytes": sum(gzip_size(app + name) for name in app_files),
+        }
+        print("first start", json.dumps(result["first_start"]), flush=True)
+
+        # Sign in; the service worker is then in place.
+        sign_in(driver)
+        wait(driver).until(lambda d: d.execute_script("return !!navigator.serviceWorker.controller")
+                           or d.execute_script("return navigator.serviceWorker.ready.then(() => true)"))
+
+        # (a) Tap → next screen drawn, online: the menu's Dashboard and About in turn.
+        pages = ["Dashboard", "About"]
+        for label in pages * 3:
+            open_menu_entry(driver, label, offline=False)
+        online = [open_menu_entry(driver, pages[i % 2], offline=False) for i in range(arguments.taps)]
+        result["tap_online"] = summary([t["ms"] for t in online])
+        result["tap_online"]["steps"] = {step: median([t["steps"][step] for t in online if t["steps"][step] is not None])
+                                         for step in online[0]["steps"]}
+        print("tap online", json.dumps(result["tap_online"]), flush=True)
+
+        # (c) The 200-component screen: the web engine's layout and drawing in this page, and
+        # XpediteLayout's time for the same screen (the release binary), in the same run.
+        screen = driver.execute_async_script(SCREEN, SCREEN_200.read_text(), BOUNDS, arguments.samples, arguments.draws)
+        if "error" in screen:
+            raise RuntimeError(screen["error"])
+        try:
+            swift = swift_layout(binary, 2000)
+        except subprocess.CalledProcessError as error:  # a binary without --repeat
+            print("xpedite layout --repeat:", error.stderr.strip()[:200], flush=True)
+            swift = float("nan")
+        web = median(screen["layout"])
+        result["screen_200"] = {"web_layout_ms": web, "swift_layout_ms": swift, "ratio": web / swift,
+                                "patch": summary(screen["patched"]), "draw": summary(screen["painted"])}
+        print("200 components", json.dumps(result["screen_200"]), flush=True)
+
+        # (e) A second start: the service worker warm, the page loaded again → the entry page drawn.
+        starts = []
+        for _ in range(arguments.starts + 2):
+            driver.get(app)
+            wait(driver).until(lambda d: drawn_at(d) is not None)
+            starts.append(drawn_at(driver))
+        result["second_start"] = summary(starts[2:])
+        result["second_start"]["controlled"] = driver.execute_script("return !!navigator.serviceWorker.controller")
+        print("second start", json.dumps(result["second_start"]), flush=True)
+
+        # (b) A cached page offline: the server stopped, the kept Dashboard and About in turn.
+        wait(driver).until(lambda d: SIGN_IN in texts(d) or d.find_elements(By.CSS_SELECTOR, "#screen .x-bar-button"))
+        if SIGN_IN in texts(driver):
+            sign_in(driver)
+        for label in pages:
+            open_menu_entry(driver, label, offline=False)
+        xpedite_process.stop(process)
+        process = None
+        for label in pages * 2:
+            open_menu_entry(driver, label, offline=True)
+        cached = [open_menu_entry(driver, pages[i % 2], offline=True) for i in range(arguments.taps)]
+        result["tap_offline"] = summary([t["ms"] for t in cached])
+        print("tap offline", json.dumps(result["tap_offline"]), flush=True)
+    finally:
+        if driver is not None:
+            driver.quit()
+        if process is not None:
+            xpedite_process.stop(process)
+        shutil.rmtree(data, ignore_errors=True)
+    pathlib.Path(arguments.output).write_text(json.dumps(result, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    main()
