@@ -248,7 +248,7 @@ def section(result):
     steps = tap["steps"]
     lines = [HEADING, "",
              "The web app at `/app/` (docs/phone-app.md) in headless Chromium (Debian's `chromium`, driven by selenium,",
-             "390 × 844 with touch) against a release build of `xpedite demo --customers 200` on 127.0.0.1, measured by",
+             f"390 × 844 with touch) against {result.get('server', 'a release build')} of `xpedite demo --customers 200` on 127.0.0.1, measured by",
              "`scripts/bench-app` in one run. Tap times run from the click on the screen's element to the first",
              "animation frame after the new screen is in the page (the `xpedite:drawn` mark of js/engine/timing.js).",
              f"Machine: {result['machine']}; load average {result['load']} at the start of the run "
@@ -308,6 +308,9 @@ def main():
     parser.add_argument("output")
     parser.add_argument("--taps", type=int, default=60)
     parser.add_argument("--starts", type=int, default=15)
+    parser.add_argument("--layout-binary", help="the xpedite whose `layout --repeat` is the peer (default: the server's)")
+    parser.add_argument("--server-note", default="a release build",
+                        help="what the server binary is, for the section (scripts/bench-app: a release build)")
     parser.add_argument("--samples", type=int, default=30)
     parser.add_argument("--draws", type=int, default=15)
     arguments = parser.parse_args()
@@ -317,7 +320,7 @@ def main():
     data = tempfile.mkdtemp(prefix="xpedite-bench-app-")
     process = None
     driver = None
-    result = {"binary": binary, "machine": " ".join(__import__("platform").uname()[i] for i in (0, 2, 4))
+    result = {"binary": binary, "server": arguments.server_note, "machine": " ".join(__import__("platform").uname()[i] for i in (0, 2, 4))
               + f", {__import__('os').cpu_count()} cores", "load": " ".join(f"{x:.1f}" for x in __import__("os").getloadavg())}
     try:
         port = None
@@ -380,7 +383,7 @@ def main():
         if "error" in screen:
             raise RuntimeError(screen["error"])
         try:
-            swift = swift_layout(binary, 2000)
+            swift = swift_layout(str(pathlib.Path(arguments.layout_binary or binary).resolve()), 2000)
         except subprocess.CalledProcessError as error:  # a binary without --repeat
             print("xpedite layout --repeat:", error.stderr.strip()[:200], flush=True)
             swift = float("nan")
@@ -392,6 +395,9 @@ def main():
         # (e) A second start: the service worker warm, the page loaded again → the entry page drawn.
         starts = []
         for _ in range(arguments.starts + 2):
+            # A start from the home screen follows a session, not another start: what the last one
+            # left to do (the service worker's revalidation, 3 s after it) is done.
+            time.sleep(4)
             driver.get(app)
             wait(driver).until(lambda d: drawn_at(d) is not None)
             starts.append(drawn_at(driver))

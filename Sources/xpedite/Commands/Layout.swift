@@ -55,8 +55,8 @@ struct Layout: ParsableCommand {
     @Flag(help: "Indent the JSON.")
     var pretty = false
 
-    @Option(help: ArgumentHelp("Lay the screen out N more times and print the median time of one layout to standard \
-        error (scripts/bench-app compares it with the web engine's).", valueName: "N"))
+    @Option(help: ArgumentHelp("Lay the screen out N more times; print the median time of one layout to standard error.",
+                               valueName: "N"))
     var `repeat` = 0
 
     func run() throws {
