@@ -68,7 +68,8 @@ async function refreshAll(cache) {
     urls.map(async (url) => {
       const fresh = await fetch(url, { cache: "no-cache" });
       const kept = await cache.match(url);
-      if (fresh.ok && (!kept || fresh.headers.get("ETag") !== kept.headers.get("ETag"))) await cache.put(url, fresh);
+      const tag = fresh.headers.get("ETag");
+      if (fresh.ok && (!kept || tag === null || tag !== kept.headers.get("ETag"))) await cache.put(url, fresh);
     }),
   );
 }
