@@ -78,45 +78,56 @@ const [text, bounds, samples, draws, done] = arguments;
   const layout = [];
   // Warm: the JIT has optimised the layout before it is timed, as on a phone after a few screens.
   for (let i = 0; i < 200; i++) layoutScreen(read.packet, bounds);
+  // One layout per sample, as XpediteLayout is timed: a busy machine's preemptions then fall on
+  // few samples and not on the median (performance.now() is coarse here: 0.1 ms).
   for (let s = 0; s < samples; s++) {
     const start = performance.now();
-    for (let i = 0; i < 10; i++) layoutScreen(read.packet, bounds);
-    layout.push((performance.now() - start) / 10);
+    layoutScreen(read.packet, bounds);
+    layout.push(performance.now() - start);
   }
-  const host = document.createElement('main');
-  host.className = 'x-app-screen';
-  host.style.cssText = 'position:fixed;inset:0;z-index:1000;background:#fff';
-  document.body.append(host);
-  const box = host.getBoundingClientRect();
-  const engine = new XpediteEngine({
-    transport: { send: async () => ({ contentType: 'application/json', text }) },
-    read: readScreen, readData,
-    layout: (packet, rect, options) => layoutScreen(packet, rect, options),
-    bounds: { x: 0, y: 0, width: Math.round(box.width), height: Math.round(box.height) },
-    device: { uuid: 'bench' }, criticalImageTimeoutMs: 1,
-  });
-  await engine.connect();
-  const state = engine.state;
-  if (!state.frames) { done({error: 'no frames: ' + state.diagnostics.join('; ')}); return; }
-  const view = createScreenView(host, { send: () => undefined, imageSource: () => null });
-  const patched = [], painted = [];
-  const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(performance.now())));
-  const afterFrame = () => new Promise((resolve) => requestAnimationFrame(() => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve(performance.now());
-    channel.port2.postMessage(null);
-  }));
-  for (let i = 0; i < draws + 3; i++) {
-    await nextFrame();
-    const start = performance.now();
-    view.render({ ...state, screen: 1000 + i });
-    const sync = performance.now() - start;
-    const end = await afterFrame();
-    if (i >= 3) { patched.push(sync); painted.push(end - start); }
+  // Draws `answer` afresh `draws` times (after three unmeasured), in a screen over the app's.
+  async function drawings(answer) {
+    const host = document.createElement('main');
+    host.className = 'x-app-screen';
+    host.style.cssText = 'position:fixed;inset:0;z-index:1000;background:#fff';
+    document.body.append(host);
+    const box = host.getBoundingClientRect();
+    const engine = new XpediteEngine({
+      transport: { send: async () => ({ contentType: 'application/json', text: answer }) },
+      read: readScreen, readData,
+      layout: (packet, rect, options) => layoutScreen(packet, rect, options),
+      bounds: { x: 0, y: 0, width: Math.round(box.width), height: Math.round(box.height) },
+      device: { uuid: 'bench' }, criticalImageTimeoutMs: 1,
+    });
+    await engine.connect();
+    const state = engine.state;
+    if (!state.frames) throw new Error('no frames: ' + state.diagnostics.join('; '));
+    const view = createScreenView(host, { send: () => undefined, imageSource: () => null });
+    const patched = [], painted = [];
+    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(performance.now())));
+    const afterFrame = () => new Promise((resolve) => requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => resolve(performance.now());
+      channel.port2.postMessage(null);
+    }));
+    for (let i = 0; i < draws + 3; i++) {
+      await nextFrame();
+      const start = performance.now();
+      view.render({ ...state, screen: 1000 + i });
+      const sync = performance.now() - start;
+      const end = await afterFrame();
+      if (i >= 3) { patched.push(sync); painted.push(end - start); }
+    }
+    view.destroy();
+    host.remove();
+    return { patched, painted };
   }
-  view.destroy();
-  host.remove();
-  done({ layout, patched, painted, components: host.childElementCount, elements: 0 });
+  const all = await drawings(text);
+  // The same screen without its 16 web views (each an iframe, a browsing context of its own).
+  const packet = JSON.parse(text);
+  packet.components = packet.components.filter((component) => component.type !== 'web');
+  const noWeb = await drawings(JSON.stringify(packet));
+  done({ layout, patched: all.patched, painted: all.painted, noWebPainted: noWeb.painted, noWebPatched: noWeb.patched });
 })().catch((error) => done({ error: String(error && error.stack || error) }));
 """
 
@@ -225,6 +236,32 @@ def sign_in(driver):
     wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#screen .x-bar-button"))
 
 
+NODE_LAYOUT = """
+const [file, bounds, count] = process.argv.slice(1);
+const { readFileSync } = await import("node:fs");
+const web = new URL("Sources/XpediteWebApp/Resources/web/", "file://" + process.cwd() + "/");
+const { readResponse } = await import(new URL("js/protocol/read.js", web).href);
+const { layoutScreen } = await import(new URL("js/layout/layout.js", web).href);
+const packet = readResponse(readFileSync(file, "utf8")).packet;
+for (let i = 0; i < 200; i++) layoutScreen(packet, bounds);
+const times = [];
+for (let i = 0; i < Number(count); i++) {
+  const start = performance.now();
+  layoutScreen(packet, bounds);
+  times.push(performance.now() - start);
+}
+times.sort((a, b) => a - b);
+console.log(times[times.length >> 1]);
+"""
+
+
+def node_layout(repeat):
+    """The web engine's median time for one layout of the 200-component screen in Node, in ms."""
+    run = subprocess.run(["node", "--input-type=module", "-e", NODE_LAYOUT, str(SCREEN_200), BOUNDS, str(repeat)],
+                         capture_output=True, text=True, timeout=300, check=True, cwd=ROOT)
+    return float(run.stdout.strip())
+
+
 def swift_layout(binary, repeat):
     """XpediteLayout's median time for one layout of the 200-component screen, in ms."""
     run = subprocess.run([binary, "layout", str(SCREEN_200), "--bounds", BOUNDS, "--repeat", str(repeat)],
@@ -267,12 +304,17 @@ def section(result):
     row(f"200-component screen: drawn afresh ({screen['draw']['count']} times), render → frame painted",
         screen["draw"], "≤ 16 ms")
     row("200-component screen: of that, the DOM built and patched (synchronous)", screen["patch"], "–")
+    if "draw_no_web" in screen:
+        row("the same screen without its 16 web views: render → frame painted", screen["draw_no_web"], "–")
+        row("the same screen without its 16 web views: the DOM built and patched", screen["patch_no_web"], "–")
     lines += ["",
               "| 200-component screen (Tests/Fixtures/speed/screen-200.json) | median per layout | target |",
               "|---|---:|---:|",
               f"| {result.get('layout_peer', 'XpediteLayout, release')} | {screen['swift_layout_ms'] * 1000:.0f} µs | peer |",
               f"| the web engine's `layoutScreen` in the same Chromium | {screen['web_layout_ms'] * 1000:.0f} µs | "
-              f"≤ 3× the peer: **{screen['ratio']:.2f}×** |", "",
+              f"≤ 3× the peer: **{screen['ratio']:.2f}×** |",
+              *([f"| the same in Node ({result.get('node', 'node')}) | {screen['node_layout_ms'] * 1000:.0f} µs | "
+                 f"{screen['node_ratio']:.2f}× the peer |"] if "node_layout_ms" in screen else []), "",
               f"Where an online tap's time goes (medians from the tap): request sent {ms(steps['send'])}, answer in "
               f"{ms(steps['answer'])}, read {ms(steps['read'])}, layout from {ms(steps['layout'])} to "
               f"{ms(steps['laid-out'])}, new screen in the page {ms(steps['drawn'])}; the rest is the browser's frame.", "",
@@ -314,7 +356,7 @@ def main():
                         help="what the server binary is, for the section (scripts/bench-app: a release build)")
     parser.add_argument("--layout-note", default="XpediteLayout, release (`xpedite layout --repeat 2000`)",
                         help="what the peer layout is, for the section")
-    parser.add_argument("--samples", type=int, default=30)
+    parser.add_argument("--samples", type=int, default=400)
     parser.add_argument("--draws", type=int, default=15)
     arguments = parser.parse_args()
     # Stopped from outside: the browser and the server are stopped too (the `finally` below).
@@ -323,7 +365,8 @@ def main():
     data = tempfile.mkdtemp(prefix="xpedite-bench-app-")
     process = None
     driver = None
-    result = {"binary": binary, "server": arguments.server_note, "layout_peer": arguments.layout_note, "machine": " ".join(__import__("platform").uname()[i] for i in (0, 2, 4))
+    result = {"binary": binary, "server": arguments.server_note,
+              "node": subprocess.run(["node", "--version"], capture_output=True, text=True).stdout.strip(), "layout_peer": arguments.layout_note, "machine": " ".join(__import__("platform").uname()[i] for i in (0, 2, 4))
               + f", {__import__('os').cpu_count()} cores", "load": " ".join(f"{x:.1f}" for x in __import__("os").getloadavg())}
     try:
         port = None
@@ -391,8 +434,11 @@ def main():
             print("xpedite layout --repeat:", error.stderr.strip()[:200], flush=True)
             swift = float("nan")
         web = median(screen["layout"])
+        node = node_layout(2000)
         result["screen_200"] = {"web_layout_ms": web, "swift_layout_ms": swift, "ratio": web / swift,
-                                "patch": summary(screen["patched"]), "draw": summary(screen["painted"])}
+                                "node_layout_ms": node, "node_ratio": node / swift,
+                                "patch": summary(screen["patched"]), "draw": summary(screen["painted"]),
+                                "draw_no_web": summary(screen["noWebPainted"]), "patch_no_web": summary(screen["noWebPatched"])}
         print("200 components", json.dumps(result["screen_200"]), flush=True)
 
         # (e) A second start: the service worker warm, the page loaded again → the entry page drawn.
