@@ -747,7 +747,7 @@ if (folder / "server.out").exists():
 # decisions cite (docs/decisions/): carried over from the file being replaced, so that a full run
 # does not drop them.
 CARRIED = ("## Demo", "## Notify", NOTIFY_LOAD_HEADING, PUSH_HEADING, WEBPUSH_HEADING, PAGE_HEADING, "## Simulator",
-           "## Notify app", MULTI_HEADING, "## History")
+           "## Notify app", "## The phone app (issue 26)", MULTI_HEADING, "## History")
 if len(sys.argv) > 2 and pathlib.Path(sys.argv[2]).exists():
     previous = pathlib.Path(sys.argv[2]).read_text()
     for heading in CARRIED:
@@ -766,4 +766,5 @@ print("```\nscripts/bench            # writes this file\n"
       "scripts/bench --page     # only the customer page against naive handlers (issue 18); replaces its section\n"
       "scripts/bench --multi    # only two servers on one PostgreSQL against one (issue 18); replaces its section\n"
       "scripts/bench-notify-app # the notification app in Chromium (issue 17); replaces its section\n"
+      "scripts/bench-app        # the phone app in Chromium (issue 26); replaces its section\n"
       "swift package --package-path Benchmarks benchmark   # the package-benchmark tables alone\n```")

@@ -102,6 +102,17 @@ struct LayoutCommandTests {
         #expect(result.stdout.contains("[0] button (0, 0, 393, 44)"))
     }
 
+    @Test("--repeat lays the screen out again and prints a median time, the frames unchanged")
+    func repeated() async throws {
+        let once = try await XpediteBinary.run(["layout", "-"], stdin: Self.screen)
+        let repeated = try await XpediteBinary.run(["layout", "-", "--repeat", "3"], stdin: Self.screen)
+        #expect(repeated.status == 0, "\(repeated.stderr)")
+        #expect(repeated.stdout == once.stdout)
+        #expect(repeated.stderr.contains("<stdin>: layout median "), "\(repeated.stderr)")
+        #expect(repeated.stderr.contains(" µs over 3 layouts"), "\(repeated.stderr)")
+        #expect(!once.stderr.contains("layout median"))
+    }
+
     @Test("--help explains the command with an example")
     func help() async throws {
         let result = try await XpediteBinary.run(["layout", "--help"], stdin: Data())

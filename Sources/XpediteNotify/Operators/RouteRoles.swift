@@ -10,7 +10,7 @@ public enum RouteRoles {
     public enum Access: Sendable, Equatable {
         /// Anyone (the contract).
         case open
-        /// A device token (§3); no API key or session.
+        /// A device token (docs/notify-api.md#device-routes); no API key or session.
         case device
         /// The API key, or a session of at least this role.
         case role(OperatorRole)
@@ -61,7 +61,7 @@ public enum RouteRoles {
         Rule(method: .get, path: "operators", access: .role(.admin)),
         Rule(method: .put, path: "operators/{username}", access: .role(.admin)),
         Rule(method: .delete, path: "operators/{username}", access: .role(.admin)),
-        // The device routes (§3) take a device token.
+        // The device routes (docs/notify-api.md#device-routes) take a device token.
         Rule(method: .post, path: "device/login", access: .device),
         Rule(method: .get, path: "device/webpush-key", access: .device),
         Rule(method: .post, path: "device/logout", access: .device),

@@ -55,6 +55,10 @@ struct Layout: ParsableCommand {
     @Flag(help: "Indent the JSON.")
     var pretty = false
 
+    @Option(help: ArgumentHelp("Lay the screen out N more times; print the median time of one layout to standard error.",
+                               valueName: "N"))
+    var `repeat` = 0
+
     func run() throws {
         var standardError = StandardError()
         let label = PacketInput.label(file)
@@ -88,11 +92,33 @@ struct Layout: ParsableCommand {
         }
 
         let frames = LayoutEngine().layout(screen, bounds: viewport, imageSizes: sizes)
+        if `repeat` > 0 {
+            print("\(label): layout median \(Self.medianMicroseconds(screen, viewport, sizes, `repeat`)) µs over \(`repeat`) layouts",
+                  to: &standardError)
+        }
         if text {
             print(frames.outline)
         } else {
             for warning in frames.warnings { print("\(label): \(warning)", to: &standardError) }
             print(frames.canonicalJSON(pretty: pretty))
         }
+    }
+
+    /// The median wall-clock time of one layout of `screen`, in microseconds (to the hundredth), over `count` runs.
+    private static func medianMicroseconds(_ screen: ResponsePacket, _ viewport: Bounds, _ sizes: [String: ImageSize],
+                                           _ count: Int) -> String {
+        let clock = ContinuousClock()
+        var times: [Double] = []
+        times.reserveCapacity(count)
+        for _ in 0..<count {
+            let start = clock.now
+            let frames = LayoutEngine().layout(screen, bounds: viewport, imageSizes: sizes)
+            let elapsed = clock.now - start
+            withExtendedLifetime(frames) {}
+            times.append(Double(elapsed.components.seconds) * 1e6 + Double(elapsed.components.attoseconds) / 1e12)
+        }
+        times.sort()
+        let median = times[times.count / 2]
+        return String(format: "%.2f", median)
     }
 }

@@ -12,6 +12,7 @@ import { OneApp } from "./js/app/inbox.js";
 import { SharedSignInTransport } from "./js/app/sign-in.js";
 import { XpediteEngine } from "./js/engine/engine.js";
 import { readData, readScreen } from "./js/engine/reader.js";
+import { mark } from "./js/engine/timing.js";
 import { FetchTransport, describe } from "./js/engine/transport.js";
 import { layoutScreen } from "./js/layout/layout.js";
 import { defaultImageSource } from "./js/render/image-source.js";
@@ -55,7 +56,6 @@ function relayedImages(store, relayed) {
 }
 
 async function start() {
-  const registration = registerServiceWorker();
   const config = await loadConfig(localStorage);
   const endpoint = new URL(config.endpoint, location.href).href;
   const imageBase = new URL(config.imageBase ?? config.endpoint, location.href).href;
@@ -121,6 +121,9 @@ async function start() {
       const url = mapped ?? defaultImageSource(image, packet) ?? image.url;
       return url ? resolveImage(url) : null;
     },
+    drawn: (state, newScreen) => {
+      if (newScreen && state.packet) mark("xpedite:drawn");
+    },
   });
   engine.subscribe((state) => {
     document.body.dataset.state = state.offline ? "offline" : state.loading ? "loading" : "ready";
@@ -143,8 +146,14 @@ async function start() {
   // The simulator's "Clear caches" keeps the session, as its server-side phone did.
   const embedded = installEmbedding(window, recording, { online, clearCaches: () => engine.forget(false) });
   /** @type {any} */ (window).xpedite = { engine, config, transport: recording, embedded, oneApp };
-  await engine.connect();
-  await registration;
+  try {
+    await engine.connect();
+  } finally {
+    // What the first screen does not need waits until it is drawn (docs/phone-app.md#speed): the
+    // service worker's copy of every file for a start without the network, and the inbox's frame.
+    oneApp?.load();
+    await registerServiceWorker();
+  }
 }
 
 start().catch((error) => {

@@ -48,7 +48,9 @@ export function readConfig(json) {
  */
 export async function loadConfig(storage) {
   try {
-    const response = await fetch("config.json", { cache: "no-store" });
+    // The server sends it with no-cache and no validator: every start asks again. index.html
+    // preloads it with the same request, so the answer comes while the modules load.
+    const response = await fetch("config.json");
     if (response.ok) {
       const config = readConfig(await response.json());
       storage.setItem(KEY, JSON.stringify(config));

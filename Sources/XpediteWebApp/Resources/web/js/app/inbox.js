@@ -71,8 +71,12 @@ export class OneApp {
     this.frame.className = "x-one-frame";
     this.frame.title = "Inbox";
     this.frame.id = "inbox-frame";
-    this.frame.addEventListener("load", () => this.adopt());
-    this.frame.src = `${this.appURL}#/inbox`;
+    // The frame loads the notification app once the screens are drawn (`load`), or when its tab is
+    // opened first: its files are not part of the app's start.
+    this.loaded = false;
+    this.frame.addEventListener("load", () => {
+      if (this.loaded) this.adopt();
+    });
     this.panel.append(this.frame);
     this.bar = document.createElement("nav");
     this.bar.className = "x-one-bar";
@@ -102,6 +106,13 @@ export class OneApp {
     return button;
   }
 
+  /** Loads the notification app into the frame, once, on the section shown. */
+  load() {
+    if (this.loaded) return;
+    this.loaded = true;
+    this.frame.src = `${this.appURL}${this.section === "start" ? "#/start" : "#/inbox"}`;
+  }
+
   /**
    * Shows a section: the screens, or the notification app on its inbox or Start tab.
    * @param {Section} section
@@ -115,6 +126,7 @@ export class OneApp {
       else button.removeAttribute("aria-current");
     }
     if (section !== "screens") {
+      this.load();
       const hash = section === "inbox" ? "#/inbox" : "#/start";
       const frameWindow = this.frame.contentWindow;
       if (frameWindow && frameWindow.location.href !== "about:blank") frameWindow.location.hash = hash;
@@ -194,6 +206,7 @@ export class OneApp {
 
   /** Loads the notification app again (it reads its session when it starts). */
   reload() {
+    if (!this.loaded) return this.load();
     const hash = this.section === "start" ? "#/start" : "#/inbox";
     const frameWindow = this.frame.contentWindow;
     if (frameWindow && frameWindow.location.href !== "about:blank") {

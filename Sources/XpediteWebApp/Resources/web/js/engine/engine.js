@@ -21,6 +21,7 @@ import {
 } from "./screen-images.js";
 import * as screens from "./screens.js";
 import { emptyState } from "./state.js";
+import { mark } from "./timing.js";
 import { describe } from "./transport.js";
 import { componentAt, pathKey } from "./tree.js";
 
@@ -205,6 +206,7 @@ export class XpediteEngine {
   /** Lays the current screen out against the bounds and the images known. */
   relayout() {
     if (!this.layout || !this.state.packet) return;
+    mark("xpedite:layout");
     try {
       this.state.frames = this.layout(this.state.packet, this.bounds, {
         imageSizes: this.state.imageSizes,
@@ -214,6 +216,7 @@ export class XpediteEngine {
       this.state.frames = null;
       this.state.diagnostics.push(`layout: ${describe(error)}`);
     }
+    mark("xpedite:laid-out");
   }
 
   /** Delivers the state. */

@@ -7,6 +7,7 @@ import { mergeDefaults, parseAnswer } from "./answer.js";
 import { initialFocus, initialValues } from "./forms.js";
 import { pageKey } from "./request.js";
 import { emptyState } from "./state.js";
+import { mark } from "./timing.js";
 import { TransportError, describe } from "./transport.js";
 import { forEachComponent, pathKey } from "./tree.js";
 
@@ -48,7 +49,9 @@ export async function requestScreen(engine, request, options = {}) {
   /** @type {import("./transport.js").Answer} */
   let answer;
   try {
+    mark("xpedite:send");
     answer = await engine.transport.send(JSON.stringify(request));
+    mark("xpedite:answer");
   } catch (error) {
     if (ticket !== engine.screenTickets) return;
     if (options.tapKey !== undefined) await fallBack(engine, options.tapKey ?? undefined, error, ticket, false);
@@ -83,6 +86,7 @@ export async function receive(engine, answer, key, isConnectionReply, ticket, me
   } catch (error) {
     read = { packet: null, issues: [describe(error)], dropped: [] };
   }
+  mark("xpedite:read");
   const packet = read.packet;
   if (!packet) {
     const first = read.error ?? read.issues.map(issueText)[0] ?? "it cannot be read";

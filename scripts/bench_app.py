@@ -1,0 +1,480 @@
+"""Measures the phone app (issue 26, docs/phone-app.md#speed) in headless Chromium against a build of
+`xpedite demo` on 127.0.0.1: tap → next screen drawn online and offline, the 200-component screen's
+layout against XpediteLayout's (`xpedite layout --repeat`) and its drawing, the bytes fetched before
+the first screen, and a second start. Run by scripts/bench-app, which builds the release binary and
+writes the section of BENCHMARKS.md from the JSON this prints.
+
+    python scripts/bench_app.py XPEDITE_BINARY OUTPUT.json [--taps 60] [--starts 15]
+    python scripts/bench_app.py --write OUTPUT.json BENCHMARKS.md     (replaces the section)
+
+The timings come from the marks the app puts in the Performance timeline (js/engine/timing.js) and
+from `performance.now()` in the page; the bytes from Chromium's network log (every request of the
+page, its frames and its service worker) and the server's gzip answer for each file fetched."""
+import argparse
+import gzip
+import json
+import pathlib
+import re
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "Tests" / "PythonSupport"))
+
+import xpedite_process  # noqa: E402
+from selenium import webdriver  # noqa: E402
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+
+SCREEN_200 = ROOT / "Tests" / "Fixtures" / "speed" / "screen-200.json"
+SIGN_IN = "Demo account: demo@xpedite.dev / demo1234"
+BOUNDS = "(0.0, 0.0, 393.0, 852.0)"
+
+# One tap in the page: the element of the screen whose text is `label` is clicked (as a person's
+# click reaches the renderer), and the time runs from just before the click to the first animation
+# frame after the new screen is in the page (the `xpedite:drawn` mark), the frame that paints it.
+# The engine's marks of that tap give where the time went.
+TAP = """
+const [label, done] = arguments;
+const element = Array.from(document.querySelectorAll('#screen [data-action]'))
+  .find((e) => e.textContent.trim() === label);
+if (!element) { done({error: 'no element ' + label}); return; }
+const start = performance.now();
+const marks = ['xpedite:send', 'xpedite:answer', 'xpedite:read', 'xpedite:layout', 'xpedite:laid-out', 'xpedite:drawn'];
+const after = (name) => { const m = performance.getEntriesByName(name, 'mark').at(-1); return m && m.startTime >= start ? m.startTime - start : null; };
+const deadline = start + 10000;
+function frame(now) {
+  if (after('xpedite:drawn') !== null) {
+    const steps = Object.fromEntries(marks.map((name) => [name.slice(8), after(name)]));
+    done({ms: performance.now() - start, steps, offline: document.body.dataset.state === 'offline'});
+  } else if (now > deadline) done({error: 'not drawn: ' + label});
+  else requestAnimationFrame(frame);
+}
+element.click();
+requestAnimationFrame(frame);
+"""
+
+# The 200-component screen in the page: read once, then laid out by the web engine in batches of
+# ten (performance.now() is coarse in a page that is not cross-origin isolated), and drawn afresh
+# by the renderer into a screen of the app's size: the time from `render` to the animation frame
+# after it (the DOM patched) and to the task after that frame (style, layout and paint done).
+SCREEN = """
+const [text, bounds, samples, draws, done] = arguments;
+(async () => {
+  const { readResponse } = await import('./js/protocol/read.js');
+  const { layoutScreen } = await import('./js/layout/layout.js');
+  const { XpediteEngine } = await import('./js/engine/engine.js');
+  const { readData, readScreen } = await import('./js/engine/reader.js');
+  const { createScreenView } = await import('./js/render/screen-view.js');
+  const read = readResponse(text);
+  if (!read.packet) { done({error: 'unreadable: ' + read.error}); return; }
+  const layout = [];
+  // Warm: the JIT has optimised the layout before it is timed, as on a phone after a few screens.
+  for (let i = 0; i < 200; i++) layoutScreen(read.packet, bounds);
+  // One layout per sample, as XpediteLayout is timed: a busy machine's preemptions then fall on
+  // few samples and not on the median (performance.now() is coarse here: 0.1 ms).
+  for (let s = 0; s < samples; s++) {
+    const start = performance.now();
+    layoutScreen(read.packet, bounds);
+    layout.push(performance.now() - start);
+  }
+  // Draws `answer` afresh `draws` times (after three unmeasured), in a screen over the app's.
+  async function drawings(answer) {
+    const host = document.createElement('main');
+    host.className = 'x-app-screen';
+    host.style.cssText = 'position:fixed;inset:0;z-index:1000;background:#fff';
+    document.body.append(host);
+    const box = host.getBoundingClientRect();
+    const engine = new XpediteEngine({
+      transport: { send: async () => ({ contentType: 'application/json', text: answer }) },
+      read: readScreen, readData,
+      layout: (packet, rect, options) => layoutScreen(packet, rect, options),
+      bounds: { x: 0, y: 0, width: Math.round(box.width), height: Math.round(box.height) },
+      device: { uuid: 'bench' }, criticalImageTimeoutMs: 1,
+    });
+    await engine.connect();
+    const state = engine.state;
+    if (!state.frames) throw new Error('no frames: ' + state.diagnostics.join('; '));
+    const view = createScreenView(host, { send: () => undefined, imageSource: () => null });
+    const patched = [], painted = [];
+    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(performance.now())));
+    const afterFrame = () => new Promise((resolve) => requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => resolve(performance.now());
+      channel.port2.postMessage(null);
+    }));
+    for (let i = 0; i < draws + 3; i++) {
+      await nextFrame();
+      const start = performance.now();
+      view.render({ ...state, screen: 1000 + i });
+      const sync = performance.now() - start;
+      const end = await afterFrame();
+      if (i >= 3) { patched.push(sync); painted.push(end - start); }
+    }
+    view.destroy();
+    host.remove();
+    return { patched, painted };
+  }
+  const all = await drawings(text);
+  // The same screen without its 16 web views (each an iframe, a browsing context of its own).
+  const packet = JSON.parse(text);
+  packet.components = packet.components.filter((component) => component.type !== 'web');
+  const noWeb = await drawings(JSON.stringify(packet));
+  done({ layout, patched: all.patched, painted: all.painted, noWebPainted: noWeb.painted, noWebPatched: noWeb.patched });
+})().catch((error) => done({ error: String(error && error.stack || error) }));
+"""
+
+
+def median(values):
+    return statistics.median(values) if values else None
+
+
+def summary(values):
+    values = sorted(values)
+    if not values:
+        return None
+    return {"median_ms": statistics.median(values), "p90_ms": values[min(len(values) - 1, int(len(values) * 0.9))],
+            "min_ms": values[0], "max_ms": values[-1], "count": len(values)}
+
+
+def make_driver():
+    """Headless Chromium at phone size (390 × 844, touch), with the network log on."""
+    options = webdriver.ChromeOptions()
+    options.add_experimental_option("mobileEmulation", {
+        "deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 3, "touch": True},
+        "userAgent": "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148"})
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     "--window-size=390,844"]:
+        options.add_argument(argument)
+    options.binary_location = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
+    options.add_experimental_option("perfLoggingPrefs", {"enableNetwork": True, "enablePage": False})
+    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or shutil.which("chromium-driver")),
+                              options=options)
+    # A busy machine draws the 200-component screen slowly: the client waits as long as the script.
+    driver.command_executor.client_config.timeout = 600
+    driver.set_script_timeout(600)
+    return driver
+
+
+def wait(driver, seconds=30):
+    return WebDriverWait(driver, seconds)
+
+
+def texts(driver):
+    return driver.execute_script(
+        "return Array.from(document.querySelectorAll('#screen .x-label')).map(e => e.innerText)")
+
+
+def title(driver):
+    return driver.execute_script("const t = document.querySelector('#screen .x-title'); return t ? t.innerText : ''")
+
+
+def drawn_at(driver):
+    """The time of the first screen drawn, in ms since the navigation started, or None."""
+    return driver.execute_script(
+        "const m = performance.getEntriesByName('xpedite:drawn', 'mark'); return m.length ? m[0].startTime : null")
+
+
+def network(driver):
+    """The page's requests from Chromium's network log: url, method, wall time (ms since the epoch)."""
+    requests = {}
+    for entry in driver.get_log("performance"):
+        message = json.loads(entry["message"])["message"]
+        if message["method"] == "Network.requestWillBeSent":
+            params = message["params"]
+            requests.setdefault(params["requestId"], {"url": params["request"]["url"],
+                                                      "method": params["request"]["method"],
+                                                      "at": params["wallTime"] * 1000})
+        elif message["method"] == "Network.loadingFinished":
+            request = requests.get(message["params"]["requestId"])
+            if request is not None:
+                request["encoded"] = message["params"]["encodedDataLength"]
+    return list(requests.values())
+
+
+def gzip_size(url):
+    """The bytes of `url` as the server sends them to a browser that takes gzip."""
+    request = urllib.request.Request(url, headers={"Accept-Encoding": "gzip"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        body = answer.read()
+        encoding = answer.headers.get("Content-Encoding")
+    return len(body) if encoding == "gzip" else len(gzip.compress(body, 6))
+
+
+def tap(driver, label, offline=None):
+    result = driver.execute_async_script(TAP, label)
+    if "error" in result:
+        raise RuntimeError(result["error"])
+    if offline is not None and result["offline"] != offline:
+        raise RuntimeError(f"{label}: expected offline={offline}, got {result['offline']}")
+    return result
+
+
+def open_menu_entry(driver, label, offline=None):
+    """The menu entry `label`, tapped; waits for its screen's title."""
+    result = tap(driver, label, offline)
+    wait(driver).until(lambda d: title(d) == label)
+    return result
+
+
+def sign_in(driver):
+    """Signs in with the demo's account, as a person types it, and waits for the menu."""
+    for selector, value in [("input[placeholder='name@example.com']", "demo@xpedite.dev"),
+                            ("input[type=password]", "demo1234")]:
+        field = driver.find_element(By.CSS_SELECTOR, "#screen " + selector)
+        field.click()
+        field.send_keys(value)
+    driver.find_element(By.XPATH, "//*[@id='screen']//*[@data-action][normalize-space(.)='Sign in']").click()
+    wait(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#screen .x-bar-button"))
+
+
+NODE_LAYOUT = """
+const [file, bounds, count] = process.argv.slice(1);
+const { readFileSync } = await import("node:fs");
+const web = new URL("Sources/XpediteWebApp/Resources/web/", "file://" + process.cwd() + "/");
+const { readResponse } = await import(new URL("js/protocol/read.js", web).href);
+const { layoutScreen } = await import(new URL("js/layout/layout.js", web).href);
+const packet = readResponse(readFileSync(file, "utf8")).packet;
+for (let i = 0; i < 200; i++) layoutScreen(packet, bounds);
+const times = [];
+for (let i = 0; i < Number(count); i++) {
+  const start = performance.now();
+  layoutScreen(packet, bounds);
+  times.push(performance.now() - start);
+}
+times.sort((a, b) => a - b);
+console.log(times[times.length >> 1]);
+"""
+
+
+def node_layout(repeat):
+    """The web engine's median time for one layout of the 200-component screen in Node, in ms."""
+    run = subprocess.run(["node", "--input-type=module", "-e", NODE_LAYOUT, str(SCREEN_200), BOUNDS, str(repeat)],
+                         capture_output=True, text=True, timeout=300, check=True, cwd=ROOT)
+    return float(run.stdout.strip())
+
+
+def swift_layout(binary, repeat):
+    """XpediteLayout's median time for one layout of the 200-component screen, in ms."""
+    run = subprocess.run([binary, "layout", str(SCREEN_200), "--bounds", BOUNDS, "--repeat", str(repeat)],
+                         capture_output=True, text=True, timeout=300, check=True)
+    match = re.search(r"layout median ([\d.]+) µs", run.stderr)
+    if not match:
+        raise RuntimeError(f"xpedite layout --repeat printed no time: {run.stderr}")
+    return float(match.group(1)) / 1000
+
+
+HEADING = "## The phone app (issue 26)"
+
+
+def ms(value):
+    return f"{value:.1f} ms"
+
+
+def section(result):
+    """The section of BENCHMARKS.md from a run's JSON."""
+    tap, cached, start = result["tap_online"], result["tap_offline"], result["second_start"]
+    screen, first = result["screen_200"], result["first_start"]
+    steps = tap["steps"]
+    lines = [HEADING, "",
+             "The web app at `/app/` (docs/phone-app.md) in headless Chromium (Debian's `chromium`, driven by selenium,",
+             f"390 × 844 with touch) against {result.get('server', 'a release build')} of `xpedite demo --customers 200` on 127.0.0.1, measured by",
+             "`scripts/bench-app` in one run. Tap times run from the click on the screen's element to the first",
+             "animation frame after the new screen is in the page (the `xpedite:drawn` mark of js/engine/timing.js).",
+             f"Machine: {result['machine']}; load average {result['load']} at the start of the run "
+             "(the machine is shared: absolute times move with the load, ratios much less).", "",
+             "| measure | median | 90th percentile | fastest / slowest | target | median ÷ peer |",
+             "|---|---:|---:|---:|---:|---:|"]
+
+    def row(label, figures, target, ratio="–"):
+        lines.append(f"| {label} | {ms(figures['median_ms'])} | {ms(figures['p90_ms'])} | "
+                     f"{ms(figures['min_ms'])} / {ms(figures['max_ms'])} | {target} | {ratio} |")
+    row(f"tap → next screen drawn, online ({tap['count']} taps: Dashboard, About)", tap, "< 30 ms")
+    row(f"a kept page opened offline ({cached['count']} taps, the server stopped)", cached, "< 15 ms",
+        f"{cached['median_ms'] / tap['median_ms']:.2f} of online")
+    row(f"second start (service worker warm) → entry page drawn ({start['count']} starts)", start, "< 300 ms")
+    row(f"200-component screen: drawn afresh ({screen['draw']['count']} times), render → frame painted",
+        screen["draw"], "≤ 16 ms")
+    row("200-component screen: of that, the DOM built and patched (synchronous)", screen["patch"], "–")
+    if "draw_no_web" in screen:
+        row("the same screen without its 16 web views: render → frame painted", screen["draw_no_web"], "–")
+        row("the same screen without its 16 web views: the DOM built and patched", screen["patch_no_web"], "–")
+    lines += ["",
+              "| 200-component screen (Tests/Fixtures/speed/screen-200.json) | median per layout | target |",
+              "|---|---:|---:|",
+              f"| {result.get('layout_peer', 'XpediteLayout, release')} | {screen['swift_layout_ms'] * 1000:.0f} µs | peer |",
+              f"| the web engine's `layoutScreen` in the same Chromium | {screen['web_layout_ms'] * 1000:.0f} µs | "
+              f"≤ 3× the peer: **{screen['ratio']:.2f}×** |",
+              *([f"| the same in Node ({result.get('node', 'node')}) | {screen['node_layout_ms'] * 1000:.0f} µs | "
+                 f"{screen['node_ratio']:.2f}× the peer |"] if "node_layout_ms" in screen else []), "",
+              f"Where an online tap's time goes (medians from the tap): request sent {ms(steps['send'])}, answer in "
+              f"{ms(steps['answer'])}, read {ms(steps['read'])}, layout from {ms(steps['layout'])} to "
+              f"{ms(steps['laid-out'])}, new screen in the page {ms(steps['drawn'])}; the rest is the browser's frame.", "",
+              f"The first start, nothing cached: **{first['gzip_bytes'] / 1000:.1f} KB** gzipped in {first['files']} "
+              f"requests before the first screen is drawn (target ≤ 150 KB; every file of the app is "
+              f"{first['all_app_gzip_bytes'] / 1000:.1f} KB in {first['all_app_files']} files; "
+              f"{first['later_files']} more files after the first screen: the service worker's copy and the inbox's frame). "
+              "Bytes as the server sends them with `Accept-Encoding: gzip`, for every GET of the page, its frames and its "
+              "service worker that Chromium's network log shows before the first `xpedite:drawn` mark.", "",
+              "Not a test assertion (timings never are). Written by `scripts/bench-app`; not part of `scripts/bench`.", ""]
+    return "\n".join(lines)
+
+
+def write(result_path, benchmarks_path):
+    """Replaces the section in BENCHMARKS.md (or adds it before the history)."""
+    result = json.loads(pathlib.Path(result_path).read_text())
+    text = pathlib.Path(benchmarks_path).read_text()
+    new = section(result)
+    pattern = re.compile(re.escape(HEADING) + r"\n.*?(?=\n## )", re.S)
+    if pattern.search(text):
+        text = pattern.sub(lambda _: new.rstrip("\n") + "\n", text)
+    else:
+        text = text.replace("## History", new + "\n## History", 1)
+    pathlib.Path(benchmarks_path).write_text(text)
+    print(new)
+
+
+def main():
+    if len(sys.argv) == 4 and sys.argv[1] == "--write":
+        write(sys.argv[2], sys.argv[3])
+        return
+    parser = argparse.ArgumentParser()
+    parser.add_argument("binary")
+    parser.add_argument("output")
+    parser.add_argument("--taps", type=int, default=60)
+    parser.add_argument("--starts", type=int, default=15)
+    parser.add_argument("--layout-binary", help="the xpedite whose `layout --repeat` is the peer (default: the server's)")
+    parser.add_argument("--server-note", default="a release build",
+                        help="what the server binary is, for the section (scripts/bench-app: a release build)")
+    parser.add_argument("--layout-note", default="XpediteLayout, release (`xpedite layout --repeat 2000`)",
+                        help="what the peer layout is, for the section")
+    parser.add_argument("--samples", type=int, default=400)
+    parser.add_argument("--draws", type=int, default=15)
+    arguments = parser.parse_args()
+    # Stopped from outside: the browser and the server are stopped too (the `finally` below).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
+    binary = str(pathlib.Path(arguments.binary).resolve())
+    data = tempfile.mkdtemp(prefix="xpedite-bench-app-")
+    process = None
+    driver = None
+    result = {"binary": binary, "server": arguments.server_note,
+              "node": subprocess.run(["node", "--version"], capture_output=True, text=True).stdout.strip(), "layout_peer": arguments.layout_note, "machine": " ".join(__import__("platform").uname()[i] for i in (0, 2, 4))
+              + f", {__import__('os').cpu_count()} cores", "load": " ".join(f"{x:.1f}" for x in __import__("os").getloadavg())}
+    try:
+        port = None
+        for _ in range(5):
+            with __import__("socket").socket() as probe:
+                probe.bind(("127.0.0.1", 0))
+                port = probe.getsockname()[1]
+            try:
+                process, match = xpedite_process.start(
+                    [binary, "demo", "--port", str(port), "--customers", "200", "--data-dir", data],
+                    r"Simulator on (http://\S+)/ ", 300)
+                break
+            except xpedite_process.ProcessDidNotStart as error:
+                if "already in use" not in (error.output or "").lower():
+                    raise
+        base = match.group(1)
+        app = base + "/app/"
+        driver = make_driver()
+
+        # (d) The first start, nothing cached: every request until the first screen is drawn.
+        driver.get(app)
+        wait(driver).until(lambda d: drawn_at(d) is not None and SIGN_IN in texts(d))
+        first = drawn_at(driver)
+        origin = driver.execute_script("return performance.timeOrigin")
+        time.sleep(3)  # what follows the first screen (service worker, inbox frame) is logged too
+        requests = network(driver)
+        before = [r for r in requests if r["method"] == "GET" and r["at"] <= origin + first
+                  and r["url"].startswith(base)]
+        later = [r for r in requests if r["method"] == "GET" and r["at"] > origin + first and r["url"].startswith(base)]
+        files = sorted({r["url"] for r in before})
+        sizes = {url: gzip_size(url) for url in files}
+        app_files = json.loads(urllib.request.urlopen(app + "files.json", timeout=10).read())
+        result["first_start"] = {
+            "drawn_ms": first, "files": len(files), "gzip_bytes": sum(sizes.values()),
+            "largest": sorted(((size, url.removeprefix(base)) for url, size in sizes.items()), reverse=True)[:8],
+            "later_files": len({r["url"] for r in later}),
+            "all_app_files": len(app_files),
+            "all_app_gzip_bytes": sum(gzip_size(app + name) for name in app_files),
+        }
+        print("first start", json.dumps(result["first_start"]), flush=True)
+
+        # Sign in; the service worker is then in place.
+        sign_in(driver)
+        wait(driver).until(lambda d: d.execute_script("return !!navigator.serviceWorker.controller")
+                           or d.execute_script("return navigator.serviceWorker.ready.then(() => true)"))
+
+        # (a) Tap → next screen drawn, online: the menu's Dashboard and About in turn.
+        pages = ["Dashboard", "About"]
+        for label in pages * 3:
+            open_menu_entry(driver, label, offline=False)
+        online = [open_menu_entry(driver, pages[i % 2], offline=False) for i in range(arguments.taps)]
+        result["tap_online"] = summary([t["ms"] for t in online])
+        result["tap_online"]["steps"] = {step: median([t["steps"][step] for t in online if t["steps"][step] is not None])
+                                         for step in online[0]["steps"]}
+        print("tap online", json.dumps(result["tap_online"]), flush=True)
+
+        # (c) The 200-component screen: the web engine's layout and drawing in this page, and
+        # XpediteLayout's time for the same screen (the release binary), in the same run.
+        screen = driver.execute_async_script(SCREEN, SCREEN_200.read_text(), BOUNDS, arguments.samples, arguments.draws)
+        if "error" in screen:
+            raise RuntimeError(screen["error"])
+        try:
+            swift = swift_layout(str(pathlib.Path(arguments.layout_binary or binary).resolve()), 2000)
+        except subprocess.CalledProcessError as error:  # a binary without --repeat
+            print("xpedite layout --repeat:", error.stderr.strip()[:200], flush=True)
+            swift = float("nan")
+        web = median(screen["layout"])
+        node = node_layout(2000)
+        result["screen_200"] = {"web_layout_ms": web, "swift_layout_ms": swift, "ratio": web / swift,
+                                "node_layout_ms": node, "node_ratio": node / swift,
+                                "patch": summary(screen["patched"]), "draw": summary(screen["painted"]),
+                                "draw_no_web": summary(screen["noWebPainted"]), "patch_no_web": summary(screen["noWebPatched"])}
+        print("200 components", json.dumps(result["screen_200"]), flush=True)
+
+        # (e) A second start: the service worker warm, the page loaded again → the entry page drawn.
+        starts = []
+        for _ in range(arguments.starts + 2):
+            # A start from the home screen follows a session, not another start: what the last one
+            # left to do (the service worker's revalidation, 3 s after it) is done.
+            time.sleep(4)
+            driver.get(app)
+            wait(driver).until(lambda d: drawn_at(d) is not None)
+            starts.append(drawn_at(driver))
+        result["second_start"] = summary(starts[2:])
+        result["second_start"]["controlled"] = driver.execute_script("return !!navigator.serviceWorker.controller")
+        print("second start", json.dumps(result["second_start"]), flush=True)
+
+        # (b) A cached page offline: the server stopped, the kept Dashboard and About in turn.
+        wait(driver).until(lambda d: SIGN_IN in texts(d) or d.find_elements(By.CSS_SELECTOR, "#screen .x-bar-button"))
+        if SIGN_IN in texts(driver):
+            sign_in(driver)
+        for label in pages:
+            open_menu_entry(driver, label, offline=False)
+        xpedite_process.stop(process)
+        process = None
+        for label in pages * 2:
+            open_menu_entry(driver, label, offline=True)
+        cached = [open_menu_entry(driver, pages[i % 2], offline=True) for i in range(arguments.taps)]
+        result["tap_offline"] = summary([t["ms"] for t in cached])
+        print("tap offline", json.dumps(result["tap_offline"]), flush=True)
+    finally:
+        if driver is not None:
+            driver.quit()
+        if process is not None:
+            xpedite_process.stop(process)
+        shutil.rmtree(data, ignore_errors=True)
+    pathlib.Path(arguments.output).write_text(json.dumps(result, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    main()
