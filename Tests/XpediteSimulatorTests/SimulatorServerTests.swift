@@ -94,7 +94,7 @@ struct SimulatorServerTests {
                 #expect(page.contains("data-notify-app=\"/notify/app/\""))
                 #expect(page.contains("<button type=\"button\" data-app=\"notify\" aria-pressed=\"false\">Notification app</button>"))
                 #expect(page.contains("id=\"notify-screen\" hidden=\"\""))
-                #expect(page.contains("<script src=\"/static/app-switch.js\"></script>"))
+                #expect(page.contains("<script type=\"module\" src=\"/static/app-switch.js\"></script>"))
             }
             try await client.execute(uri: "/static/app-switch.js", method: .get) { response in
                 #expect(response.status == .ok)

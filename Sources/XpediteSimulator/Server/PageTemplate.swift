@@ -76,7 +76,7 @@ struct PageTemplate {
             // old switch, is accepted and changes nothing.
             w.element("script", [.init("type", "module"), .init("src", "\(basePath)/static/phone-app.js")])
             if notificationAppPath != nil {
-                w.element("script", [.init("src", "\(basePath)/static/app-switch.js")])
+                w.element("script", [.init("type", "module"), .init("src", "\(basePath)/static/app-switch.js")])
             }
         }
         w.close("html")
