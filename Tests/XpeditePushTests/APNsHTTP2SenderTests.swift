@@ -86,12 +86,22 @@ import XpeditePushStandIns
         try await Self.run(server) { provider in
             let outcomes = await Self.deliveries(50, through: provider)
             #expect(outcomes.count == 50)
-            #expect(outcomes.filter { $0 != .delivered } == [])
+            // Stream 1 (the one the GOAWAY keeps) is answered on the first connection, except when
+            // the stand-in's own NIOHTTP2 refuses its late GOAWAY (RaisedGoawayLastStreamID, then
+            // NoSuchStream) and drops that connection first, about one run in eight: then it is a
+            // transport retry, as every push in flight on a lost connection is. Every other push
+            // must go to a new connection and be delivered there, never retried, never twice.
+            let retries = outcomes.filter { $0 != .delivered }
+            #expect(retries.count <= 1, "\(retries)")
+            #expect(retries.allSatisfy { outcome in
+                guard case .retry(let reason, nil) = outcome else { return false }
+                return reason.hasPrefix("transport: connection to APNs lost")
+            }, "\(retries)")
+            let answered = server.answered
+            #expect(answered.first == 1 - retries.count)
+            #expect(answered.count >= 2)
+            #expect(answered.reduce(0, +) == 50 - retries.count, "each push answered once: \(answered)")
         }
-        let answered = server.answered
-        #expect(answered.first == 1)
-        #expect(answered.count >= 2)
-        #expect(answered.reduce(0, +) == 50, "each push answered once: \(answered)")
     }
 
     @Test func aServiceStoppingGracefullyMidBatchLosesNoPush() async throws {
