@@ -45,6 +45,8 @@ extension Notifier {
     /// event streams of its unanswered recipients hear `withdrawn` (``NotifyEventDispatcher``);
     /// the lanes that got withdrawal pushes are woken on every server.
     private func announce(_ withdrawal: MessageWithdrawal) async {
+        // This server's engines stop at once, without waiting for the bus to hand the event over.
+        activeMessages.noteWithdrawn(withdrawal.messageId)
         var events: [NotifyEvent] = [.messageWithdrawn(messageId: withdrawal.messageId, reason: withdrawal.reason)]
         if !withdrawal.providers.isEmpty { events.append(.workDue(lanes: withdrawal.providers.sorted())) }
         await announce(events)
