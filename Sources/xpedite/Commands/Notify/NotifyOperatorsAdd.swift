@@ -20,7 +20,7 @@ struct NotifyOperatorsAdd: AsyncParsableCommand {
     @Flag(name: .customLong("password-stdin"), help: "Read the password from the first line of standard input.")
     var passwordStdin = false
 
-    @OptionGroup var options: NotifyOperatorsOptions
+    @OptionGroup var options: NotifyServerOptions
 
     func validate() throws {
         guard ["admin", "sender", "viewer"].contains(role) else { throw ValidationError("--role must be admin, sender or viewer.") }
@@ -28,8 +28,8 @@ struct NotifyOperatorsAdd: AsyncParsableCommand {
 
     func run() async throws {
         let password = try readPassword()
-        let answer = try await options.call("operators/" + NotifyOperatorsOptions.component(username), method: .PUT,
-                                            body: ["password": .string(password), "role": .string(role)], expected: 200)
+        let answer = try await options.answer("operators/" + NotifyServerOptions.segment(username), method: .PUT,
+                                              body: ["password": .string(password), "role": .string(role)], expected: 200)
         print("\(answer?["username"]?.stringValue ?? username) (\(answer?["role"]?.stringValue ?? role))")
     }
 

@@ -9,10 +9,10 @@ struct NotifyOperatorsList: AsyncParsableCommand {
     @Flag(help: "Print the server's JSON answer.")
     var json = false
 
-    @OptionGroup var options: NotifyOperatorsOptions
+    @OptionGroup var options: NotifyServerOptions
 
     func run() async throws {
-        let answer = try await options.call("operators", method: .GET, expected: 200)
+        let answer = try await options.answer("operators", expected: 200)
         if json {
             print(CanonicalJSON.string(answer ?? .null))
             return

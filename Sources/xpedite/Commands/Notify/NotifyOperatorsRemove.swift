@@ -8,10 +8,10 @@ struct NotifyOperatorsRemove: AsyncParsableCommand {
     @Argument(help: "The operator's username.")
     var username: String
 
-    @OptionGroup var options: NotifyOperatorsOptions
+    @OptionGroup var options: NotifyServerOptions
 
     func run() async throws {
-        _ = try await options.call("operators/" + NotifyOperatorsOptions.component(username), method: .DELETE, expected: 204)
+        _ = try await options.answer("operators/" + NotifyServerOptions.segment(username), method: .DELETE, expected: 204)
         print("removed \(username)")
     }
 }

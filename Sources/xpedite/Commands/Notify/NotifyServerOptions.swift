@@ -4,7 +4,7 @@ import NIOHTTP1
 import XpediteProtocol
 
 /// `--server` and `--api-key` of the commands that call a running server's backend routes, and
-/// the one JSON call they make (`notify payloads|requests|groups|users`).
+/// the one JSON call they make (`notify payloads|requests|groups|users|operators`).
 struct NotifyServerOptions: ParsableArguments {
     @Option(help: "The server's base URL, http://HOST:PORT.")
     var server: String
@@ -28,6 +28,13 @@ struct NotifyServerOptions: ParsableArguments {
     /// Calls `path` and prints the answer as canonical JSON (nothing for 204). A refusal prints the
     /// server's error with its paths to stderr and exits 1; an unreachable server exits 2.
     func call(_ path: String, method: HTTPMethod = .GET, body: JSONValue? = nil) async throws {
+        if let json = try await answer(path, method: method, body: body) { print(CanonicalJSON.string(json, pretty: true)) }
+    }
+
+    /// Calls `path` and answers its JSON (nil for none). A status other than `expected` (any 2xx
+    /// when nil) prints the server's error with its paths to stderr and exits 1; an unreachable
+    /// server exits 2.
+    func answer(_ path: String, method: HTTPMethod = .GET, body: JSONValue? = nil, expected: UInt? = nil) async throws -> JSONValue? {
         var standardError = StandardError()
         let answer: (status: UInt, json: JSONValue?)
         do {
@@ -36,11 +43,11 @@ struct NotifyServerOptions: ParsableArguments {
             print("\(server): \(error)", to: &standardError)
             throw ExitCode(2)
         }
-        guard (200..<300).contains(answer.status) else {
+        guard expected.map({ answer.status == $0 }) ?? (200..<300).contains(answer.status) else {
             print(NotifyHTTP.describe(status: answer.status, json: answer.json), to: &standardError)
             throw ExitCode(1)
         }
-        if let json = answer.json { print(CanonicalJSON.string(json, pretty: true)) }
+        return answer.json
     }
 
     /// A name as one path segment.
