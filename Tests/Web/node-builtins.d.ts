@@ -36,6 +36,7 @@ declare module "node:assert/strict" {
     match(actual: string, expected: RegExp, message?: string): void;
     doesNotThrow(body: () => unknown, message?: string): void;
     throws(body: () => unknown, expected?: unknown, message?: string): void;
+    rejects(body: Promise<unknown> | (() => Promise<unknown>), expected?: ((error: unknown) => boolean) | RegExp | object, message?: string): Promise<void>;
     fail(message?: string): never;
   }
   const assert: Assert;

@@ -1,7 +1,10 @@
 // The console's page: the sign-in form, then the shell with the operator's name and role, the
-// sign-out button and the sections' navigation (filled by later work). Text goes in with
-// textContent only, never as HTML.
+// sign-out button, the sections' navigation, and the section the address points at (a module
+// under pages/, see page.js). Text goes in with textContent only, never as HTML.
 
+import { ConsoleAPI } from "./api.js";
+import { replace } from "./dom.js";
+import { mayAct, parseRoute } from "./router.js";
 import { currentSession, signIn, signOut } from "./session.js";
 
 /**
@@ -28,14 +31,62 @@ const operatorName = element("operator-name", HTMLSpanElement);
 const operatorRole = element("operator-role", HTMLSpanElement);
 const signOutButton = element("sign-out", HTMLButtonElement);
 const content = element("content", HTMLElement);
+const statusLine = element("status", HTMLParagraphElement);
 
 /** @type {import("./session.js").Session | null} */
 let session = null;
 /** @type {import("./session.js").Fetch} */
 const fetchFn = (input, init) => fetch(input, init);
 
+/** @type {AbortController | null} */
+let sectionController = null;
+
+/** Draws the section the address points at, for the signed-in operator. */
+async function showSection() {
+  if (!session) return;
+  sectionController?.abort();
+  const controller = new AbortController();
+  sectionController = controller;
+  const route = parseRoute(location.hash);
+  shell.querySelectorAll("nav.sections a").forEach((link) => {
+    if (link.getAttribute("href") === `#/${route.section}`) link.setAttribute("aria-current", "page");
+    else link.removeAttribute("aria-current");
+  });
+  const signedIn = session;
+  /** @type {import("./page.js").PageContext} */
+  const context = {
+    api: new ConsoleAPI(fetchFn, signedIn),
+    session: signedIn,
+    route,
+    may: (needed) => mayAct(signedIn.role, needed),
+    navigate: (hash) => {
+      location.hash = hash;
+    },
+    status: (text) => {
+      statusLine.textContent = text;
+    },
+    signal: controller.signal,
+  };
+  try {
+    /** @type {import("./page.js").PageModule} */
+    const page = await import(`./pages/${route.section}.js`);
+    if (controller.signal.aborted) return;
+    replace(content);
+    content.dataset.section = route.section;
+    await page.render(content, context);
+  } catch (error) {
+    if (controller.signal.aborted) return;
+    replace(content, `This section could not be shown: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+addEventListener("hashchange", () => {
+  showSection();
+});
+
 /** Shows the sign-in form. */
 function showSignIn() {
+  sectionController?.abort();
   session = null;
   shell.hidden = true;
   signInView.hidden = false;
@@ -56,6 +107,7 @@ function showShell(signedIn) {
   operatorRole.textContent = signedIn.role;
   document.body.dataset.role = signedIn.role;
   content.focus();
+  showSection();
 }
 
 form.addEventListener("submit", async (event) => {
