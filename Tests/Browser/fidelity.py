@@ -236,6 +236,12 @@ for (const img of screen.querySelectorAll("img")) {
   const visible = r.bottom > view.top && r.top < view.bottom && r.right > view.left && r.left < view.right && r.width > 0;
   if (visible && !img.complete) return "image";
 }
+// A web view's frame is made when it comes near the screen (web-frame.js): one in view is awaited.
+for (const web of screen.querySelectorAll("x-web-frame")) {
+  const r = web.getBoundingClientRect();
+  const near = r.bottom > view.top - 200 && r.top < view.bottom + 200 && r.right > view.left - 200 && r.left < view.right + 200;
+  if (near && r.width > 0 && !web.querySelector("iframe")) return "web frame";
+}
 return document.fonts.status === "loaded" ? "" : "fonts";
 """
 

@@ -33,7 +33,8 @@ def test_every_input_and_container(browser, server, output):
     assert large.is_selected()
     assert "⚙" in node(browser, "settings").text
     assert "Inside a scroll view" in texts(browser)
-    frame = node(browser, "web").find_element(By.TAG_NAME, "iframe")
+    # The frame is made when the web view comes near the screen (web-frame.js).
+    frame = wait(browser).until(lambda d: node(d, "web").find_element(By.TAG_NAME, "iframe"))
     assert frame.get_attribute("sandbox") == ""
     assert browser.title != "hacked"
     assert browser.find_element(By.CSS_SELECTOR, "#screen .x-header-row").text.upper() == "INPUTS"

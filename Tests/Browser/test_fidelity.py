@@ -1,6 +1,7 @@
 """What a person sees at once on the documents' screens (issue 20), checked one by one in
 Chromium on the stand-in server: each of these failed before its fix."""
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 
 from fidelity import FIXTURES, VALID, load
 
@@ -29,7 +30,8 @@ def test_a_right_aligned_score_column_is_right_aligned_and_a_long_name_ends_in_a
 
 def test_web_wins_over_content(phone):
     phone.show(load(VALID / "doc-web-and-content.json"), "iPhone 16")
-    frame = phone.driver.find_element(By.CSS_SELECTOR, "#screen .x-web iframe")
+    # The frame is made when the web view comes near the screen (web-frame.js).
+    frame = WebDriverWait(phone.driver, 10).until(lambda d: d.find_element(By.CSS_SELECTOR, "#screen .x-web iframe"))
     assert frame.get_attribute("src") == "https://example.com/", "web > content > data.html (docs/protocol/components/display.md#web)"
     assert frame.get_dom_attribute("srcdoc") is None
     assert frame.get_dom_attribute("sandbox") == ""

@@ -13,6 +13,7 @@ import { renderScreen } from "../../../Sources/XpediteWebApp/Resources/web/js/re
 import { CSSStyle, colourHex, cssNumber } from "../../../Sources/XpediteWebApp/Resources/web/js/render/style.js";
 import { glyph, knownGlyph } from "../../../Sources/XpediteWebApp/Resources/web/js/render/symbols.js";
 import { cellText } from "../../../Sources/XpediteWebApp/Resources/web/js/render/table.js";
+import { makeFrame, WEB_FRAME } from "../../../Sources/XpediteWebApp/Resources/web/js/render/web-frame.js";
 
 /** @typedef {import("../../../Sources/XpediteWebApp/Resources/web/js/render/vnode.js").VNode} VNode */
 
@@ -81,12 +82,39 @@ test("payload text stays a text child, never markup", () => {
   }
 });
 
-test("a web view's HTML only goes into a sandboxed srcdoc", () => {
+test("a web view's HTML only goes into a web frame's srcdoc", () => {
   const tree = draw({ rc: 0, components: [{ type: "web", content: PAYLOAD }, { type: "web", web: "javascript:alert(1)" }] });
-  const frames = elements(tree).filter((element) => element.tag === "iframe");
+  assert.equal(elements(tree).filter((element) => element.tag === "iframe").length, 0, "frames are made by the web frame");
+  const frames = elements(tree).filter((element) => element.tag === WEB_FRAME);
   assert.equal(frames.length, 1, "a URL that is not http(s) is not loaded");
-  assert.equal(frames[0].attrs.sandbox, "");
-  assert.equal(frames[0].attrs.srcdoc, PAYLOAD);
+  assert.deepEqual(frames[0].attrs, { srcdoc: PAYLOAD });
+});
+
+test("a web frame's iframe is always sandboxed, sends no referrer, and takes the frame's src or srcdoc", () => {
+  /** @type {{name: string, attributes: Map<string, string>}[]} */
+  const made = [];
+  const frameAttributes = new Map([["srcdoc", PAYLOAD], ["sandbox", "allow-scripts"], ["class", "x"]]);
+  const element = /** @type {HTMLElement} */ (/** @type {unknown} */ ({
+    firstElementChild: null,
+    getAttribute: (/** @type {string} */ name) => frameAttributes.get(name) ?? null,
+    ownerDocument: {
+      createElement: (/** @type {string} */ name) => {
+        const attributes = new Map();
+        made.push({ name, attributes });
+        return { setAttribute: (/** @type {string} */ key, /** @type {string} */ value) => attributes.set(key, value) };
+      },
+    },
+    appendChild: () => undefined,
+  }));
+  makeFrame(element);
+  assert.equal(made.length, 1);
+  assert.equal(made[0].name, "iframe");
+  assert.deepEqual(Object.fromEntries(made[0].attributes), {
+    sandbox: "",
+    referrerpolicy: "no-referrer",
+    title: "web content",
+    srcdoc: PAYLOAD,
+  });
 });
 
 test("styles take only numbers, colours and sanitised font names", () => {

@@ -6,6 +6,7 @@
 // the moment, still the same field.
 
 import { createNode, selectChosen, textOf } from "./vnode.js";
+import { WEB_FRAME } from "./web-frame.js";
 
 /** @typedef {import("./vnode.js").VNode} VNode */
 
@@ -95,6 +96,8 @@ function patchNode(old, fresh, options) {
   }
   patchAttributes(element, fresh, options);
   for (const name of keep) element.classList.add(name);
+  // A web frame's children are its own (web-frame.js).
+  if (element.localName === WEB_FRAME) return;
   if (element instanceof HTMLTextAreaElement) {
     const text = textOf(fresh);
     if (!options.isProtected(element) && element.value !== text) {

@@ -11,6 +11,7 @@ import { CSSStyle, colourHex, cssNumber } from "./style.js";
 import { glyph, knownGlyph } from "./symbols.js";
 import { table } from "./table.js";
 import { h } from "./vnode.js";
+import { WEB_FRAME } from "./web-frame.js";
 
 /** @typedef {import("./vnode.js").VNode} VNode */
 /** @typedef {import("./types.js").LayoutNode} LayoutNode */
@@ -330,7 +331,8 @@ function image(component, node, context) {
 }
 
 /**
- * A web view: its content always runs in a sandbox without scripts, forms or same-origin access.
+ * A web view: its content always runs in a sandbox without scripts, forms or same-origin access,
+ * in a frame made when the web view comes near the screen (web-frame.js).
  * @param {Component} component
  * @param {LayoutNode} node
  * @param {RenderContext} context
@@ -345,11 +347,11 @@ function web(component, node, context) {
   if (url !== null) {
     // A URL that is not http(s) is not loaded, and the HTML does not stand in for it.
     if (url.startsWith("https://") || url.startsWith("http://")) {
-      frame = h("iframe", { sandbox: "", src: url, title: "web content", referrerpolicy: "no-referrer" });
+      frame = h(WEB_FRAME, { src: url });
     }
   } else {
     const html = stringOrNull(component.content) ?? stringOrNull(context.state.web?.[pathText(node)]);
-    if (html !== null) frame = h("iframe", { sandbox: "", srcdoc: html, title: "web content" });
+    if (html !== null) frame = h(WEB_FRAME, { srcdoc: html });
   }
   // A web view's own background shows through its page (an iframe is white otherwise).
   return h("div", box(node, hasBackground ? "x-has-background" : null, component.background), [frame]);

@@ -14,6 +14,7 @@ import { layoutRowHeight } from "./row-height.js";
 import { makeTextReadable } from "./readable-text.js";
 import { renderScreen } from "./screen-renderer.js";
 import { createNode } from "./vnode.js";
+import { defineWebFrame } from "./web-frame.js";
 
 /** @typedef {import("./types.js").ScreenState} ScreenState */
 /** @typedef {import("./types.js").Action} Action */
@@ -55,6 +56,7 @@ export function createScreenView(root, options) {
   const rowHeight = options.rowHeight ?? layoutRowHeight;
   const scale = options.scale ?? (() => 1);
   const document = root.ownerDocument;
+  if (document.defaultView) defineWebFrame(document.defaultView);
   /** @type {Set<string>} */
   const openMenus = new Set();
   /** @type {unknown} */
