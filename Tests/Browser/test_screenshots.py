@@ -1,6 +1,6 @@
 """Screenshots of the documents' example screens, compared with golden PNGs.
 
-Each screen listed in Tests/Fixtures/screenshots/screens.txt is drawn on an iPhone SE and an
+Each screen listed in Tests/Fixtures/web-screenshots/screens.txt is drawn on an iPhone SE and an
 iPhone 16, in light and dark appearance, by the web app in the simulator's phone frame, and
 compared with its golden (Tests/Fixtures/web-screenshots/NAME.DEVICE.APPEARANCE.png, the web
 renderer's, decision 0471) with a small tolerance for antialiasing.
@@ -18,7 +18,6 @@ from PIL import Image, ImageChops
 from conftest import OUTPUT, ROOT
 from fidelity import FIXTURES, VALID, load
 
-GOLDENS = FIXTURES / "screenshots"
 # The simulator's phone is the web app (decision 0430), so its pictures are compared with the web
 # renderer's goldens (decision 0412; the palette reaches 4.5:1): decision 0471.
 WEB_GOLDENS = FIXTURES / "web-screenshots"
@@ -34,7 +33,7 @@ PIXEL_SHARE = 0.0005
 
 
 def screens():
-    lines = (GOLDENS / "screens.txt").read_text().splitlines()
+    lines = (WEB_GOLDENS / "screens.txt").read_text().splitlines()
     return [line.strip() for line in lines if line.strip() and not line.startswith("#")]
 
 
@@ -104,10 +103,10 @@ def test_the_screen_looks_as_its_golden(phone, screen, device):
 def test_every_golden_belongs_to_a_listed_screen_and_shows_in_the_docs():
     expected = {golden_name(screen, device, appearance)
                 for screen in screens() for device in DEVICES for appearance in APPEARANCES}
-    present = {path.name for path in GOLDENS.glob("*.png")}
+    present = {path.name for path in WEB_GOLDENS.glob("*.png")}
     assert not present - expected, f"goldens of screens no longer listed: {sorted(present - expected)}"
     for screen in screens():
         assert (VALID / screen).exists(), f"{screen} is listed in screens.txt but is not a fixture"
-    shown = set(re.findall(r"screenshots/([\w.-]+\.png)", DOCS.read_text()))
+    shown = set(re.findall(r"web-screenshots/([\w.-]+\.png)", DOCS.read_text()))
     assert expected <= shown, f"docs/screens.md does not show {sorted(expected - shown)}"
-    assert sum(path.stat().st_size for path in GOLDENS.glob("*.png")) < 400_000, "the goldens stay small"
+    assert sum(path.stat().st_size for path in WEB_GOLDENS.glob("*.png")) < 400_000, "the goldens stay small"

@@ -9,9 +9,9 @@ written to Tests/Fixtures/web-states by scripts/update-web-states). Checked here
 - a redraw of the same screen keeps the field being typed into, its focus, caret and unsent text,
   the scroll offsets and open menus; a new screen is drawn afresh;
 - payload text is never HTML, and web views stay sandboxed;
-- the documents' screens look as their golden screenshots (Tests/Fixtures/web-screenshots: the
-  simulator's pictures of Tests/Fixtures/screenshots with the web renderer's accessible colours,
-  docs/accessibility.md; `XPEDITE_UPDATE_SCREENSHOTS=1` writes them again).
+- the documents' screens look as their golden screenshots (Tests/Fixtures/web-screenshots, with
+  the web renderer's accessible colours, docs/accessibility.md; the simulator's framed app is held
+  to the same files; `XPEDITE_UPDATE_SCREENSHOTS=1` writes them again).
 
 Needs no Swift build: the page is served by this test from the repository.
 """

@@ -19,7 +19,7 @@ from fidelity import DEVICES, VALID, drawable_fixtures, image_keys, load, oracle
 from stand_in import StandIn
 
 STATES = ROOT / "Tests" / "Fixtures" / "web-states"
-SCREENSHOT_SCREENS = ROOT / "Tests" / "Fixtures" / "screenshots" / "screens.txt"
+SCREENSHOT_SCREENS = ROOT / "Tests" / "Fixtures" / "web-screenshots" / "screens.txt"
 SLUGS = {"iPhone SE": "iphone-se", "iPhone 16": "iphone-16"}
 
 
