@@ -202,31 +202,34 @@ public struct PayloadRules: Sendable {
     /// are left out.
     public func evaluate(values: JSONObject, clock: ExpressionClock) -> RuleEvaluation {
         var result = RuleEvaluation()
+        // One dictionary, read by the expressions through a closure and written between them: a
+        // copy per field (a `let` snapshot, then a write) made the evaluation quadratic.
+        var current: [String: ExpressionValue] = [:]
+        current.reserveCapacity(order.count)
         for number in order {
             let entry = entries[number]
-            let current = result.values
-            let reader: (String) -> ExpressionValue = { current[$0] ?? .null }
-            if let showIf = entry.showIf, !Self.isTrue(showIf.evaluate(values: reader, clock: clock)) {
+            if let showIf = entry.showIf, !Self.isTrue(showIf.evaluate(values: { current[$0] ?? .null }, clock: clock)) {
                 result.hidden.insert(entry.id)
-                result.values[entry.id] = .null
+                current[entry.id] = .null
                 continue
             }
+            let value: ExpressionValue
             if case .computed = entry.field {
-                result.values[entry.id] = entry.computed?.evaluate(values: reader, clock: clock) ?? .null
+                value = entry.computed?.evaluate(values: { current[$0] ?? .null }, clock: clock) ?? .null
             } else {
-                result.values[entry.id] = ExpressionValue(type: entry.field.type, json: values[entry.id])
+                value = ExpressionValue(type: entry.field.type, json: values[entry.id])
             }
+            current[entry.id] = value
         }
-        let all = result.values
-        let reader: (String) -> ExpressionValue = { all[$0] ?? .null }
         for entry in entries where !result.hidden.contains(entry.id) {
-            if let requiredIf = entry.requiredIf, Self.isTrue(requiredIf.evaluate(values: reader, clock: clock)) {
+            if let requiredIf = entry.requiredIf, Self.isTrue(requiredIf.evaluate(values: { current[$0] ?? .null }, clock: clock)) {
                 result.required.insert(entry.id)
             }
-            if let check = entry.check, case .boolean(false) = check.evaluate(values: reader, clock: clock) {
+            if let check = entry.check, case .boolean(false) = check.evaluate(values: { current[$0] ?? .null }, clock: clock) {
                 result.failedChecks.insert(entry.id)
             }
         }
+        result.values = current
         return result
     }
 
