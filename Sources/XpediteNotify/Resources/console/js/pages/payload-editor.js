@@ -42,7 +42,7 @@ export class PayloadEditor {
     this.topicIssue = h("p", { class: "error issue", id: `${this.prefix}-topic-issue`, role: "alert" });
     this.topic.setAttribute("aria-describedby", this.topicIssue.id);
     this.topic.addEventListener("input", () => this.update({ ...this.payload, responseTopic: this.topic.value }, "topic"));
-    this.json = h("textarea", { class: "json", id: `${this.prefix}-json`, spellcheck: "false", rows: 24, readonly: readOnly || null });
+    this.json = h("textarea", { class: "json", id: `${this.prefix}-json`, spellcheck: "false", wrap: "off", rows: 30, readonly: readOnly || null });
     this.jsonError = h("p", { class: "error", role: "alert" });
     this.jsonIssues = h("ul", { class: "json-issues", "aria-label": "Issues" });
     this.json.addEventListener("input", () => this.readJSON());
@@ -284,7 +284,7 @@ export class PayloadEditor {
     const outside = [];
     this.issues = [];
     for (const issue of issues) {
-      const target = issueTarget(issue.path, prefix);
+      const target = issueTarget(issue.path, prefix, issue.message);
       if (!target) {
         outside.push(issue);
         continue;

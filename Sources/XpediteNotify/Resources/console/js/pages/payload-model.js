@@ -284,18 +284,21 @@ function memberPath(path, key) {
  * Maps an issue's path to the field and attribute it names: `$.payload.fields[2].values[0].label`
  * (POST /send, PUT /payloads) and `$.fields[2].values` (PUT /requests) are field 2's `values`;
  * `$.payload.responseTopic` the payload's `responseTopic`. Paths outside the payload (`$.to`,
- * `$.title`) are null.
+ * `$.title`) are null. A missing attribute is reported at its field (`$.payload.fields[1]`,
+ * `droplist requires "values"`): its message names the attribute.
  * @param {string} path
  * @param {string} [prefix] where the payload is in the request body: `$.payload` or `$`
+ * @param {string} [message] the issue's message
  * @returns {IssueTarget | null}
  */
-export function issueTarget(path, prefix = "$.payload") {
+export function issueTarget(path, prefix = "$.payload", message = "") {
   if (path !== prefix && !path.startsWith(`${prefix}.`) && !path.startsWith(`${prefix}[`)) return null;
   const rest = path.slice(prefix.length);
   const inside = `$${rest}`;
   const field = /^\.fields\[(\d+)\](?:\.([A-Za-z_$][A-Za-z0-9_$]*)|\["((?:[^"\\]|\\.)*)"\])?/.exec(rest);
   if (field) {
-    const attribute = field[2] ?? (field[3] !== undefined ? JSON.parse(`"${field[3]}"`) : null);
+    const named = /\brequires "([A-Za-z_$][A-Za-z0-9_$]*)"/.exec(message);
+    const attribute = field[2] ?? (field[3] !== undefined ? JSON.parse(`"${field[3]}"`) : named && field[0].length === rest.length ? named[1] : null);
     return { field: Number(field[1]), attribute, path: inside };
   }
   const member = /^\.([A-Za-z_$][A-Za-z0-9_$]*)/.exec(rest);
