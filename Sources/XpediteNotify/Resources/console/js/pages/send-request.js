@@ -33,9 +33,8 @@ export function expiresAtFromLocal(value) {
  * @returns {string}
  */
 export function issueSlot(path) {
-  const match = /^\$\.(to|title|body|expiresAt|payload\.responseTopic|payload\.payloadName|payload)(?=$|[.[])/.exec(path);
+  if (path === "$.payload") return "payloadName";
+  const match = /^\$\.(to|title|body|expiresAt|payload\.responseTopic|payload\.payloadName)(?=$|[.[])/.exec(path);
   if (!match) return "";
-  const key = match[1];
-  if (key === "payload") return "payloadName";
-  return key.startsWith("payload.") ? key.slice("payload.".length) : key;
+  return match[1].startsWith("payload.") ? match[1].slice("payload.".length) : match[1];
 }
