@@ -160,14 +160,31 @@ def test_design_preview_save_and_send_to_a_group(server, browser):
     pane.send_keys(Keys.BACKSPACE)
     wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, ".json-pane .error").text == "")
 
+    browser.find_element(By.ID, "designer-check").click()
+    wait(browser, lambda d: "No issues found" in d.find_element(By.ID, "designer-saved").text)
     browser.find_element(By.ID, "designer-save").click()
-    wait(browser, lambda d: "Saved" in d.find_element(By.ID, "designer-saved").text)
+    wait(browser, lambda d: "Saved as the named payload" in d.find_element(By.ID, "designer-saved").text)
     status, stored, _ = call(server.url + "/notify/v1", "GET", "/payloads/inspection")
     assert status == 200, stored
     assert [field["type"] for field in stored["payload"]["fields"]] == ["droplist", "camera"]
     assert stored["payload"]["fields"][1]["label"] == HOSTILE
     if os.environ.get("UPDATE_CONSOLE_SCREENSHOTS") == "1":
         browser.save_screenshot(str(IMAGES / "console-designer.png"))
+
+    # The same fields saved as a start request, then both opened again by their addresses.
+    Select(browser.find_element(By.ID, "designer-kind")).select_by_value("request")
+    browser.find_element(By.ID, "designer-title").send_keys("Report a pump")
+    browser.find_element(By.ID, "designer-save").click()
+    wait(browser, lambda d: "Saved as the start request" in d.find_element(By.ID, "designer-saved").text)
+    status, request, _ = call(server.url + "/notify/v1", "GET", "/requests/inspection")
+    assert status == 200, request
+    assert request["title"] == "Report a pump" and len(request["fields"]) == 2
+    browser.get(server.url + "/notify/console/#/designer/inspection")
+    wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".field-list .field-name")) == 2)
+    assert Select(browser.find_element(By.ID, "designer-kind")).first_selected_option.get_attribute("value") == "payload"
+    browser.get(server.url + "/notify/console/#/designer/inspection?kind=request")
+    wait(browser, lambda d: d.find_element(By.ID, "designer-title").get_attribute("value") == "Report a pump")
+    assert len(browser.find_elements(By.CSS_SELECTOR, ".field-list .field-name")) == 2
 
     # Compose: the saved payload from the library, to the group "field".
     browser.get(server.url + "/notify/console/#/compose")

@@ -6,13 +6,13 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { fieldTypeNamed, fieldTypes } from "../../../Sources/XpediteNotify/Resources/console/js/pages/field-types.js";
+import { localIssues } from "../../../Sources/XpediteNotify/Resources/console/js/pages/payload-checks.js";
 import {
   attributeText,
   attributeValue,
   emptyPayload,
   issueTarget,
   lineOfPath,
-  localIssues,
   moveField,
   newField,
   parseJSON,
@@ -104,6 +104,8 @@ describe("moving fields", () => {
   test("up and down, and not past either end", () => {
     assert.deepEqual(moveField(fields, 1, -1).map((field) => field.type), ["b", "a", "c"]);
     assert.deepEqual(moveField(fields, 1, 1).map((field) => field.type), ["a", "c", "b"]);
+    assert.deepEqual(moveField(fields, 0, 2).map((field) => field.type), ["b", "c", "a"], "a drop two places on");
+    assert.deepEqual(moveField(fields, 2, -2).map((field) => field.type), ["c", "a", "b"]);
     assert.equal(moveField(fields, 0, -1), fields);
     assert.equal(moveField(fields, 2, 1), fields);
   });

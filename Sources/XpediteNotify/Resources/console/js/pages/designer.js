@@ -1,5 +1,5 @@
 // The Designer section (docs/console.md#designer): `#/designer` starts a new payload,
-// `#/designer/<name>` opens a named payload. The editor (payload-editor.js) edits its fields, its
+// `#/designer/<name>` opens a named payload, `#/designer/<name>?kind=request` a start request. The editor (payload-editor.js) edits its fields, its
 // JSON and shows the app's preview; Check shows what the console can tell alone, and Save stores
 // it as a named payload (PUT /payloads/{name}) or a start request (PUT /requests/{name}), the
 // server's issues shown at their fields. Senders and admins only; a viewer sees it read-only.
@@ -36,12 +36,37 @@ export async function loadPayload(context, name) {
 }
 
 /**
+ * The names of the start requests.
+ * @param {PageContext} context
+ * @returns {Promise<string[]>}
+ */
+async function requestNames(context) {
+  const answer = /** @type {{requests?: {name?: unknown}[]} | null} */ (await context.api.get("requests"));
+  return (answer?.requests ?? []).flatMap((item) => (typeof item.name === "string" ? [item.name] : []));
+}
+
+/**
+ * A stored start request: its title, body, and its topic, fields and state as a payload.
+ * @param {PageContext} context
+ * @param {string} name
+ * @returns {Promise<{title: string, body: string, payload: import("./payload-model.js").Payload}>}
+ */
+async function loadRequest(context, name) {
+  const answer = /** @type {Record<string, unknown> | null} */ (await context.api.get(resourcePath("requests", name)));
+  const { responseTopic, fields, state } = answer ?? {};
+  const result = payloadFromText(JSON.stringify({ responseTopic, fields, state }));
+  if ("error" in result) throw new Error(`the start request "${name}" is not one the designer can edit`);
+  return { title: String(answer?.title ?? ""), body: String(answer?.body ?? ""), payload: result.payload };
+}
+
+/**
  * @param {HTMLElement} container
  * @param {PageContext} context
  */
 export async function render(container, context) {
   const may = context.may("sender");
   const openName = context.route.path[0] ?? "";
+  const openKind = context.route.query.get("kind") === "request" ? "request" : "payload";
   const name = h("input", { id: "designer-name", value: openName, disabled: !may, spellcheck: "false", autocomplete: "off" });
   const kind = h("select", { id: "designer-kind", disabled: !may },
     h("option", { value: "payload" }, "a named payload"), h("option", { value: "request" }, "a start request (the app's Start tab)"));
@@ -51,9 +76,13 @@ export async function render(container, context) {
     h("label", { for: title.id }, "Title"), title, h("label", { for: body.id }, "Body"), body);
   const message = h("p", { class: "error", role: "alert", id: "designer-error" });
   const saved = h("p", { class: "saved", role: "status", id: "designer-saved" });
-  const library = h("select", { id: "designer-open", "aria-label": "Open a named payload" }, h("option", { value: "" }, "Open a named payload…"));
+  const payloadGroup = h("optgroup", { label: "Named payloads" });
+  const requestGroup = h("optgroup", { label: "Start requests" });
+  const library = h("select", { id: "designer-open", "aria-label": "Open a named payload or a start request" },
+    h("option", { value: "" }, "Open…"), payloadGroup, requestGroup);
   library.addEventListener("change", () => {
-    if (library.value !== "") context.navigate(routeHash("designer", [library.value]));
+    const [chosenKind, ...rest] = library.value.split(":");
+    if (rest.length > 0) context.navigate(routeHash("designer", [rest.join(":")], { kind: chosenKind === "request" ? "request" : undefined }));
   });
   kind.addEventListener("change", () => {
     requestRows.hidden = kind.value !== "request";
@@ -99,7 +128,9 @@ export async function render(container, context) {
       editor.showIssues([], "$");
       saved.textContent = asRequest ? `Saved as the start request "${chosen}".` : `Saved as the named payload "${chosen}".`;
       context.status(saved.textContent);
-      if (!asRequest && openName !== chosen) history.replaceState(null, "", routeHash("designer", [chosen]));
+      if (openName !== chosen || openKind !== kind.value) {
+        history.replaceState(null, "", routeHash("designer", [chosen], { kind: asRequest ? "request" : undefined }));
+      }
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       const outside = editor.showIssues(error.issues, asRequest ? "$" : "$.payload");
@@ -121,11 +152,20 @@ export async function render(container, context) {
     requestRows, message, saved, editor.element);
 
   try {
-    for (const stored of await payloadNames(context)) library.append(h("option", { value: stored }, stored));
-    if (openName !== "") {
+    const [payloads, requests] = await Promise.all([payloadNames(context), requestNames(context)]);
+    for (const stored of payloads) payloadGroup.append(h("option", { value: `payload:${stored}` }, stored));
+    for (const stored of requests) requestGroup.append(h("option", { value: `request:${stored}` }, stored));
+    if (openName !== "" && openKind === "request") {
+      const stored = await loadRequest(context, openName);
+      kind.value = "request";
+      requestRows.hidden = false;
+      title.value = stored.title;
+      body.value = stored.body;
+      editor.setPayload(stored.payload);
+    } else if (openName !== "") {
       editor.setPayload(await loadPayload(context, openName));
-      library.value = openName;
     }
+    library.value = openName === "" ? "" : `${openKind}:${openName}`;
   } catch (error) {
     if (context.signal.aborted) return;
     message.textContent = error instanceof Error ? `The payload could not be loaded: ${error.message}` : String(error);

@@ -8,7 +8,8 @@
 import { h, replace } from "../dom.js";
 import { defaultText, fieldTypeNamed, fieldTypes } from "./field-types.js";
 import { PayloadPreview } from "./payload-preview.js";
-import { attributeText, attributeValue, issueTarget, lineOfPath, localIssues, moveField, newField, payloadFromText, prettyJSON, withAttribute } from "./payload-model.js";
+import { localIssues } from "./payload-checks.js";
+import { attributeText, attributeValue, issueTarget, lineOfPath, moveField, newField, payloadFromText, prettyJSON, withAttribute } from "./payload-model.js";
 
 /** @typedef {import("./payload-model.js").Payload} Payload */
 /** @typedef {import("./payload-model.js").Field} Field */
@@ -188,13 +189,25 @@ export class PayloadEditor {
         button.addEventListener("click", action);
         return button;
       };
-      return h("li", { class: count > 0 ? "has-issues" : null, "data-index": index },
+      const item = h("li", { class: count > 0 ? "has-issues" : null, "data-index": index, draggable: this.readOnly ? null : "true" },
         name, count > 0 ? h("span", { class: "issue-count" }, `${count} issue${count === 1 ? "" : "s"}`) : null,
         this.readOnly ? null : [
           small("↑", `Move field ${index + 1} up`, () => this.move(index, -1), index === 0),
           small("↓", `Move field ${index + 1} down`, () => this.move(index, 1), index === fields.length - 1),
           small("✕", `Remove field ${index + 1}`, () => this.remove(index), false),
         ]);
+      // Dragging a field onto another moves it there (the buttons and keys do the same).
+      item.addEventListener("dragstart", (event) => event.dataTransfer?.setData("text/x-field-index", String(index)));
+      item.addEventListener("dragover", (event) => {
+        if (event.dataTransfer?.types.includes("text/x-field-index")) event.preventDefault();
+      });
+      item.addEventListener("drop", (event) => {
+        const from = Number(event.dataTransfer?.getData("text/x-field-index"));
+        if (!Number.isInteger(from)) return;
+        event.preventDefault();
+        this.move(from, index - from);
+      });
+      return item;
     }));
     if (fields.length === 0) this.fieldList.append(h("li", { class: "empty" }, "No fields yet."));
   }
