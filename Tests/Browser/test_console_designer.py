@@ -127,13 +127,14 @@ def test_design_preview_save_and_send_to_a_group(server, browser):
     assert '"type": "camera"' in json_text and '"values": [' in json_text and '"OK"' in json_text
     # Both fields drawn by the app's renderer in the frame, the photo and the required choice;
     # the hostile label as text.
-    camera = in_preview(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".field[data-type='camera']"))[0]
     browser.switch_to.frame(browser.find_element(By.CSS_SELECTOR, "iframe.phone"))
     try:
-        assert camera.find_element(By.CSS_SELECTOR, ".field-label").text == HOSTILE
-        choice = wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".field[data-type='droplist'][data-id='state']"))[0]
+        wait(browser, lambda d: [label.text for label in d.find_elements(
+            By.CSS_SELECTOR, ".field[data-type='camera'] .field-label")] == [HOSTILE])
+        wait(browser, lambda d: [o.text for o in d.find_elements(
+            By.CSS_SELECTOR, ".field[data-type='droplist'][data-id='state'] option") if o.text][-2:] == ["OK", "Broken"])
+        choice = browser.find_element(By.CSS_SELECTOR, ".field[data-type='droplist'][data-id='state']")
         assert choice.find_element(By.CSS_SELECTOR, ".field-label").text == "State"
-        assert [o.text for o in choice.find_elements(By.TAG_NAME, "option") if o.text] [-2:] == ["OK", "Broken"]
         assert browser.find_elements(By.CSS_SELECTOR, "img[src='x']") == []
         # A required choice: submitting without one is refused at the field, as in the app.
         browser.find_element(By.CSS_SELECTOR, ".footer button").click()
@@ -160,6 +161,9 @@ def test_design_preview_save_and_send_to_a_group(server, browser):
     pane.send_keys(Keys.BACKSPACE)
     wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, ".json-pane .error").text == "")
 
+    # A plainer label for the pictures of docs/console.md.
+    browser.find_elements(By.CSS_SELECTOR, ".field-list .field-name")[1].click()
+    type_into(attribute(browser, "label"), "Photo of the pump")
     browser.find_element(By.ID, "designer-check").click()
     wait(browser, lambda d: "No issues found" in d.find_element(By.ID, "designer-saved").text)
     browser.find_element(By.ID, "designer-save").click()
@@ -167,7 +171,7 @@ def test_design_preview_save_and_send_to_a_group(server, browser):
     status, stored, _ = call(server.url + "/notify/v1", "GET", "/payloads/inspection")
     assert status == 200, stored
     assert [field["type"] for field in stored["payload"]["fields"]] == ["droplist", "camera"]
-    assert stored["payload"]["fields"][1]["label"] == HOSTILE
+    assert stored["payload"]["fields"][1] == {"type": "camera", "id": "camera1", "label": "Photo of the pump"}
     if os.environ.get("UPDATE_CONSOLE_SCREENSHOTS") == "1":
         browser.save_screenshot(str(IMAGES / "console-designer.png"))
 
@@ -197,6 +201,9 @@ def test_design_preview_save_and_send_to_a_group(server, browser):
     Select(browser.find_element(By.ID, "compose-source")).select_by_value("library")
     Select(browser.find_element(By.ID, "compose-payload")).select_by_value("inspection")
     wait(browser, lambda d: d.find_element(By.ID, "compose-topic").get_attribute("value") == "/console/answers")
+    # The stored payload drawn by the app beside the form, under the message's title.
+    in_preview(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".field[data-type='droplist'] + .field[data-type='camera']"))
+    assert in_preview(browser, lambda d: d.find_element(By.CSS_SELECTOR, ".form-head h2").text == "Inspection")
     if os.environ.get("UPDATE_CONSOLE_SCREENSHOTS") == "1":
         browser.save_screenshot(str(IMAGES / "console-compose.png"))
     browser.find_element(By.ID, "compose-send").click()

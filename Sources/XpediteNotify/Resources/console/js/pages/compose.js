@@ -8,6 +8,7 @@ import { h, replace } from "../dom.js";
 import { routeHash } from "../router.js";
 import { loadPayload, payloadNames } from "./designer.js";
 import { PayloadEditor } from "./payload-editor.js";
+import { PayloadPreview } from "./payload-preview.js";
 import { emptyPayload } from "./payload-model.js";
 import { expiresAtFromLocal, issueSlot, recipientsOf } from "./send-request.js";
 
@@ -49,7 +50,7 @@ export async function render(container, context) {
   const userItems = (/** @type {{users?: {username: string, displayName?: string}[]} | null} */ (users)?.users ?? [])
     .map((user) => ({ name: user.username, detail: user.displayName && user.displayName !== user.username ? user.displayName : "" }));
   const groupItems = (/** @type {{groups?: {name: string, members?: string[]}[]} | null} */ (groups)?.groups ?? [])
-    .map((group) => ({ name: group.name, detail: `${group.members?.length ?? 0} members` }));
+    .map((group) => ({ name: group.name, detail: `${group.members?.length ?? 0} member${group.members?.length === 1 ? "" : "s"}` }));
 
   const recipientKind = h("select", { id: "compose-to", disabled: !may },
     h("option", { value: "users" }, "Users"), h("option", { value: "groups" }, "Groups"), h("option", { value: "all" }, "Everyone"));
@@ -69,6 +70,8 @@ export async function render(container, context) {
   const library = h("select", { id: "compose-payload", disabled: !may }, names.map((name) => h("option", { value: name }, name)));
   const topic = h("input", { id: "compose-topic", disabled: !may, spellcheck: "false" });
   const openInDesigner = h("a", { href: "#/designer" }, "Open in the designer");
+  // The stored payload as the app draws it, beside the form.
+  const libraryPreview = new PayloadPreview(() => ({ title: title.value, body: body.value }));
   const libraryRows = h("div", { class: "library-rows" },
     h("label", { for: library.id }, "Named payload"), library, issueAt("payloadName"),
     h("label", { for: topic.id }, "Response topic"), topic, issueAt("responseTopic"), openInDesigner);
@@ -77,7 +80,10 @@ export async function render(container, context) {
     readOnly: !may,
     heading: () => ({ title: title.value, body: body.value }),
   });
-  context.signal.addEventListener("abort", () => editor.preview.stop());
+  context.signal.addEventListener("abort", () => {
+    editor.preview.stop();
+    libraryPreview.stop();
+  });
   const chooseLibrary = async () => {
     const name = library.value;
     openInDesigner.setAttribute("href", routeHash("designer", name ? [name] : []));
@@ -85,13 +91,21 @@ export async function render(container, context) {
     try {
       const stored = await loadPayload(context, name);
       if (typeof stored.responseTopic === "string") topic.value = stored.responseTopic;
+      libraryPreview.show(stored);
     } catch {
       // The topic stays as typed; the send says what is wrong.
     }
   };
   library.addEventListener("change", chooseLibrary);
+  for (const input of [title, body]) {
+    input.addEventListener("input", () => {
+      editor.preview.show(editor.payload);
+      if (libraryPreview.payload !== null) libraryPreview.show(libraryPreview.payload);
+    });
+  }
   const showSource = () => {
     libraryRows.hidden = source.value !== "library";
+    libraryPreview.element.hidden = source.value !== "library";
     editor.element.hidden = source.value !== "design";
   };
   source.addEventListener("change", showSource);
@@ -141,12 +155,12 @@ export async function render(container, context) {
   replace(container,
     h("h2", {}, "Compose"),
     may ? null : h("p", { class: "notice" }, "Your role may read messages but not send them."),
-    h("form", { class: "compose", id: "compose-form" },
+    h("div", { class: "compose-top" }, h("form", { class: "compose", id: "compose-form" },
       h("label", { for: recipientKind.id }, "Send to"), recipientKind, userList, groupList, issueAt("to"),
       h("label", { for: title.id }, "Title"), title, issueAt("title"),
       h("label", { for: body.id }, "Body"), body, issueAt("body"),
       h("label", { for: expires.id }, "Expires (optional)"), expires, issueAt("expiresAt"),
-      h("label", { for: source.id }, "Payload"), source, libraryRows),
+      h("label", { for: source.id }, "Payload"), source, libraryRows), libraryPreview.element),
     editor.element, message,
     may ? h("div", { class: "send-row" }, send) : null, result);
   container.querySelector("form")?.addEventListener("submit", (event) => event.preventDefault());

@@ -97,6 +97,7 @@ export async function render(container, context) {
     },
   });
   context.signal.addEventListener("abort", () => editor.preview.stop());
+  for (const input of [name, title, body]) input.addEventListener("input", () => editor.preview.show(editor.payload));
 
   const check = h("button", { type: "button", id: "designer-check" }, "Check");
   check.addEventListener("click", () => {
