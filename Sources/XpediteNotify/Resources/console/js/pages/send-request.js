@@ -1,4 +1,4 @@
-// The parts of a send request (POST /send, docs/notify-api.md#sending) that Compose builds from
+// The parts of a send request (POST /send, docs/notify-api.md#messages) that Compose builds from
 // its form, and where the server's issues about them are shown. No DOM here, so that Node can
 // test it (Tests/Web/console/send-request.test.mjs).
 
