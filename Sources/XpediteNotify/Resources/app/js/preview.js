@@ -1,9 +1,10 @@
 // The payload preview (preview.html): the app's own form renderer (js/form.js) drawing a payload
 // the console sends with postMessage, framed at phone size by the console's designer
 // (docs/console.md#designer). Only a page of this server may send one (the message's origin is
-// checked, and the page is framed only by this server's pages: frame-ancestors 'self'). Nothing
-// here touches the network: no session, no inbox, and media or documents are not fetched;
-// pressing a submit button checks the form as the app does and sends nothing.
+// checked, and the page is framed only by this server's pages: frame-ancestors 'self'). It calls
+// no API route: no session, no inbox, no documents fetched or media uploaded (a map still loads
+// the app's own config.json and its tiles, as in the app); pressing a submit button checks the
+// form as the app does and sends nothing.
 import { el, replace } from "./dom.js";
 import { Form } from "./form.js";
 

@@ -42,10 +42,25 @@ export async function render(container, context) {
     issues[key] = h("p", { class: "error issue", id: `compose-${key}-issue`, role: "alert" });
     return issues[key];
   };
+  /** @type {string[]} */
+  const unlisted = [];
+  /**
+   * A list the page offers, or its fallback with the reason said above the form.
+   * @template T
+   * @param {string} what
+   * @param {Promise<T>} promise
+   * @param {T} fallback
+   * @returns {Promise<T>}
+   */
+  const listed = (what, promise, fallback) =>
+    promise.catch((/** @type {unknown} */ error) => {
+      unlisted.push(`The ${what} could not be listed: ${error instanceof Error ? error.message : String(error)}.`);
+      return fallback;
+    });
   const [users, groups, names] = await Promise.all([
-    context.api.get("users").catch(() => null),
-    context.api.get("groups").catch(() => null),
-    payloadNames(context).catch(() => []),
+    listed("users", context.api.get("users"), null),
+    listed("groups", context.api.get("groups"), null),
+    listed("named payloads", payloadNames(context), /** @type {string[]} */ ([])),
   ]);
   const userItems = (/** @type {{users?: {username: string, displayName?: string}[]} | null} */ (users)?.users ?? [])
     .map((user) => ({ name: user.username, detail: user.displayName && user.displayName !== user.username ? user.displayName : "" }));
@@ -88,12 +103,13 @@ export async function render(container, context) {
     const name = library.value;
     openInDesigner.setAttribute("href", routeHash("designer", name ? [name] : []));
     if (!name) return;
+    issues.payloadName.textContent = "";
     try {
       const stored = await loadPayload(context, name);
       if (typeof stored.responseTopic === "string") topic.value = stored.responseTopic;
       libraryPreview.show(stored);
-    } catch {
-      // The topic stays as typed; the send says what is wrong.
+    } catch (error) {
+      issues.payloadName.textContent = `It could not be read: ${error instanceof Error ? error.message : String(error)}.`;
     }
   };
   library.addEventListener("change", chooseLibrary);
@@ -155,6 +171,7 @@ export async function render(container, context) {
   replace(container,
     h("h2", {}, "Compose"),
     may ? null : h("p", { class: "notice" }, "Your role may read messages but not send them."),
+    unlisted.map((text) => h("p", { class: "error" }, text)),
     h("div", { class: "compose-top" }, h("form", { class: "compose", id: "compose-form" },
       h("label", { for: recipientKind.id }, "Send to"), recipientKind, userList, groupList, issueAt("to"),
       h("label", { for: title.id }, "Title"), title, issueAt("title"),
