@@ -14,6 +14,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
+from accessibility import assert_accessible
 from conftest import make_driver
 from notify_app import Device, NotifyServer, call
 
@@ -265,3 +266,15 @@ def test_a_viewer_cannot_send_or_change_a_payload(server, browser):
     assert browser.find_elements(By.ID, "designer-save") == []
     assert browser.find_elements(By.CSS_SELECTOR, ".add-row") == []
     assert browser.find_element(By.CSS_SELECTOR, ".json-pane textarea").get_attribute("readonly") is not None
+
+
+def test_the_designer_and_compose_pass_the_accessibility_audit(server, browser):
+    sign_in(browser, server, "ann", "designer")
+    for field_type in ["inputInteger", "droplist", "map", "buttonCluster"]:
+        add_field(browser, field_type)
+    browser.find_elements(By.CSS_SELECTOR, ".field-list .field-name")[0].click()
+    assert_accessible(browser, "#content", "the designer")
+    browser.get(server.url + "/notify/console/#/compose")
+    wait(browser, lambda d: d.find_elements(By.ID, "compose-send"))
+    add_field(browser, "camera")
+    assert_accessible(browser, "#content", "compose")
