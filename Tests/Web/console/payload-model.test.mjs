@@ -66,8 +66,11 @@ describe("attributes from the form's text and back", () => {
     assert.deepEqual(attributeValue(attribute("camera", "label"), " spaced "), { value: " spaced " });
     assert.deepEqual(attributeValue(attribute("droplist", "values"), "Red\n Green \n\n"), { value: ["Red", "Green"] });
     assert.deepEqual(attributeValue(attribute("droplist", "values"), '[{"label": "One", "value": 1}]'), { value: [{ label: "One", value: 1 }] });
-    assert.deepEqual(attributeValue(attribute("droplist", "default"), "2", 1), { value: 2 });
-    assert.deepEqual(attributeValue(attribute("droplist", "default"), "2", "1"), { value: "2" });
+    const numbered = { type: "droplist", values: [{ label: "One", value: 1 }, { label: "Two", value: 2 }] };
+    assert.deepEqual(attributeValue(attribute("droplist", "default"), "2", undefined, numbered), { value: 2 }, "a number among the values");
+    assert.deepEqual(attributeValue(attribute("droplist", "default"), "2", undefined, { type: "droplist", values: ["1", "2"] }), { value: "2" });
+    assert.deepEqual(attributeValue(attribute("droplist", "default"), "Red", undefined, { type: "droplist", values: ["Red"] }), { value: "Red" });
+    assert.deepEqual(attributeValue(attribute("droplist", "default"), "3", undefined, numbered), { value: "3" }, "none named: the text, for the server to refuse");
     assert.deepEqual(attributeValue(attribute("map", "location"), '{"longitude": 1, "latitude": 2}'), { value: { longitude: 1, latitude: 2 } });
     const broken = attributeValue(attribute("buttonCluster", "values"), '[{"label": "x",]');
     assert.ok(broken && "error" in broken && broken.error.includes("line 1"), JSON.stringify(broken));

@@ -266,7 +266,7 @@ export class PayloadEditor {
     control.addEventListener(control instanceof HTMLSelectElement ? "change" : "input", () => {
       const current = this.payload.fields[index];
       if (!current) return;
-      const result = attributeValue(attribute, control.value, current[attribute.name]);
+      const result = attributeValue(attribute, control.value, current[attribute.name], current);
       if (result && "error" in result) {
         issueText.textContent = result.error;
         control.setAttribute("aria-invalid", "true");

@@ -91,10 +91,11 @@ export function attributeText(attribute, value) {
  * for an empty text, else `{value}`, or `{error}` when the text is not one.
  * @param {Attribute} attribute
  * @param {string} text
- * @param {unknown} [current] the value as it stands (a choice value keeps its type)
+ * @param {unknown} [current] the value as it stands (a font size keeps its type)
+ * @param {Field} [field] the field (a choice's default takes the type of the value it names)
  * @returns {{value: unknown} | {error: string} | undefined}
  */
-export function attributeValue(attribute, text, current) {
+export function attributeValue(attribute, text, current, field) {
   const trimmed = text.trim();
   if (trimmed === "" && attribute.kind !== "text" && attribute.kind !== "expression") return undefined;
   if (text === "" && (attribute.kind === "text" || attribute.kind === "expression")) return undefined;
@@ -120,9 +121,13 @@ export function attributeValue(attribute, text, current) {
     case "fontSize":
       return typeof current === "number" && Number.isFinite(Number(trimmed)) ? { value: Number(trimmed) } : { value: trimmed };
     case "choiceValue": {
-      const number = Number(trimmed);
-      const numeric = typeof current === "number" || (trimmed !== "" && Number.isFinite(number) && String(number) === trimmed && typeof current !== "string");
-      return { value: numeric && Number.isFinite(number) ? number : text };
+      // The value among the field's choices that the text names, with its type: "2" is the
+      // number 2 when a choice's value is 2, and the text "2" otherwise.
+      const values = field && Array.isArray(field.values) ? field.values : [];
+      const named = values
+        .map((item) => (typeof item === "object" && item !== null ? /** @type {Field} */ (item).value : item))
+        .find((value) => (typeof value === "number" || typeof value === "string") && String(value) === trimmed);
+      return { value: named ?? (typeof current === "number" && Number.isFinite(Number(trimmed)) ? Number(trimmed) : text) };
     }
     case "choices":
       if (trimmed.startsWith("[")) return parseJSONValue(trimmed, "expected a JSON array");
