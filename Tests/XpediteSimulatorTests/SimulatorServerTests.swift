@@ -19,7 +19,8 @@ struct SimulatorServerTests {
         return Application(router: router)
     }
 
-    @Test(arguments: ["/", "/app/", "/static/app-switch.js", "/static/phone-app.js", "/static/simulator.css", "/app/sw.js",
+    @Test(arguments: ["/", "/app/", "/static/app-switch.js", "/static/frame-wrappers.js", "/static/notify-calls.js",
+                      "/static/notify-inspector.js", "/static/phone-app.js", "/static/simulator.css", "/app/sw.js",
                       "/app/manifest.webmanifest", "/app/app.js", "/app/config.json"])
     func servesWithContentSecurityPolicy(_ path: String) async throws {
         try await makeApp().test(.router) { client in

@@ -13,6 +13,9 @@ struct StaticFiles: Sendable {
 
     static let types = [
         "app-switch.js": "text/javascript; charset=utf-8",
+        "frame-wrappers.js": "text/javascript; charset=utf-8",
+        "notify-calls.js": "text/javascript; charset=utf-8",
+        "notify-inspector.js": "text/javascript; charset=utf-8",
         "phone-app.js": "text/javascript; charset=utf-8",
         "simulator.css": "text/css; charset=utf-8",
         "icon.svg": "image/svg+xml",

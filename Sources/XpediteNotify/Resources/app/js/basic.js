@@ -1,11 +1,16 @@
 // The fields typed or chosen with the page's own controls: inputString, barcode (the text part
-// lives in media.js), inputInteger, inputReal (text with units, or a slider showing its value),
+// lives in barcode.js), inputInteger, inputReal (text with units, or a slider showing its value),
 // date, datetime, checkbox, droplist and radioButtons (both forms of `values`, the dummy first
 // item when optional).
 import { el } from "./dom.js";
 import { Control } from "./field.js";
 
 export class TextControl extends Control {
+  /**
+   * @param {import("./field.js").Field} field
+   * @param {import("./field.js").Context} context
+   * @param {string} [inputType] the input's `type` (`text` by default)
+   */
   constructor(field, context, inputType) {
     super(field, context);
     this.input = el("input", { id: this.controlId, type: inputType || "text", placeholder: field.placeholder || "",
@@ -14,12 +19,17 @@ export class TextControl extends Control {
     this.body.append(this.input);
   }
 
+  /** @override */
   read() {
     return this.input.value === "" ? null : this.input.value;
   }
 }
 
 export class NumberControl extends Control {
+  /**
+   * @param {import("./field.js").Field} field
+   * @param {import("./field.js").Context} context
+   */
   constructor(field, context) {
     super(field, context);
     this.integer = field.type === "inputInteger";
@@ -33,8 +43,9 @@ export class NumberControl extends Control {
       this.input = el("input", { id: this.controlId, class: "slider", type: "range", min: this.min, max: this.max,
         step, "aria-label": this.label ? null : this.name });
       this.input.value = String(initial !== null ? initial : this.min);
-      this.output = el("output", { class: "slider-value", for: this.controlId, "aria-live": "polite" });
-      const show = () => { this.output.textContent = this.format(Number(this.input.value)); };
+      const output = el("output", { class: "slider-value", for: this.controlId, "aria-live": "polite" });
+      this.output = output;
+      const show = () => { output.textContent = this.format(Number(this.input.value)); };
       this.input.addEventListener("input", show);
       show();
       this.body.append(this.output, this.input);
@@ -49,20 +60,31 @@ export class NumberControl extends Control {
     }
   }
 
+  /**
+   * A value as the slider shows it.
+   * @param {number} value
+   * @returns {string}
+   */
   format(value) {
     return this.integer ? String(Math.round(value)) : String(Number(value.toPrecision(12)));
   }
 
-  /** A slider always has a value (docs/notify.md#field-types: `optional` is ignored for it). */
+  /**
+   * A slider always has a value (docs/notify.md#field-types: `optional` is ignored for it).
+   * @override
+   * @returns {import("./field.js").Requirement}
+   */
   get requirement() {
     return this.slider ? "defaulted" : super.requirement;
   }
 
+  /** @override */
   read() {
     if (this.input.value === "") return this.input.validity.badInput ? NaN : null;
     return Number(this.input.value);
   }
 
+  /** @override */
   check() {
     const value = this.read();
     if (value === null) return null;
@@ -74,10 +96,15 @@ export class NumberControl extends Control {
 }
 
 export class DateControl extends TextControl {
+  /**
+   * @param {import("./field.js").Field} field
+   * @param {import("./field.js").Context} context
+   */
   constructor(field, context) {
     super(field, context, "date");
   }
 
+  /** @override */
   check() {
     const value = this.read();
     if (value === null) return null;
@@ -85,11 +112,19 @@ export class DateControl extends TextControl {
   }
 }
 
+/**
+ * @param {number} number
+ * @returns {string} two digits at least
+ */
 function pad(number) {
   return String(number).padStart(2, "0");
 }
 
-/** The local offset of a date as ±HH:mm. */
+/**
+ * The local offset of a date as ±HH:mm.
+ * @param {Date} date
+ * @returns {string}
+ */
 export function offset(date) {
   const minutes = -date.getTimezoneOffset();
   const sign = minutes >= 0 ? "+" : "-";
@@ -97,13 +132,21 @@ export function offset(date) {
   return `${sign}${pad(Math.floor(absolute / 60))}:${pad(absolute % 60)}`;
 }
 
-/** An ISO date-time with the local offset (`2026-11-25T18:30:05+01:00`). */
+/**
+ * An ISO date-time with the local offset (`2026-11-25T18:30:05+01:00`).
+ * @param {Date} date
+ * @returns {string}
+ */
 export function isoLocal(date) {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:`
     + `${pad(date.getMinutes())}:${pad(date.getSeconds())}${offset(date)}`;
 }
 
 export class DateTimeControl extends Control {
+  /**
+   * @param {import("./field.js").Field} field
+   * @param {import("./field.js").Context} context
+   */
   constructor(field, context) {
     super(field, context);
     this.input = el("input", { id: this.controlId, type: "datetime-local", "aria-label": this.label ? null : this.name });
@@ -115,12 +158,14 @@ export class DateTimeControl extends Control {
     this.body.append(this.input);
   }
 
+  /** @override */
   read() {
     if (this.input.value === "") return null;
     const date = new Date(this.input.value);
     return Number.isNaN(date.getTime()) ? this.input.value : isoLocal(date).replace(/:00([+-])/, "$1");
   }
 
+  /** @override */
   check() {
     const value = this.read();
     if (value === null) return null;
@@ -129,6 +174,10 @@ export class DateTimeControl extends Control {
 }
 
 export class CheckboxControl extends Control {
+  /**
+   * @param {import("./field.js").Field} field
+   * @param {import("./field.js").Context} context
+   */
   constructor(field, context) {
     super(field, context);
     this.input = el("input", { id: this.controlId, type: "checkbox", "aria-label": this.label ? null : (field.checkboxLabel || this.name) });
@@ -138,18 +187,33 @@ export class CheckboxControl extends Control {
     this.body.append(row);
   }
 
-  /** Always optional, always a value (docs/notify.md#optional-and-default). */
+  /**
+   * Always optional, always a value (docs/notify.md#optional-and-default).
+   * @override
+   * @returns {import("./field.js").Requirement}
+   */
   get requirement() {
     return "defaulted";
   }
 
+  /** @override */
   read() {
     return this.input.checked;
   }
 }
 
-/** The options of a droplist or radioButtons: [{label, value}], from either form of `values`. */
+/**
+ * An option of a droplist or radioButtons: the text shown and the value answered.
+ * @typedef {{label: string, value: unknown}} Option
+ */
+
+/**
+ * The options of a droplist or radioButtons: [{label, value}], from either form of `values`.
+ * @param {import("./field.js").Field} field
+ * @returns {Option[]}
+ */
 export function options(field) {
+  /** @type {({label?: unknown, value?: unknown} | string | number | boolean | null)[]} */
   const values = Array.isArray(field.values) ? field.values : [];
   return values.map((item) => (item !== null && typeof item === "object"
     ? { label: String(item.label ?? item.value), value: item.value }
@@ -157,6 +221,10 @@ export function options(field) {
 }
 
 export class DroplistControl extends Control {
+  /**
+   * @param {import("./field.js").Field} field
+   * @param {import("./field.js").Context} context
+   */
   constructor(field, context) {
     super(field, context);
     this.options = options(field);
@@ -171,23 +239,38 @@ export class DroplistControl extends Control {
     this.body.append(this.input);
   }
 
+  /** @override */
   read() {
     return this.input.value === "" ? null : this.options[Number(this.input.value)].value;
   }
 }
 
 export class RadioControl extends Control {
+  /**
+   * @override
+   * @returns {"span"}
+   */
   labelTag() {
     return "span";
   }
 
+  /**
+   * @param {import("./field.js").Field} field
+   * @param {import("./field.js").Context} context
+   */
   constructor(field, context) {
     super(field, context);
     this.options = options(field);
     this.group = el("div", { id: this.controlId, class: "radios", role: "radiogroup",
       "aria-labelledby": this.label ? this.labelId : null, "aria-label": this.label ? null : this.name });
     const name = this.controlId;
+    /** @type {HTMLInputElement[]} */
     this.inputs = [];
+    /**
+     * @param {string} label
+     * @param {number} index the option's index, -1 for the dummy item
+     * @param {boolean} checked
+     */
     const add = (label, index, checked) => {
       const input = el("input", { type: "radio", name, value: String(index), id: `${this.controlId}-${index + 1}` });
       input.checked = checked;
@@ -196,17 +279,20 @@ export class RadioControl extends Control {
     };
     // The dummy first item of an optional field (docs/notify.md#field-types), standing for null.
     if (this.requirement === "optional") add(field.placeholder || "None", -1, true);
-    this.options.forEach((option, index) => add(option.label, index,
-      this.requirement === "defaulted" && option.value === field.default));
+    this.options.forEach((option, index) => {
+      add(option.label, index, this.requirement === "defaulted" && option.value === field.default);
+    });
     this.body.append(this.group);
   }
 
+  /** @override */
   read() {
     const checked = this.inputs.find((input) => input.checked);
     if (!checked || checked.value === "-1") return null;
     return this.options[Number(checked.value)].value;
   }
 
+  /** @override */
   focus() {
     (this.inputs.find((input) => input.checked) || this.inputs[0])?.focus();
     this.element.scrollIntoView({ block: "center" });

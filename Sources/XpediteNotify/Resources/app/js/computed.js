@@ -4,24 +4,37 @@ import { el } from "./dom.js";
 import { Control } from "./field.js";
 
 export class ComputedControl extends Control {
+  /**
+   * @param {import("./field.js").Field} field
+   * @param {import("./field.js").Context} context
+   */
   constructor(field, context) {
     super(field, context);
+    /** @type {unknown} */
     this.value = null;
     this.output = el("output", { id: this.controlId, class: "computed-value", "aria-live": "polite",
       "aria-label": this.label ? null : this.name, text: "—" });
     this.body.append(this.output);
   }
 
-  /** Never typed in: no value is required of the person. */
+  /**
+   * Never typed in: no value is required of the person.
+   * @override
+   * @returns {import("./field.js").Requirement}
+   */
   get requirement() {
     return "optional";
   }
 
+  /** @override */
   read() {
     return this.value;
   }
 
-  /** Shows the value the rules computed (JSON: a number, a text, a boolean, a date's text). */
+  /**
+   * Shows the value the rules computed (JSON: a number, a text, a boolean, a date's text).
+   * @param {unknown} value
+   */
   setValue(value) {
     this.value = value === undefined ? null : value;
     let text = "—";

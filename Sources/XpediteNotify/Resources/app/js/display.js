@@ -6,6 +6,10 @@ import { Control, styleLabel } from "./field.js";
 
 /** `text`: the label alone, with its styling. */
 export class TextDisplay extends Control {
+  /**
+   * @param {import("./field.js").Field} field
+   * @param {import("./field.js").Context} context
+   */
   constructor(field, context) {
     super(Object.assign({}, field, { label: undefined }), context);
     this.field = field;
@@ -19,6 +23,10 @@ export class TextDisplay extends Control {
 /** `sectionLabel`: a section heading; ignores the styling properties
  * (docs/notify.md#field-types). */
 export class SectionDisplay extends Control {
+  /**
+   * @param {import("./field.js").Field} field
+   * @param {import("./field.js").Context} context
+   */
   constructor(field, context) {
     super({ type: field.type }, context);
     this.field = field;
@@ -26,18 +34,31 @@ export class SectionDisplay extends Control {
   }
 }
 
-/** A document name (`rcs/…`) fetched with the token, or a plain http(s) URL; a blob: URL or
- *  an http(s) URL, or null. */
+/**
+ * A document name (`rcs/…`) fetched with the token, or a plain http(s) URL; a blob: URL or
+ * an http(s) URL, or null.
+ * @param {unknown} url
+ * @param {import("./api.js").Api} api
+ * @returns {Promise<string | null>}
+ */
 async function resolve(url, api) {
   if (typeof url === "string" && url.startsWith("rcs/")) return URL.createObjectURL(await api.document(url));
   return safeURL(url);
 }
 
 export class ImageDisplay extends Control {
+  /**
+   * @override
+   * @returns {"span"}
+   */
   labelTag() {
     return "span";
   }
 
+  /**
+   * @param {import("./field.js").Field} field
+   * @param {import("./field.js").Context} context
+   */
   constructor(field, context) {
     super(field, context);
     this.img = el("img", { id: this.controlId, alt: this.name, loading: "lazy", decoding: "async" });
@@ -51,7 +72,11 @@ export class ImageDisplay extends Control {
   }
 }
 
-/** The zoom and pan view: drag to pan, wheel or two fingers to zoom, buttons for both. */
+/**
+ * The zoom and pan view: drag to pan, wheel or two fingers to zoom, buttons for both.
+ * @param {string} src the image's URL (nothing opens without one)
+ * @param {string} name the image's accessible name
+ */
 export function viewer(src, name) {
   if (!src) return;
   const img = el("img", { src, alt: name, draggable: "false" });
@@ -59,7 +84,9 @@ export function viewer(src, name) {
   let x = 0;
   let y = 0;
   const apply = () => { img.style.transform = `translate(calc(-50% + ${x}px), calc(-50% + ${y}px)) scale(${scale})`; };
+  /** @param {number} factor */
   const zoom = (factor) => { scale = Math.min(8, Math.max(1, scale * factor)); if (scale === 1) { x = 0; y = 0; } apply(); };
+  /** @type {Map<number, [number, number]>} */
   const pointers = new Map();
   let pinch = 0;
   const overlay = el("div", { class: "viewer", role: "dialog", "aria-label": name }, img,
@@ -68,6 +95,7 @@ export function viewer(src, name) {
       el("button", { type: "button", class: "button", text: "+", "aria-label": "Zoom in", onclick: () => zoom(1.5) }),
       el("button", { type: "button", class: "button", text: "Close", onclick: () => close() })));
   const close = () => { overlay.remove(); document.removeEventListener("keydown", key); };
+  /** @param {KeyboardEvent} event */
   const key = (event) => { if (event.key === "Escape") close(); };
   overlay.addEventListener("wheel", (event) => { event.preventDefault(); zoom(event.deltaY < 0 ? 1.2 : 1 / 1.2); }, { passive: false });
   img.addEventListener("pointerdown", (event) => { img.setPointerCapture(event.pointerId); pointers.set(event.pointerId, [event.clientX, event.clientY]); });
@@ -86,6 +114,7 @@ export function viewer(src, name) {
       apply();
     }
   });
+  /** @param {PointerEvent} event */
   const up = (event) => { pointers.delete(event.pointerId); pinch = 0; };
   img.addEventListener("pointerup", up);
   img.addEventListener("pointercancel", up);
@@ -95,17 +124,25 @@ export function viewer(src, name) {
 }
 
 export class DocumentDisplay extends Control {
+  /**
+   * @override
+   * @returns {"span"}
+   */
   labelTag() {
     return "span";
   }
 
+  /**
+   * @param {import("./field.js").Field} field
+   * @param {import("./field.js").Context} context
+   */
   constructor(field, context) {
     super(field, context);
     const flavor = typeof field.flavor === "string" ? field.flavor : "";
     const placeholder = field.placeholder || (flavor === "pdf" ? "View the PDF document" : "View the Web document");
     const url = field.url;
     if (["vimage", "vaudio", "vvideo"].includes(flavor)) {
-      const tag = { vimage: "img", vaudio: "audio", vvideo: "video" }[flavor];
+      const tag = /** @type {{[flavor: string]: "img" | "audio" | "video"}} */ ({ vimage: "img", vaudio: "audio", vvideo: "video" })[flavor];
       const media = el(tag, { id: this.controlId, class: tag === "img" ? "thumb" : "player", controls: tag !== "img",
         alt: tag === "img" ? this.name : null, "aria-label": tag === "img" ? null : this.name });
       this.body.append(media);
@@ -122,9 +159,9 @@ export class DocumentDisplay extends Control {
         link.addEventListener("click", async (event) => {
           event.preventDefault();
           try {
-            window.open(await resolve(url, context.api), "_blank", "noopener");
+            window.open(/** @type {string} */ (await resolve(url, context.api)), "_blank", "noopener");
           } catch (error) {
-            this.showError(`The document could not be loaded: ${error.message}`);
+            this.showError(`The document could not be loaded: ${/** @type {Error} */ (error).message}`);
           }
         });
       } else {
@@ -138,10 +175,18 @@ export class DocumentDisplay extends Control {
 
 /** `dashboard`: a link to the server's own app (the Xpedite app at `/`), naming the tab. */
 export class DashboardDisplay extends Control {
+  /**
+   * @override
+   * @returns {"span"}
+   */
   labelTag() {
     return "span";
   }
 
+  /**
+   * @param {import("./field.js").Field} field
+   * @param {import("./field.js").Context} context
+   */
   constructor(field, context) {
     super(field, context);
     const text = field.placeholder || "View the Dashboard";

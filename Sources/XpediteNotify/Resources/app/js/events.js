@@ -3,8 +3,22 @@
 // `event:`, `data:`, `id:` lines, `:` comments). Reconnects with backoff (0.5 s doubling to 15 s,
 // with jitter) until stopped.
 
-/** Splits SSE text into events; returns [events, rest]. Exported for tests. */
+/**
+ * An event of the stream: its `event:` type ("message" without one), its `data:` lines joined,
+ * its `id:`.
+ * @typedef {object} StreamEvent
+ * @property {string} type
+ * @property {string} data
+ * @property {string | null} id
+ */
+
+/**
+ * Splits SSE text into events; returns [events, rest]. Exported for tests.
+ * @param {string} buffer the text read so far
+ * @returns {[StreamEvent[], string]} the whole events, and the text of the one not ended yet
+ */
 export function parseEvents(buffer) {
+  /** @type {StreamEvent[]} */
   const events = [];
   const text = buffer.replace(/\r\n?/g, "\n");
   let start = 0;
@@ -14,7 +28,9 @@ export function parseEvents(buffer) {
     const block = text.slice(start, end);
     start = end + 2;
     let type = "message";
+    /** @type {string[]} */
     const data = [];
+    /** @type {string | null} */
     let id = null;
     for (const line of block.split("\n")) {
       if (line === "" || line.startsWith(":")) continue;
@@ -31,10 +47,24 @@ export function parseEvents(buffer) {
   return [events, text.slice(start)];
 }
 
-/** Opens the stream: `handlers.event(type, json)`, `handlers.state(open)` on (re)connect and
- *  loss, `handlers.unauthorized()` on a 401 (then it stops). Returns a function that stops it. */
+/**
+ * What the stream tells: each event's type and JSON, the connection's state, a refused token.
+ * @typedef {object} StreamHandlers
+ * @property {(type: string, data: any) => void} event
+ * @property {(open: boolean) => void} state
+ * @property {() => void} unauthorized
+ */
+
+/**
+ * Opens the stream: `handlers.event(type, json)`, `handlers.state(open)` on (re)connect and
+ * loss, `handlers.unauthorized()` on a 401 (then it stops). Returns a function that stops it.
+ * @param {import("./api.js").Api} api
+ * @param {StreamHandlers} handlers
+ * @returns {() => void}
+ */
 export function listen(api, handlers) {
   let stopped = false;
+  /** @type {AbortController | null} */
   let controller = null;
   let delay = 500;
 

@@ -11,10 +11,26 @@ import { ComputedControl } from "./computed.js";
 import { answerValues, evaluateForm } from "./rules.js";
 import { requirement } from "./field.js";
 import { TextControl, NumberControl, DateControl, DateTimeControl, CheckboxControl, DroplistControl, RadioControl, isoLocal } from "./basic.js";
-import { PhotoControl, RecordingControl, BarcodeControl } from "./media.js";
+import { PhotoControl } from "./photo.js";
+import { RecordingControl } from "./recording.js";
+import { BarcodeControl } from "./barcode.js";
 import { TextDisplay, SectionDisplay, ImageDisplay, DocumentDisplay, DashboardDisplay } from "./display.js";
 import { MapControl, CurrentLocationControl, CurrentDateTimeControl } from "./map.js";
 
+/** @typedef {import("./field.js").Field} Field */
+/** @typedef {import("./field.js").Control} Control */
+/** @typedef {import("./rules.js").FormState} FormState */
+
+/**
+ * What an answer's send came to (app.js): sent, waiting in the queue, or refused with the
+ * server's error (its message and issues).
+ * @typedef {{state: "sent" | "waiting"} | {state: "rejected", error: {message: string, issues?: import("./api.js").Issue[]}}} SubmitResult
+ */
+
+/**
+ * The control of each field type that has one.
+ * @type {Record<string, (field: Field, context: import("./field.js").Context) => Control>}
+ */
 const CONTROLS = {
   inputString: (f, c) => new TextControl(f, c, "text"),
   inputInteger: (f, c) => new NumberControl(f, c),
@@ -40,7 +56,11 @@ const CONTROLS = {
   computed: (f, c) => new ComputedControl(f, c),
 };
 
-/** A button's look from an inlineButton's properties (through the CSSOM). */
+/**
+ * A button's look from an inlineButton's properties (through the CSSOM).
+ * @param {HTMLButtonElement} button
+ * @param {Field} field
+ */
 function styleButton(button, field) {
   const size = Number(field.buttonLabelSize);
   if (Number.isFinite(size) && size > 0) button.style.fontSize = `${Math.min(size, 48)}px`;
@@ -52,17 +72,24 @@ function styleButton(button, field) {
 }
 
 export class Form {
-  /** `payload` {fields, …}; `context` {api}; `onSubmit(submitValue, values, media)` sends and
-   *  resolves to {state, error?}. */
+  /**
+   * `payload` {fields, …}; `context` {api}; `onSubmit(submitValue, values, media)` sends and
+   * resolves to {state, error?}.
+   * @param {import("./api.js").Payload} payload
+   * @param {import("./field.js").Context} context
+   * @param {(submitValue: number, values: Record<string, unknown>, media: import("./outbox.js").PendingMedia[]) => Promise<SubmitResult | undefined>} onSubmit
+   */
   constructor(payload, context, onSubmit) {
     this.context = context;
     this.onSubmit = onSubmit;
+    /** @type {Control[]} */
     this.controls = [];
     this.busy = false;
     this.element = el("form", { class: "form", novalidate: true });
     this.element.addEventListener("submit", (event) => event.preventDefault());
     this.formError = el("p", { class: "form-error", role: "alert", hidden: true });
     const footer = [];
+    /** @type {Field[]} */
     const fields = Array.isArray(payload.fields) ? payload.fields : [];
     for (const field of fields) {
       if (!field || typeof field !== "object" || typeof field.type !== "string") continue;
@@ -73,9 +100,10 @@ export class Form {
         styleButton(button, field);
         this.element.append(el("div", { class: "inline-buttons", "data-type": "inlineButton" }, button));
       } else if (field.type === "buttonCluster") {
+        /** @type {({label?: unknown, value?: unknown} | null)[]} */
         const values = Array.isArray(field.values) ? field.values : [];
         const cluster = el("div", { class: "inline-buttons", role: "group", "aria-label": field.label || "Choices", "data-type": "buttonCluster" },
-          ...values.map((item) => this.button(String(item && item.label !== undefined ? item.label : ""), item && item.value)));
+          ...values.map((item) => this.button(String(item?.label !== undefined ? item.label : ""), item?.value)));
         if (field.label) this.element.append(el("p", { class: "text-field", text: field.label }));
         this.element.append(cluster);
       } else if (CONTROLS[field.type]) {
@@ -92,6 +120,7 @@ export class Form {
     // The rules, compiled once (a rule that does not compile is left out, as the server refused
     // the payload anyway) and evaluated on every change.
     this.rules = new PayloadRules(fields);
+    /** @type {FormState | null} */
     this.state = null;
     if (this.rules.entries.some((entry) => entry.showIf || entry.requiredIf || entry.check || entry.field.type === "computed")) {
       this.element.addEventListener("input", () => this.refresh());
@@ -100,30 +129,36 @@ export class Form {
     }
   }
 
-  /** The values of the input fields as they stand, hidden ones included. */
+  /**
+   * The values of the input fields as they stand, hidden ones included.
+   * @returns {Record<string, unknown>}
+   */
   formValues() {
+    /** @type {Record<string, unknown>} */
     const values = {};
     for (const control of this.controls) {
-      if (control.isInput && !(control instanceof ComputedControl)) values[control.id] = control.read();
+      if (control.isInput && !(control instanceof ComputedControl)) values[/** @type {string} */ (control.id)] = control.read();
     }
     return values;
   }
 
   /** Evaluates the rules against the form's values and shows the result: fields shown or hidden
    *  (their values kept), requiredIf fields marked, failed checks' messages at their fields,
-   *  computed values. */
+   *  computed values.
+   * @returns {FormState}
+   */
   refresh() {
     const state = evaluateForm(this.rules, this.formValues(), systemClock(), valueToJSON);
     this.state = state;
     for (const control of this.controls) {
       if (!control.isInput) continue;
-      const id = control.id;
+      const id = /** @type {string} */ (control.id);
       if (Object.hasOwn(state.visible, id)) {
         const hidden = !state.visible[id];
         if (control.element.hidden !== hidden) control.element.hidden = hidden;
       }
       if (Object.hasOwn(state.required, id)) control.setRequired(state.required[id]);
-      if (Object.hasOwn(state.computed, id)) control.setValue(state.computed[id]);
+      if (Object.hasOwn(state.computed, id)) /** @type {ComputedControl} */ (control).setValue(state.computed[id]);
       const message = state.errors[id];
       if (message) {
         if (control.errorNode.textContent !== message) control.showError(message);
@@ -136,29 +171,39 @@ export class Form {
     return state;
   }
 
+  /**
+   * A button that submits the form with `value` (0 unless an integer).
+   * @param {string} label
+   * @param {unknown} value
+   * @returns {HTMLButtonElement}
+   */
   button(label, value) {
     return el("button", { type: "button", class: "button", text: label,
-      onclick: () => this.submit(Number.isInteger(value) ? value : 0) });
+      onclick: () => this.submit(Number.isInteger(value) ? /** @type {number} */ (value) : 0) });
   }
 
+  /** @param {boolean} busy */
   setBusy(busy) {
     this.busy = busy;
-    for (const button of this.element.querySelectorAll("button.button")) button.disabled = busy;
+    for (const button of this.element.querySelectorAll("button.button")) /** @type {HTMLButtonElement} */ (button).disabled = busy;
   }
 
   /** The checks of docs/notify.md#optional-and-default and of each type; shows each failure at
-   * its field. */
+   * its field.
+   * @returns {Control | null} the first field that fails
+   */
   check() {
     let first = null;
     const state = this.state ? this.refresh() : null;
     for (const control of this.controls) {
       if (!control.isInput) continue;
-      if (state && state.visible[control.id] === false) {
+      const id = /** @type {string} */ (control.id);
+      if (state && state.visible[id] === false) {
         control.showError("");
         continue;
       }
-      const required = state && Object.hasOwn(state.required, control.id) ? state.required[control.id] : control.requirement === "required";
-      let message = control.check() || (state && state.errors[control.id]) || null;
+      const required = state && Object.hasOwn(state.required, id) ? state.required[id] : control.requirement === "required";
+      let message = control.check() || state?.errors[id] || null;
       if (!message && control.read() === null && required) {
         if (control.field.type === "currentLocation") message = "Your location could not be read: allow location access and try again.";
         else if (control.field.type === "currentDateTime") message = null;
@@ -170,6 +215,7 @@ export class Form {
     return first;
   }
 
+  /** @param {number} submitValue */
   async submit(submitValue) {
     if (this.busy) return;
     this.formError.hidden = true;
@@ -182,12 +228,15 @@ export class Form {
         return;
       }
       for (const control of this.controls) await control.settle();
+      /** @type {Record<string, unknown>} */
       let values = {};
+      /** @type {import("./outbox.js").PendingMedia[]} */
       const media = [];
       for (const control of this.controls) {
         if (!control.isInput) continue;
-        values[control.id] = control.read();
-        if (!this.state || this.state.visible[control.id] !== false) media.push(...control.pendingMedia());
+        const id = /** @type {string} */ (control.id);
+        values[id] = control.read();
+        if (!this.state || this.state.visible[id] !== false) media.push(...control.pendingMedia());
       }
       // A hidden field's value is kept in the form but not sent; computed values are sent.
       if (this.state) values = answerValues(values, this.refresh());
@@ -198,8 +247,12 @@ export class Form {
     }
   }
 
-  /** The server's refusal: each issue at `$.values.<id>` at its field, the rest above the footer. */
+  /**
+   * The server's refusal: each issue at `$.values.<id>` at its field, the rest above the footer.
+   * @param {{message: string, issues?: import("./api.js").Issue[]}} error
+   */
   showIssues(error) {
+    /** @type {string[]} */
     const rest = [];
     let first = null;
     for (const issue of error.issues || []) {

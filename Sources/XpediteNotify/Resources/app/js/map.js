@@ -7,17 +7,33 @@
 import { el } from "./dom.js";
 import { Control } from "./field.js";
 
+/**
+ * Leaflet 1.6 (vendor/leaflet-1.6.0), the global `L` its script defines: it ships no types,
+ * and none are downloaded, so it is untyped here.
+ * @typedef {any} Leaflet
+ */
+
+/**
+ * The app's settings (config.json, written by the server): the map tiles' URL template.
+ * @typedef {{mapTileURL?: unknown}} Config
+ */
+
 const base = new URL("..", import.meta.url);
+/** @type {Promise<Leaflet> | null} */
 let leaflet = null;
+/** @type {Promise<Config> | null} */
 let config = null;
 
-/** Loads Leaflet's script and style once. */
+/**
+ * Loads Leaflet's script and style once.
+ * @returns {Promise<Leaflet>}
+ */
 export function loadLeaflet() {
   if (!leaflet) {
     leaflet = new Promise((resolve, reject) => {
       document.head.append(el("link", { rel: "stylesheet", href: new URL("vendor/leaflet-1.6.0/leaflet.css", base).href }));
       const script = el("script", { src: new URL("vendor/leaflet-1.6.0/leaflet.js", base).href });
-      script.addEventListener("load", () => resolve(window.L));
+      script.addEventListener("load", () => resolve(/** @type {Window & {L?: Leaflet}} */ (window).L));
       script.addEventListener("error", () => { leaflet = null; reject(new Error("the map could not be loaded")); });
       document.head.append(script);
     });
@@ -25,6 +41,7 @@ export function loadLeaflet() {
   return leaflet;
 }
 
+/** @returns {Promise<Config>} */
 async function loadConfig() {
   if (!config) {
     config = fetch(new URL("config.json", base)).then((response) => (response.ok ? response.json() : {})).catch(() => ({}));
@@ -32,15 +49,25 @@ async function loadConfig() {
   return config;
 }
 
+/** @type {Record<string, number>} */
 const NAMED = { red: 0, orange: 30, yellow: 60, green: 120, cyan: 180, azure: 210, blue: 240, violet: 270, magenta: 300, rose: 330 };
 
+/**
+ * The hue of a marker's `color`: degrees, or a named hue; red otherwise.
+ * @param {unknown} color
+ * @returns {number}
+ */
 function hue(color) {
   if (typeof color === "number" && Number.isFinite(color)) return color;
   if (typeof color === "string" && color in NAMED) return NAMED[color];
   return 0;
 }
 
-/** A location of a payload: a GeoJSON Point or {longitude, latitude}; [lat, lng] or null. */
+/**
+ * A location of a payload: a GeoJSON Point or {longitude, latitude}; [lat, lng] or null.
+ * @param {any} value the payload's JSON
+ * @returns {[number, number] | null}
+ */
 export function latLng(value) {
   if (!value || typeof value !== "object") return null;
   if (value.type === "Point" && Array.isArray(value.coordinates) && value.coordinates.length >= 2) {
@@ -50,16 +77,24 @@ export function latLng(value) {
   return Number.isFinite(value.latitude) && Number.isFinite(value.longitude) ? [value.latitude, value.longitude] : null;
 }
 
-/** A grid layer that draws lines of longitude and latitude with their degrees. */
+/**
+ * A grid layer that draws lines of longitude and latitude with their degrees.
+ * @param {Leaflet} L
+ * @returns {Leaflet} the layer
+ */
 function gridLayer(L) {
   const Grid = L.GridLayer.extend({
+    /**
+     * @this {Leaflet} the layer
+     * @param {{x: number, y: number, z: number}} coords
+     */
     createTile(coords) {
       const tile = document.createElement("canvas");
       const size = this.getTileSize();
       tile.width = size.x;
       tile.height = size.y;
-      const context = tile.getContext("2d");
-      const dark = window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches;
+      const context = /** @type {CanvasRenderingContext2D} */ (tile.getContext("2d"));
+      const dark = window.matchMedia?.("(prefers-color-scheme: dark)").matches;
       context.fillStyle = dark ? "#1c1c1e" : "#eef1f5";
       context.fillRect(0, 0, size.x, size.y);
       const nw = this._map.unproject([coords.x * size.x, coords.y * size.y], coords.z);
@@ -88,10 +123,18 @@ function gridLayer(L) {
 }
 
 export class MapControl extends Control {
+  /**
+   * @override
+   * @returns {"span"}
+   */
   labelTag() {
     return "span";
   }
 
+  /**
+   * @param {import("./field.js").Field} field
+   * @param {import("./field.js").Context} context
+   */
   constructor(field, context) {
     super(field, context);
     this.selected = latLng(field.default);
@@ -118,6 +161,7 @@ export class MapControl extends Control {
     const map = L.map(this.box, { zoomControl: true, attributionControl: true });
     this.map = map;
     const template = typeof settings.mapTileURL === "string" ? settings.mapTileURL : "";
+    /** @type {Leaflet} */
     let grid = null;
     const useGrid = () => {
       if (grid) return;
@@ -125,6 +169,7 @@ export class MapControl extends Control {
       if (tiles) map.removeLayer(tiles);
       this.box.dataset.tiles = "grid";
     };
+    /** @type {Leaflet} */
     let tiles = null;
     if (template) {
       const maptype = ["standard", "satellite", "hybrid"].includes(field.maptype) ? field.maptype : "standard";
@@ -170,15 +215,16 @@ export class MapControl extends Control {
       }
     }
     if (this.isInput) {
+      /** @param {{lat: number, lng: number}} at */
       const pick = (at) => {
-        this.selected = [at.lat, at.lng];
+        this.selected = /** @type {[number, number]} */ ([at.lat, at.lng]);
         if (this.pin) this.pin.setLatLng(at);
         else this.pin = L.marker(at, { keyboard: false, icon: L.divIcon({ className: "map-pin", iconSize: [18, 18] }) }).addTo(map);
         this.showSelection();
         this.showError("");
       };
       if (this.selected) pick(L.latLng(this.selected[0], this.selected[1]));
-      map.on("click", (event) => pick(event.latlng));
+      map.on("click", (/** @type {{latlng: {lat: number, lng: number}}} */ event) => pick(event.latlng));
       this.box.addEventListener("keydown", (event) => {
         if (event.key === "Enter" || event.key === " ") {
           event.preventDefault();
@@ -188,6 +234,7 @@ export class MapControl extends Control {
     }
   }
 
+  /** @override */
   read() {
     return this.selected ? { longitude: Number(this.selected[1].toFixed(7)), latitude: Number(this.selected[0].toFixed(7)) } : null;
   }
@@ -195,18 +242,28 @@ export class MapControl extends Control {
 
 /** currentLocation: no widget; the Geolocation API at submit. */
 export class CurrentLocationControl extends Control {
+  /**
+   * @override
+   * @returns {"span"}
+   */
   labelTag() {
     return "span";
   }
 
+  /**
+   * @param {import("./field.js").Field} field
+   * @param {import("./field.js").Context} context
+   */
   constructor(field, context) {
     super(field, context);
+    /** @type {{longitude: number, latitude: number} | null} */
     this.value = null;
     this.body.append(el("p", { class: "hint", id: this.controlId, text: "Your location is sent with the answer." }));
   }
 
+  /** @override */
   atSubmit() {
-    return new Promise((resolve) => {
+    return new Promise(/** @param {(value?: void) => void} resolve */ (resolve) => {
       if (!navigator.geolocation) { resolve(); return; }
       navigator.geolocation.getCurrentPosition((position) => {
         this.value = { longitude: position.coords.longitude, latitude: position.coords.latitude };
@@ -215,10 +272,12 @@ export class CurrentLocationControl extends Control {
     });
   }
 
+  /** @override */
   read() {
     return this.value;
   }
 
+  /** @override */
   check() {
     return null;
   }
@@ -226,10 +285,19 @@ export class CurrentLocationControl extends Control {
 
 /** currentDateTime: no widget; the moment of the submit. */
 export class CurrentDateTimeControl extends Control {
+  /**
+   * @override
+   * @returns {"span"}
+   */
   labelTag() {
     return "span";
   }
 
+  /**
+   * @param {import("./field.js").Field} field
+   * @param {import("./field.js").Context} context
+   * @param {(date: Date) => string} iso the date-time's text
+   */
   constructor(field, context, iso) {
     super(field, context);
     this.iso = iso;
@@ -238,10 +306,12 @@ export class CurrentDateTimeControl extends Control {
     else this.element.hidden = true;
   }
 
+  /** @override */
   async atSubmit() {
     this.value = this.iso(new Date());
   }
 
+  /** @override */
   read() {
     return this.value;
   }

@@ -7,34 +7,96 @@
 import * as db from "./db.js";
 import { ApiError, OfflineError } from "./api.js";
 
+/**
+ * Media captured but not uploaded when the answer was made: `ref` stands for it in the values
+ * until it is uploaded as the document `name`.
+ * @typedef {object} PendingMedia
+ * @property {string} ref `pending:<uuid>`
+ * @property {string} kind the document kind (`image`, `audio`, `video`)
+ * @property {Blob} blob
+ * @property {string} [name] the document's name, once uploaded
+ */
+
+/**
+ * Why the server refused an answer: its status, message and issues.
+ * @typedef {object} Refusal
+ * @property {number} status
+ * @property {string} message
+ * @property {import("./api.js").Issue[]} issues
+ */
+
+/**
+ * An answer as the queue keeps it (one IndexedDB record, keyed by `responseId`).
+ * @typedef {object} QueueEntry
+ * @property {string} responseId
+ * @property {string} [messageId] the message answered, or
+ * @property {string} [request] the start request sent
+ * @property {string} [title]
+ * @property {number} submitValue
+ * @property {Record<string, unknown>} values
+ * @property {PendingMedia[]} [media]
+ * @property {string} username
+ * @property {number} createdAt milliseconds since 1970
+ * @property {"waiting" | "rejected"} state
+ * @property {Refusal | null} error
+ */
+
+/**
+ * A new answer, before the queue adds its owner, time and state.
+ * @typedef {Omit<QueueEntry, "username" | "createdAt" | "state" | "error">} NewEntry
+ */
+
+/**
+ * What a send came to.
+ * @typedef {{state: "sent", response: unknown} | {state: "waiting"} | {state: "rejected", error: any}} SendResult
+ */
+
 export class Outbox {
-  /** `onChange()` is called whenever the queue changes. */
+  /**
+   * `onChange()` is called whenever the queue changes.
+   * @param {import("./api.js").Api} api
+   * @param {string} username
+   * @param {() => void} onChange
+   */
   constructor(api, username, onChange) {
     this.api = api;
     this.username = username;
     this.onChange = onChange;
+    /** @type {Promise<void> | null} */
     this.flushing = null;
+    /** @type {ReturnType<typeof setTimeout> | null} */
     this.timer = null;
   }
 
+  /** @returns {Promise<QueueEntry[]>} this user's answers, oldest first */
   entries() {
     return db.list(this.username);
   }
 
-  /** Saves a new answer: {responseId, messageId | request, title, submitValue, values,
-   *  media: [{ref, kind, blob, name?}]}. */
+  /**
+   * Saves a new answer: {responseId, messageId | request, title, submitValue, values,
+   * media: [{ref, kind, blob, name?}]}.
+   * @param {NewEntry} entry
+   */
   async add(entry) {
-    await db.put(Object.assign({ username: this.username, createdAt: Date.now(), state: "waiting", error: null }, entry));
+    /** @type {QueueEntry} */
+    const saved = Object.assign({ username: this.username, createdAt: Date.now(), state: /** @type {const} */ ("waiting"), error: null }, entry);
+    await db.put(saved);
     this.onChange();
   }
 
+  /** @param {string} responseId */
   async discard(responseId) {
     await db.remove(responseId);
     this.onChange();
   }
 
-  /** Sends one entry; resolves to {state: "sent", response} | {state: "waiting"} |
-   *  {state: "rejected", error}. A rejected entry (4xx) stays, marked, until discarded. */
+  /**
+   * Sends one entry; resolves to {state: "sent", response} | {state: "waiting"} |
+   * {state: "rejected", error}. A rejected entry (4xx) stays, marked, until discarded.
+   * @param {QueueEntry} entry
+   * @returns {Promise<SendResult>}
+   */
   async send(entry) {
     try {
       for (const media of entry.media || []) {
@@ -47,6 +109,7 @@ export class Outbox {
       for (const media of entry.media || []) {
         for (const key of Object.keys(values)) if (values[key] === media.ref) values[key] = media.name;
       }
+      /** @type {Record<string, unknown>} */
       const body = { responseId: entry.responseId, submitValue: entry.submitValue, values };
       if (entry.messageId) body.messageId = entry.messageId;
       else body.request = entry.request;
@@ -60,7 +123,8 @@ export class Outbox {
         return { state: "waiting" };
       }
       entry.state = "rejected";
-      entry.error = { status: error.status || 0, message: error.message, issues: error.issues || [] };
+      const refused = /** @type {Partial<import("./api.js").ApiError>} */ (error);
+      entry.error = { status: refused.status || 0, message: /** @type {string} */ (refused.message), issues: refused.issues || [] };
       await db.put(entry);
       this.onChange();
       return { state: "rejected", error };

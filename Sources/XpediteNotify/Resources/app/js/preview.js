@@ -8,17 +8,31 @@
 import { el, replace } from "./dom.js";
 import { Form } from "./form.js";
 
-const view = document.getElementById("view");
+const found = document.getElementById("view");
+if (!found) throw new Error("preview.html has no #view");
+/** @type {HTMLElement} */
+const view = found;
 
-/** Stands in for the app's API: the preview has no session, so nothing is fetched or uploaded. */
-const offlineApi = {
-  document: async () => { throw new Error("the preview does not fetch documents"); },
-  upload: async () => { throw new Error("the preview does not upload"); },
-};
+/**
+ * Stands in for the app's API: the preview has no session, so nothing is fetched or uploaded.
+ * Only what a form's fields call is here; the cast says the rest is never reached.
+ * @type {import("./api.js").Api}
+ */
+const offlineApi = /** @type {import("./api.js").Api} */ (/** @type {unknown} */ ({
+  document: async () => {
+    throw new Error("the preview does not fetch documents");
+  },
+  upload: async () => {
+    throw new Error("the preview does not upload");
+  },
+}));
 
-/** Draws a payload with the app's own renderer, its title and body above as in the app. */
+/**
+ * Draws a payload with the app's own renderer, its title and body above as in the app.
+ * @param {{payload?: unknown, title?: unknown, body?: unknown}} message
+ */
 function draw(message) {
-  const payload = message.payload && typeof message.payload === "object" ? message.payload : {};
+  const payload = /** @type {import("./api.js").Payload} */ (message.payload && typeof message.payload === "object" ? message.payload : {});
   const head = el("div", { class: "form-head" }, el("h2", { text: typeof message.title === "string" ? message.title : "" }),
     el("p", { text: typeof message.body === "string" ? message.body : "" }));
   const note = el("p", { class: "notice", role: "status", hidden: true });
@@ -30,7 +44,8 @@ function draw(message) {
       return { state: "sent" };
     });
   } catch (error) {
-    replace(view, el("p", { class: "notice bad", text: `The app cannot draw this payload: ${error.message}` }));
+    const reason = error instanceof Error ? error.message : String(error);
+    replace(view, el("p", { class: "notice bad", text: `The app cannot draw this payload: ${reason}` }));
     return;
   }
   replace(view, head, form.element, note);

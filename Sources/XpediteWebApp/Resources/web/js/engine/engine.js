@@ -26,23 +26,14 @@ import { describe } from "./transport.js";
 import { componentAt, pathKey } from "./tree.js";
 
 /** @typedef {import("./alerts.js").Alert} Alert */
-/** @typedef {import("./alerts.js").Issue} Issue */
 /** @typedef {import("./transport.js").Transport} Transport */
 /** @typedef {import("./request.js").MethodCall} MethodCall */
 /** @typedef {import("../cache/client-cache.js").ClientCache} ClientCache */
 /** @typedef {import("../cache/images.js").ImageStore} ImageStore */
-/** @typedef {{x: number, y: number, width: number, height: number}} Bounds */
+/** @typedef {import("./options.js").Bounds} Bounds */
 /** @typedef {import("./state.js").EngineState} EngineState */
 /** @typedef {import("./state.js").TableRows} TableRows */
-
-/**
- * @typedef {object} ReadResult what the protocol reader makes of a screen answer
- * @property {Record<string, any> | null} packet the canonical new-dialect packet, broken components left out
- * @property {(Issue | string)[]} issues
- * @property {string[]} dropped the paths of the components left out
- * @property {string} [error] why the answer was refused, when `packet` is null
- */
-
+/** @typedef {import("./options.js").ReadResult} ReadResult */
 /** @typedef {import("./options.js").EngineOptions} EngineOptions */
 
 export { emptyState };

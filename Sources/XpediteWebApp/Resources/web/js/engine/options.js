@@ -2,10 +2,19 @@
 // device, and its limits (engine.js).
 
 /** @typedef {import("./transport.js").Transport} Transport */
-/** @typedef {import("./engine.js").ReadResult} ReadResult */
 /** @typedef {import("../cache/client-cache.js").ClientCache} ClientCache */
 /** @typedef {import("../cache/images.js").ImageStore} ImageStore */
-/** @typedef {import("./engine.js").Bounds} Bounds */
+/** @typedef {import("./alerts.js").Issue} Issue */
+
+/** @typedef {{x: number, y: number, width: number, height: number}} Bounds the phone's screen, in points */
+
+/**
+ * @typedef {object} ReadResult what the protocol reader (the `read` option) makes of a screen answer
+ * @property {Record<string, any> | null} packet the canonical new-dialect packet, broken components left out
+ * @property {(Issue | string)[]} issues
+ * @property {string[]} dropped the paths of the components left out
+ * @property {string} [error] why the answer was refused, when `packet` is null
+ */
 
 /**
  * @typedef {object} EngineOptions

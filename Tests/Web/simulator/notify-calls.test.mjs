@@ -1,5 +1,5 @@
-// The simulator's app switch (Sources/XpediteSimulator/Resources/static/app-switch.js): how its
-// inspector describes the notification app's HTTP calls. The page itself, wrapping the frame's
+// The simulator's app switch (Sources/XpediteSimulator/Resources/static): how its inspector
+// describes the notification app's HTTP calls (notify-calls.js). The page itself, wrapping the frame's
 // fetch, XMLHttpRequest and EventSource, is tested in Chromium (Tests/Browser/test_app_switch.py).
 
 import assert from "node:assert/strict";
@@ -15,7 +15,7 @@ import {
   pretty,
   size,
   text,
-} from "../../../Sources/XpediteSimulator/Resources/static/app-switch.js";
+} from "../../../Sources/XpediteSimulator/Resources/static/notify-calls.js";
 
 const sentAt = new Date(Date.UTC(2026, 10, 27, 8, 9, 10, 11));
 
