@@ -19,6 +19,8 @@ let package = Package(
         .library(name: "XpediteClient", targets: ["XpediteClient"]),
         .library(name: "XpediteDemo", targets: ["XpediteDemo"]),
         .library(name: "XpediteNotify", targets: ["XpediteNotify"]),
+        // The push providers (APNs, FCM, Web Push) a server wires into its notifier (decision 0530).
+        .library(name: "XpeditePush", targets: ["XpeditePush"]),
         .library(name: "XpediteNotifyClient", targets: ["XpediteNotifyClient"]),
         .library(name: "XpediteSimulator", targets: ["XpediteSimulator"]),
         .library(name: "XpediteWebApp", targets: ["XpediteWebApp"]),
@@ -150,6 +152,18 @@ let package = Package(
             name: "CXpediteBarcode",
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
+        // Barcodes in JPEG and PNG pictures through the C shim, on NIO's thread pool; knows nothing
+        // of HTTP or of the notifier, which answers its errors (decision 0531).
+        .target(
+            name: "XpediteBarcode",
+            dependencies: [
+                "CXpediteBarcode",
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: strict
+        ),
+        // The domain, the delivery engines and the HTTP API of notifications. Push providers are
+        // behind `PushProvider` and `WebPushSetup` (XpeditePush implements them, decision 0530).
         .target(
             name: "XpediteNotify",
             dependencies: [
@@ -157,16 +171,12 @@ let package = Package(
                 "XpediteStaticFiles",
                 // The notification app loads the web app's expression modules (decision 0460).
                 "XpediteWebApp",
-                "CXpediteBarcode",
+                "XpediteBarcode",
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                // Webhook deliveries.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "_CryptoExtras", package: "swift-crypto"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOHTTP2", package: "swift-nio-http2"),
-                .product(name: "NIOHPACK", package: "swift-nio-http2"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -174,6 +184,27 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             resources: [.copy("Resources/app"), .copy("Resources/console")],
+            swiftSettings: strict
+        ),
+        // The push providers (APNs over its own HTTP/2 connections or AsyncHTTPClient, FCM, Web
+        // Push), their tokens, TLS and settings (decision 0530): the CLI and the tests make them and
+        // put them in the notifier's configuration.
+        .target(
+            name: "XpeditePush",
+            dependencies: [
+                "XpediteNotify",
+                "XpediteProtocol",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTP2", package: "swift-nio-http2"),
+                .product(name: "NIOHPACK", package: "swift-nio-http2"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict
         ),
         // The notification API's typed client for backends in Swift: the code swift-openapi-generator
@@ -221,6 +252,7 @@ let package = Package(
                 "XpediteServer",
                 "XpediteDemo",
                 "XpediteNotify",
+                "XpeditePush",
                 "XpediteNotifySQLite",
                 "XpeditePostgresSupport",
                 "XpediteNotifyPostgres",
@@ -383,6 +415,7 @@ let package = Package(
             name: "XpeditePushStandIns",
             dependencies: [
                 "XpediteNotify",
+                "XpeditePush",
                 "XpediteProtocol",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdHTTP2", package: "hummingbird"),
@@ -403,6 +436,7 @@ let package = Package(
             name: "XpeditePushTests",
             dependencies: [
                 "XpediteNotify",
+                "XpeditePush",
                 "XpediteNotifySQLite",
                 // The expiry tests run on every database.
                 "XpediteStoreTesting",
@@ -491,6 +525,7 @@ let package = Package(
                 "XpediteDemo",
                 "XpediteServer",
                 "XpediteNotify",
+                "XpeditePush",
                 "XpediteTestFixtures",
                 "XpeditePushStandIns",
                 "XpediteTestSupport",
@@ -530,6 +565,9 @@ let package = Package(
             name: "XpediteNotifyTests",
             dependencies: [
                 "XpediteNotify",
+                // Web Push switched on as a server does (WebPushConfiguration); the barcode libraries.
+                "XpeditePush",
+                "XpediteBarcode",
                 "XpediteNotifySQLite",
                 "XpeditePostgresSupport",
                 "XpediteNotifyPostgres",

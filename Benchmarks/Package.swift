@@ -69,6 +69,7 @@ let package = Package(
             name: "PushFanOut",
             dependencies: [
                 .product(name: "XpediteNotify", package: main),
+                .product(name: "XpeditePush", package: main),
                 .product(name: "XpediteNotifySQLite", package: main),
                 .product(name: "XpediteProtocol", package: main),
                 .product(name: "xpedite-testing", package: main),

@@ -6,6 +6,7 @@ import Logging
 import Testing
 @testable import XpediteDemo
 import XpediteNotify
+import XpeditePush
 import XpediteServer
 import XpeditePushStandIns
 import XpediteTestFixtures

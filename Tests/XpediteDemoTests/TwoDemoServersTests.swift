@@ -6,6 +6,7 @@ import Testing
 import XpediteNotify
 import XpeditePostgresSupport
 import XpeditePostgresTesting
+import XpeditePush
 import XpediteServer
 import XpediteTestFixtures
 import XpediteTestSupport

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import Testing
+import XpediteBarcode
 import XpediteNotify
 import XpediteProtocol
 import XpediteTestFixtures

@@ -7,6 +7,7 @@ import NIOCore
 import Testing
 import XpediteNotify
 import XpediteProtocol
+import XpeditePush
 import XpediteTestFixtures
 import XpediteNotifyTestSupport
 

@@ -12,6 +12,7 @@ import XpediteNotifyPostgres
 import XpeditePostgresTesting
 import XpediteProtocol
 import XpediteNotifyTestSupport
+import XpeditePush
 
 /// Two notification servers in this process on one PostgreSQL database, each with its own
 /// connection pool, notifier, event bus and live application (issues 18 and 27): what one server takes, the

@@ -4,6 +4,7 @@ import NIOCore
 import XpediteNotify
 import XpediteProtocol
 import Synchronization
+import XpeditePush
 
 /// A stand-in for Apple's APNs (token-based, HTTP/2 over TLS on 127.0.0.1) that checks every
 /// request as Apple documents it and answers as told. Tests only. It runs on a lean

@@ -5,6 +5,7 @@ import Hummingbird
 import Synchronization
 import XpediteNotify
 import XpediteProtocol
+import XpeditePush
 
 /// A stand-in for Google's OAuth 2 token endpoint and FCM's HTTP v1 API (TLS, HTTP/2 on
 /// 127.0.0.1) that checks requests as Google does and answers as told. Tests only.

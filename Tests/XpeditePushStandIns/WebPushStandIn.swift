@@ -4,6 +4,7 @@ import Hummingbird
 import Synchronization
 import XpediteNotify
 import XpediteProtocol
+import XpeditePush
 
 /// A browser push service (RFC 8030) over TLS on 127.0.0.1, for tests: it hands out subscriptions
 /// whose private keys it keeps, and checks every push as a real service and browser do — the

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import Testing
 import XpediteNotify
+import XpeditePush
 import XpeditePushStandIns
 
 /// What only the HTTP/2 sender does (every APNs rule is tested through both senders in

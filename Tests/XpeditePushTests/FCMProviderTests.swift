@@ -1,3 +1,4 @@
+import XpeditePush
 import XpediteTestFixtures
 import Foundation
 import Testing

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import XpediteNotify
 import XpediteProtocol
+import XpeditePush
 import XpeditePushStandIns
 import XpediteStoreTesting
 import XpediteTestFixtures

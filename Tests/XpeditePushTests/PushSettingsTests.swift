@@ -3,6 +3,7 @@ import Crypto
 import Foundation
 import Testing
 import XpediteNotify
+import XpeditePush
 import XpeditePushStandIns
 import XpediteProtocol
 import XpediteTestFixtures

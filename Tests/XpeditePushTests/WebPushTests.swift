@@ -4,6 +4,7 @@ import Logging
 import Testing
 import XpediteNotify
 import XpediteProtocol
+import XpeditePush
 import XpeditePushStandIns
 import XpediteNotifySQLite
 import XpediteTestFixtures

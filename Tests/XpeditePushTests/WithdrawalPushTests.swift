@@ -2,6 +2,7 @@ import XpediteTestFixtures
 import Foundation
 import Testing
 import XpediteNotify
+import XpeditePush
 import XpeditePushStandIns
 import XpediteProtocol
 

@@ -4,6 +4,7 @@ import Hummingbird
 import Logging
 import ServiceLifecycle
 import XpediteNotify
+import XpeditePush
 import XpeditePushStandIns
 import XpediteNotifySQLite
 

@@ -1,5 +1,6 @@
 import Foundation
 import XpediteNotify
+import XpeditePush
 
 /// The measurements of the benchmark, each timed from its start on this process's clock to the
 /// stand-in's acceptance of its last push on the stand-in's (both CLOCK_MONOTONIC), with the CPU

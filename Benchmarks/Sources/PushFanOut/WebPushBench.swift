@@ -6,6 +6,7 @@ import Logging
 import NIOCore
 import ServiceLifecycle
 import XpediteNotify
+import XpeditePush
 import XpeditePushStandIns
 import XpediteNotifySQLite
 

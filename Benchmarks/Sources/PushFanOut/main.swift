@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import XpeditePush
 
 // The push fan-out benchmark of `scripts/bench --push` (issue 16), in two processes:
 //

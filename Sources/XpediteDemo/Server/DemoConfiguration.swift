@@ -42,8 +42,9 @@ public struct DemoConfiguration: Sendable {
     /// The push provider of each device platform (`ios` → APNs, `android` → FCM, …); a platform
     /// without one has its pushes logged (docs/push.md).
     public var pushProviders: [String: any PushProvider] = [:]
-    /// Web Push for browsers (the notification app); `nil` leaves it off.
-    public var webPush: WebPushConfiguration?
+    /// Web Push for browsers (the notification app: XpeditePush's `WebPushConfiguration`); `nil`
+    /// leaves it off.
+    public var webPush: (any WebPushSetup)?
     /// The map tiles of the notification app (`/notify/app/`): a URL template with `{z}`, `{x}`, `{y}`.
     public var mapTileURL: String = NotifyAppFiles.defaultMapTileURL
 

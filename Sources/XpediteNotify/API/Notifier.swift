@@ -1,7 +1,7 @@
-import AsyncHTTPClient
 import Foundation
 import Logging
 import ServiceLifecycle
+import XpediteBarcode
 import XpediteProtocol
 
 /// The notification server (docs/notify-api.md): users and groups, devices, messages, validated
@@ -72,10 +72,8 @@ public final class Notifier: Sendable {
             let key = try webPush.key ?? VAPIDKey.load(file: webPush.keyFile, directory: configuration.dataDirectory)
             webPushKey = key
             if configuration.pushProviders["web"] == nil {
-                configuration.pushProviders["web"] = WebPushProvider(
-                    key: key, subject: webPush.subject, allowlist: webPush.allowlist,
-                    httpClient: webPush.httpClient, logger: configuration.logger,
-                    concurrency: webPush.concurrency, now: configuration.now)
+                configuration.pushProviders["web"] = webPush.makeProvider(key: key, logger: configuration.logger,
+                                                                          now: configuration.now)
             }
         } else {
             webPushKey = nil

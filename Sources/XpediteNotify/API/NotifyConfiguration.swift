@@ -2,12 +2,13 @@ import AsyncHTTPClient
 import Foundation
 import Logging
 import Metrics
+import XpediteBarcode
 
 /// Everything a ``Notifier`` is configured with, passed in at init (no globals).
 ///
 /// ```swift
 /// var configuration = NotifyConfiguration(dataDirectory: URL(filePath: ".xpedite/notify"), apiKeys: [key])
-/// configuration.pushProviders["ios"] = myAPNsProvider
+/// configuration.pushProviders["ios"] = myAPNsProvider               // XpeditePush's APNsProvider, or your own
 /// let notifier = try Notifier(configuration: configuration,
 ///                             store: SQLiteNotifyStore(directory: configuration.dataDirectory))  // import XpediteNotifySQLite
 /// ```
@@ -36,9 +37,9 @@ public struct NotifyConfiguration: Sendable {
     public var pushProviders: [String: any PushProvider] = [:]
     /// The provider of a platform with none in ``pushProviders``.
     public var defaultPushProvider: any PushProvider
-    /// Web Push for browsers (platform `web`); `nil` (the default) leaves it off, and `web` devices
-    /// get ``pushProviders``' or the default provider.
-    public var webPush: WebPushConfiguration?
+    /// Web Push for browsers (platform `web`, XpeditePush's `WebPushConfiguration`); `nil` (the
+    /// default) leaves it off, and `web` devices get ``pushProviders``' or the default provider.
+    public var webPush: (any WebPushSetup)?
     /// How pushes are retried: 1 s to 1 h, given up after 24 h (docs/push.md).
     public var pushRetry: DeliveryRetryPolicy = DeliveryRetryPolicy()
     /// How webhooks are retried: until a 2xx.

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import NIOCore
+import XpediteBarcode
 
 /// What a device uploads and reads back (docs/notify-api.md#device-routes), behind a device token:
 /// `POST /device/documents`, `GET /device/documents/{name}` and `POST /device/barcode` (the codes
@@ -41,7 +42,7 @@ struct DocumentsController<Parent: RequestContext>: Sendable {
                 throw NotifyError.invalid(at: .root, .invalidValue, "the bytes are not \(type == .jpeg ? "a JPEG" : "a PNG") image (magic bytes)")
             }
         }
-        let codes = try await notifier.barcodeReader.read(bytes)
+        let codes = try await notifier.barcodes(in: bytes)
         return JSONResponse.make(.object(["codes": .array(codes.map { code in
             .object(["format": .string(code.format), "text": .string(code.text)])
         })]))

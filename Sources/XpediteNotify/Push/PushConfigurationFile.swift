@@ -1,10 +1,11 @@
 import Foundation
 
 /// Reading a file the push configuration names (a key, a service account, a CA), with an error
-/// that names what the file is for and where it was looked for.
-enum PushConfigurationFile {
+/// that names what the file is for and where it was looked for. `package`: the VAPID key here and
+/// the providers' keys, service accounts and CA files in XpeditePush read their files the same way.
+package enum PushConfigurationFile {
     /// The bytes of the file at `path`; `what` names it in the error (`APNs key (XPEDITE_APNS_KEY_FILE)`).
-    static func data(at path: String, what: String) throws(PushConfigurationError) -> Data {
+    package static func data(at path: String, what: String) throws(PushConfigurationError) -> Data {
         do {
             return try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
@@ -13,7 +14,7 @@ enum PushConfigurationFile {
     }
 
     /// The UTF-8 text of the file at `path`.
-    static func text(at path: String, what: String) throws(PushConfigurationError) -> String {
+    package static func text(at path: String, what: String) throws(PushConfigurationError) -> String {
         let data = try data(at: path, what: what)
         guard let text = String(data: data, encoding: .utf8) else {
             throw .unreadableFile(what: what, path: path, reason: "it is not UTF-8 text")

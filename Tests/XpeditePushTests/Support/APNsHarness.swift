@@ -1,3 +1,4 @@
+import XpeditePush
 import XpediteTestFixtures
 import AsyncHTTPClient
 import Crypto

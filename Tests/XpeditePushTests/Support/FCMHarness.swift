@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import XpediteNotify
+import XpeditePush
 import XpeditePushStandIns
 import XpediteTestFixtures
 

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import Logging
 import XpediteNotify
+import XpeditePush
 import XpeditePushStandIns
 import XpediteProtocol
 

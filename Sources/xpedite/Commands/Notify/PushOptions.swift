@@ -3,6 +3,7 @@ import AsyncHTTPClient
 import Foundation
 import Logging
 import XpediteNotify
+import XpeditePush
 
 /// The push providers' options of `xpedite demo` and `xpedite notify serve` (docs/push.md):
 /// each falls back to its environment variable; APNs is on with a key file, FCM with a service

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import XpediteNotify
 
 /// What token-based APNs needs (docs/push.md#setting-up-apns): the `.p8` signing key (PKCS#8 PEM,
 /// P-256), its key id, the team id, the app's bundle id as topic, and the service's base URL.

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import XpediteNotify
 
 /// The `aes128gcm` content encoding of a Web Push message (RFC 8188, keyed as RFC 8291 says): one
 /// record, encrypted for a browser's P-256 key and authentication secret. swift-crypto does the

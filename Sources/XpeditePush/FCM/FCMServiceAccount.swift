@@ -1,5 +1,6 @@
 import _CryptoExtras
 import Foundation
+import XpediteNotify
 import XpediteProtocol
 
 /// A Google service account as FCM HTTP v1 needs it (docs/push.md#setting-up-fcm): read from the

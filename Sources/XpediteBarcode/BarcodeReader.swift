@@ -13,21 +13,19 @@ import NIOPosix
 /// ```
 public final class BarcodeReader: Sendable {
     /// The loaded libraries, or why they are not.
-    private let loaded: Result<LoadedLibraries, NotifyError>
+    private let loaded: Result<LoadedLibraries, BarcodeError>
     /// The largest picture decoded, in pixels (width × height); larger ones get 422.
     public let maximumPixels: Int
 
-    /// Loads the libraries named by `libraries`; a missing one makes every ``read(_:)`` throw 503.
+    /// Loads the libraries named by `libraries`; a missing one makes every ``read(_:)`` throw
+    /// ``BarcodeError/unavailable(reason:)``.
     public init(libraries: BarcodeLibraries, maximumPixels: Int = 40_000_000) {
         self.maximumPixels = maximumPixels
         var message = [CChar](repeating: 0, count: Self.messageCapacity)
         if let handle = xb_open(libraries.zbar, libraries.turboJPEG, libraries.png, &message, Self.messageCapacity) {
             loaded = .success(LoadedLibraries(handle))
         } else {
-            let reason = Self.text(message)
-            loaded = .failure(NotifyError(status: .serviceUnavailable, code: "unavailable",
-                                          message: "barcode decoding is not available on this server: "
-                                              + "\(BarcodeLibraries.installHint) (\(reason))"))
+            loaded = .failure(.unavailable(reason: Self.text(message)))
         }
     }
 
@@ -39,12 +37,13 @@ public final class BarcodeReader: Sendable {
 
     /// The codes in `bytes`, a JPEG or PNG picture, in ZBar's order; empty when there are none.
     ///
-    /// - Throws: ``NotifyError`` 422 when the bytes are not a readable JPEG or PNG (or the picture
-    ///   is over ``maximumPixels``), 503 when the libraries are missing.
+    /// - Throws: ``BarcodeError/unreadablePicture(reason:)`` when the bytes are not a readable JPEG
+    ///   or PNG (or the picture is over ``maximumPixels``), ``BarcodeError/unavailable(reason:)``
+    ///   when the libraries are missing, ``BarcodeError/scanFailed(reason:)`` when ZBar fails.
     public func read(_ bytes: Data) async throws -> [Barcode] {
         let libraries = try loaded.get()
         guard let type = BarcodeImageType(sniffing: bytes) else {
-            throw NotifyError.invalid(at: .root, .invalidValue, "the bytes are not a JPEG or PNG image (magic bytes)")
+            throw BarcodeError.unreadablePicture(reason: "the bytes are not a JPEG or PNG image (magic bytes)")
         }
         let maximumPixels = UInt64(max(maximumPixels, 1))
         return try await NIOThreadPool.singleton.runIfActive {
@@ -54,7 +53,7 @@ public final class BarcodeReader: Sendable {
 
     /// Decodes and scans, synchronously (on the thread pool).
     private static func scan(_ bytes: Data, type: BarcodeImageType, libraries: LoadedLibraries,
-                             maximumPixels: UInt64) throws -> [Barcode] {
+                             maximumPixels: UInt64) throws(BarcodeError) -> [Barcode] {
         var message = [CChar](repeating: 0, count: messageCapacity)
         var image = xb_gray_image()
         let decoded = bytes.withUnsafeBytes { raw -> Int32 in
@@ -64,12 +63,12 @@ public final class BarcodeReader: Sendable {
             case .png: return xb_decode_png(libraries.handle, base, raw.count, maximumPixels, &image, &message, messageCapacity)
             }
         }
-        guard decoded == 0 else { throw NotifyError.invalid(at: .root, .invalidValue, text(message)) }
+        guard decoded == 0 else { throw .unreadablePicture(reason: text(message)) }
         defer { xb_gray_image_free(&image) }
         var symbols: UnsafeMutablePointer<xb_symbol>?
         let count = xb_scan(libraries.handle, &image, &symbols, &message, messageCapacity)
         // Not the picture's fault (ZBar could not start): a 500, logged with the reason by the route.
-        guard count >= 0 else { throw BarcodeScanFailure(reason: text(message)) }
+        guard count >= 0 else { throw .scanFailed(reason: text(message)) }
         defer { xb_symbols_free(symbols, count) }
         guard let symbols else { return [] }
         return (0..<count).map { index in
@@ -102,10 +101,4 @@ private final class LoadedLibraries: @unchecked Sendable {
     deinit {
         xb_close(handle)
     }
-}
-
-/// ZBar failed on a decoded picture (out of memory, a scanner that cannot start).
-struct BarcodeScanFailure: Error, CustomStringConvertible {
-    let reason: String
-    var description: String { "barcode scan failed: \(reason)" }
 }

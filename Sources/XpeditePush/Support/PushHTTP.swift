@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import XpediteNotify
 import XpediteProtocol
 
 /// What the push providers share about HTTP: one request with its timeout, the answer read

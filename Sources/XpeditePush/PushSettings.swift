@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import NIOCore
 import NIOSSL
+import XpediteNotify
 
 /// The push providers' configuration (docs/push.md), read from an environment dictionary;
 /// each setting can then be overridden (by a command line's `--` options).

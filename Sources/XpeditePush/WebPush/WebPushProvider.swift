@@ -5,6 +5,7 @@ import Logging
 import NIOCore
 import NIOHTTP1
 import Synchronization
+import XpediteNotify
 import XpediteProtocol
 
 /// Pushes to browsers (Web Push: RFC 8030 delivery, RFC 8291 encryption, RFC 8292 VAPID), for

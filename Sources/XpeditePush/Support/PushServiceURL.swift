@@ -1,4 +1,5 @@
 import Foundation
+import XpediteNotify
 
 /// The base URL of a push service (`https://api.push.apple.com`), checked once at start-up.
 enum PushServiceURL {

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import Logging
 import NIOCore
+import XpediteNotify
 import XpediteProtocol
 
 /// Delivers pushes to Android devices through Firebase Cloud Messaging's HTTP v1 API

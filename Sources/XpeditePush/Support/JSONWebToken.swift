@@ -1,6 +1,7 @@
 import _CryptoExtras
 import Crypto
 import Foundation
+import XpediteNotify
 import XpediteProtocol
 
 /// A JSON Web Token (RFC 7519) in compact serialisation, signed with ES256 (APNs' provider

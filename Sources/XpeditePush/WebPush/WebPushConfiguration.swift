@@ -1,10 +1,13 @@
 import AsyncHTTPClient
 import Foundation
+import Logging
+import XpediteNotify
 
 /// Web Push for devices of platform `web` (docs/push.md#web-push): the VAPID subject and key, the
-/// push services allowed, and the HTTP client. Set ``NotifyConfiguration/webPush`` to turn it on;
-/// the key pair is then generated on the first run and kept in the data directory.
-public struct WebPushConfiguration: Sendable {
+/// push services allowed, and the HTTP client. Set `NotifyConfiguration.webPush` to one to turn it
+/// on; the key pair is then generated on the first run and kept in the data directory, and the
+/// notifier makes its ``WebPushProvider`` with ``makeProvider(key:logger:now:)`` (decision 0530).
+public struct WebPushConfiguration: WebPushSetup {
     /// The VAPID `sub` claim: how a push service reaches the sender (`mailto:` or `https:`).
     public var subject: String = "mailto:admin@localhost"
     /// A PEM file with the VAPID private key; `nil` keeps a generated one in the data directory.
@@ -24,5 +27,12 @@ public struct WebPushConfiguration: Sendable {
     /// The defaults of docs/push.md#web-push, sending through `httpClient`.
     public init(httpClient: HTTPClient) {
         self.httpClient = httpClient
+    }
+
+    /// A ``WebPushProvider`` signing with `key` for ``subject``, posting through ``httpClient`` to
+    /// the hosts of ``allowlist``, ``concurrency`` pushes at a time.
+    public func makeProvider(key: VAPIDKey, logger: Logger, now: @escaping @Sendable () -> Date) -> any PushProvider {
+        WebPushProvider(key: key, subject: subject, allowlist: allowlist, httpClient: httpClient, logger: logger,
+                        concurrency: concurrency, now: now)
     }
 }

@@ -1,4 +1,5 @@
 import Logging
+import XpediteNotify
 
 /// The one log line a provider writes per attempt: `debug` when delivered, `info` otherwise. It
 /// names the delivery, the message and the target (a token's last characters, or a push

@@ -1,5 +1,6 @@
 import NIOCore
 import Synchronization
+import XpediteNotify
 
 /// The APNs bodies of the latest messages sent. A send to 10,000 devices makes 10,000 pushes of
 /// one message, whose body is the same for each: it is encoded once and its bytes shared (a

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import NIOCore
 import NIOSSL
+import XpediteNotify
 import XpediteProtocol
 
 /// Delivers pushes to iOS devices through Apple's token-based APNs over HTTP/2

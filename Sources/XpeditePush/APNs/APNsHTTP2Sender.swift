@@ -4,6 +4,7 @@ import NIOHTTP2
 import NIOPosix
 import NIOSSL
 import Synchronization
+import XpediteNotify
 
 /// The APNs sender written on swift-nio-http2 (``APNsSenderKind/http2``, decision 0400): a few
 /// long-lived HTTP/2 connections over TLS to the APNs host (``connections``, 2 by default, each on
