@@ -37,6 +37,43 @@ import XpediteNotifyTestSupport
         #expect(await Self.take(Self.events.count, from: second) == Self.events)
     }
 
+    /// A subscriber that reads nothing while ten times its limit is published holds at most the
+    /// limit: the newest events, and "events may be lost" after the ones dropped (decision 0540).
+    /// Without the bound the first events read would be the oldest, m0…m7.
+    @Test func aSubscriberThatFallsBehindHoldsTheNewestEventsAndHearsSomeMayBeLost() async {
+        let limit = 8
+        let bus = InProcessEventBus(bufferLimit: limit)
+        let stream = bus.subscribe()
+        for index in 0..<(10 * limit) { bus.publish(.messageSent(messageId: "m\(index)")) }
+        let held = await Self.take(limit, from: stream)
+        #expect(held.count == limit)
+        #expect(held.contains(.messageSent(messageId: "m\(10 * limit - 1)")))   // the newest is within the limit
+        #expect(!held.contains(.messageSent(messageId: "m0")))
+        let marker = held.lastIndex(of: .eventsMayBeLost)
+        #expect(marker != nil)
+        // Every message event held after the marker is newer than every one dropped: read in order.
+        let sent = held.compactMap { event -> Int? in
+            if case .messageSent(let id) = event { return Int(id.dropFirst()) }
+            return nil
+        }
+        #expect(sent == sent.sorted())
+        // Once it keeps up again, it gets every event and no marker.
+        bus.publish(.messageSent(messageId: "after"))
+        var rest = await Self.take(1, from: stream)
+        while rest.last != .messageSent(messageId: "after") { rest += await Self.take(1, from: stream) }
+        #expect(rest.count <= limit)
+    }
+
+    @Test func aSubscriberThatKeepsUpGetsEveryEventAndNoMarker() async {
+        let bus = InProcessEventBus(bufferLimit: 4)
+        let stream = bus.subscribe()
+        var iterator = stream.makeAsyncIterator()
+        for index in 0..<40 {
+            bus.publish(.messageSent(messageId: "m\(index)"))
+            #expect(await iterator.next() == .messageSent(messageId: "m\(index)"))
+        }
+    }
+
     @Test func aSubscriberGetsOnlyWhatIsPublishedAfterItSubscribed() async {
         let bus = InProcessEventBus()
         bus.publish(.messageSent(messageId: "before"))

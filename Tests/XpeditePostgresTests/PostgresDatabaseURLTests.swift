@@ -1,3 +1,4 @@
+import PostgresNIO
 import Testing
 import XpeditePostgresSupport
 
@@ -26,6 +27,22 @@ import XpeditePostgresSupport
         #expect(url.connectTimeout == PostgresDatabaseURL.defaultConnectTimeout)
     }
 
+    /// The pool keeps a connection open 10 s unused and runs no keep-alive query: the pool arms a
+    /// timer per connection handed back, held until it would fire, so these durations bound how
+    /// many it holds (decision 0542). postgres-nio's own defaults (60 s, and a keep-alive every
+    /// 30 s) fail this test.
+    @Test func thePoolHoldsAConnectionUnusedBrieflyAndRunsNoKeepAlive() throws {
+        let url = try PostgresDatabaseURL("postgres://ann@127.0.0.1/d")
+        #expect(url.poolIdleTimeout == PostgresDatabaseURL.defaultPoolIdleTimeout)
+        #expect(PostgresDatabaseURL.defaultPoolIdleTimeout <= .seconds(10))
+        let options = url.clientConfiguration().options
+        #expect(options.connectionIdleTimeout == PostgresDatabaseURL.defaultPoolIdleTimeout)
+        #expect(options.keepAliveBehavior == nil)
+        let longer = try PostgresDatabaseURL("postgres://ann@127.0.0.1/d?pool_idle_timeout=30")
+        #expect(longer.clientConfiguration().options.connectionIdleTimeout == .seconds(30))
+        #expect(throws: PostgresDatabaseError.self) { try PostgresDatabaseURL("postgres://ann@h/d?pool_idle_timeout=0") }
+    }
+
     @Test(arguments: [
         ("disable", PostgresDatabaseURL.TLSMode.disable), ("allow", .prefer), ("prefer", .prefer),
         ("require", .require), ("verify-ca", .verifyCA), ("verify-full", .verifyFull),
@@ -40,7 +57,7 @@ import XpeditePostgresSupport
         ("postgres://ann@h/d?sslmode=requried",
          "invalid database URL: sslmode 'requried' is not one of disable, allow, prefer, require, verify-ca, verify-full"),
         ("postgres://ann@h/d?ssl=true",
-         "invalid database URL: the parameter 'ssl' is not supported (sslmode, sslrootcert, connect_timeout are)"),
+         "invalid database URL: the parameter 'ssl' is not supported (sslmode, sslrootcert, connect_timeout, pool_idle_timeout are)"),
         ("postgres://ann@h/d?connect_timeout=0",
          "invalid database URL: connect_timeout '0' is not a positive number of seconds"),
         ("postgres://ann@h/a/b", "invalid database URL: the path '/a/b' is not one database name"),

@@ -49,6 +49,10 @@ public struct NotifyConfiguration: Sendable {
     public var metricsFactory: any MetricsFactory = NOOPMetricsHandler.instance
     /// How often an open Server-Sent Events stream sends a keep-alive comment.
     public var eventStreamHeartbeat: Duration = .seconds(15)
+    /// The events an open Server-Sent Events stream may fall behind by (1,024): a client that
+    /// reads more slowly is disconnected instead of having them kept without bound; it reconnects
+    /// with `Last-Event-ID` and a topic stream replays what it missed (decision 0541).
+    public var eventStreamBufferLimit: Int = 1024
     /// How often expired messages (`expiresAt` passed) are withdrawn (1 s).
     public var expirySweepInterval: Duration = .seconds(1)
     /// The HTTP client of webhook deliveries; `nil` uses `HTTPClient.shared`.

@@ -51,8 +51,17 @@ public struct PostgresDatabaseURL: Sendable, Hashable, CustomStringConvertible {
     /// How long the connection and its start-up may take.
     public var connectTimeout: Duration
 
+    /// How long a pooled connection stays open unused (`pool_idle_timeout`, in seconds).
+    public var poolIdleTimeout: Duration
+
     /// The default time a connection may take to be made.
     public static let defaultConnectTimeout: Duration = .seconds(10)
+
+    /// The default time a pooled connection stays open unused: 10 s, not postgres-nio's 60 s with
+    /// a keep-alive query every 30 s. The pool arms a timer each time a connection is handed back,
+    /// and a timer cancelled by the next lease keeps its memory until it would have fired; so the
+    /// pool holds about (queries per second) × this many timers (decision 0542).
+    public static let defaultPoolIdleTimeout: Duration = .seconds(10)
 
     /// Reads a `postgres://` or `postgresql://` URL; throws ``PostgresDatabaseError`` naming the
     /// part that is wrong.
@@ -96,6 +105,7 @@ public struct PostgresDatabaseURL: Sendable, Hashable, CustomStringConvertible {
         self.tlsMode = .prefer
         self.rootCertificatePath = nil
         self.connectTimeout = Self.defaultConnectTimeout
+        self.poolIdleTimeout = Self.defaultPoolIdleTimeout
         for item in components.queryItems ?? [] {
             let value = item.value ?? ""
             switch item.name {
@@ -116,9 +126,14 @@ public struct PostgresDatabaseURL: Sendable, Hashable, CustomStringConvertible {
                     throw PostgresDatabaseError.invalidURL("connect_timeout '\(value)' is not a positive number of seconds")
                 }
                 connectTimeout = .seconds(seconds)
+            case "pool_idle_timeout":
+                guard let seconds = Int(value), seconds > 0 else {
+                    throw PostgresDatabaseError.invalidURL("pool_idle_timeout '\(value)' is not a positive number of seconds")
+                }
+                poolIdleTimeout = .seconds(seconds)
             default:
                 throw PostgresDatabaseError.invalidURL(
-                    "the parameter '\(item.name)' is not supported (sslmode, sslrootcert, connect_timeout are)")
+                    "the parameter '\(item.name)' is not supported (sslmode, sslrootcert, connect_timeout, pool_idle_timeout are)")
             }
         }
     }
@@ -155,6 +170,10 @@ public struct PostgresDatabaseURL: Sendable, Hashable, CustomStringConvertible {
                                                          password: password, database: database, tls: tls)
         configuration.options.connectTimeout = connectTimeout
         configuration.options.maximumConnections = maximumConnections
+        // One timer per connection handed back, held until it would fire (decision 0542): a short
+        // idle timeout, and no keep-alive query, which only an idle connection kept open longer needs.
+        configuration.options.connectionIdleTimeout = poolIdleTimeout
+        configuration.options.keepAliveBehavior = nil
         return configuration
     }
 

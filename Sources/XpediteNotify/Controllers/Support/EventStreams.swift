@@ -68,7 +68,8 @@ struct EventStreams: Sendable {
     /// client knows the stream is open), then what `replay` writes (it returns the last cursor
     /// written; live events at or before it are skipped), then every live event, with a keep-alive
     /// comment every ``NotifyConfiguration/eventStreamHeartbeat``. A graceful shutdown of the server
-    /// ends the stream (the client reconnects), so an open stream never holds the shutdown up.
+    /// ends the stream (the client reconnects), so an open stream never holds the shutdown up; so
+    /// does a client that falls ``NotifyConfiguration/eventStreamBufferLimit`` events behind.
     /// The subscription is taken when the body is written, not before: a response whose body is
     /// never written (the answer to HEAD) subscribes to nothing.
     private func serverSentEvents(
@@ -77,20 +78,23 @@ struct EventStreams: Sendable {
         replay: (@Sendable (_ writer: inout any ResponseBodyWriter) async throws -> Int64)?
     ) -> Response {
         let heartbeat = notifier.configuration.eventStreamHeartbeat
+        let limit = notifier.configuration.eventStreamBufferLimit
         let body = ResponseBody { writer in
-            let (items, continuation) = AsyncStream<StreamItem>.makeStream()
-            let unsubscribe = subscribe { event in continuation.yield(.event(event)) }
+            // At most `limit` events wait for a slow client; one more ends its stream (decision 0541).
+            let buffer = EventStreamBuffer<StreamItem>(limit: limit)
+            let items = buffer.items
+            let unsubscribe = subscribe { event in buffer.add(.event(event)) }
             let beats = Task {
                 while !Task.isCancelled {
                     do { try await Task.sleep(for: heartbeat) } catch { return }
-                    continuation.yield(.heartbeat)
+                    buffer.add(.heartbeat)
                 }
             }
-            continuation.onTermination = { _ in
+            buffer.onTermination {
                 unsubscribe()
                 beats.cancel()
             }
-            defer { continuation.finish() }
+            defer { buffer.finish() }
             try await writer.write(ByteBuffer(string: ": \(comment)\n\n"))
             var last = Int64.min
             if let replay { last = try await replay(&writer) }
@@ -107,7 +111,7 @@ struct EventStreams: Sendable {
                     }
                 }
             } onGracefulShutdown: {
-                continuation.finish()
+                buffer.finish()
             }
             try await writer.finish(nil)
         }
