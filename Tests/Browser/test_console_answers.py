@@ -223,3 +223,46 @@ def test_the_filters_live_in_the_address_and_refusals_show_at_their_fields(serve
     browser.get(server.url + "/notify/console/#/answers?payload=nothing")
     wait(browser, lambda d: "nothing" in d.find_element(By.ID, "answers-payload-issue").text)
 
+
+
+RECORD = """
+const done = arguments[arguments.length - 1];
+const context = new AudioContext();
+const tone = context.createOscillator();
+const sink = context.createMediaStreamDestination();
+tone.connect(sink);
+tone.start();
+const recorder = new MediaRecorder(sink.stream, {mimeType: "audio/webm"});
+const chunks = [];
+recorder.ondataavailable = (event) => chunks.push(event.data);
+recorder.onstop = async () => done(Array.from(new Uint8Array(await new Blob(chunks).arrayBuffer())));
+recorder.start();
+setTimeout(() => recorder.stop(), 600);
+"""
+
+
+def test_a_voice_note_plays_in_its_cell(server):
+    """A recording answer is an <audio controls> whose bytes come from the documents route with
+    the session: its metadata loads."""
+    driver = make_driver(1200, 900, extra=["--autoplay-policy=no-user-gesture-required"])
+    try:
+        driver.get(server.url + "/notify/console/")
+        recording = bytes(driver.execute_async_script(RECORD))
+        assert recording[:4] == b"\x1a\x45\xdf\xa3", recording[:16]
+        message_id = Backend(server).send(["anna"], "Voice", "Say it", {"responseTopic": "/inspections/voice", "fields": [
+            {"type": "audio", "id": "voice", "label": "Voice note"}]})
+        device = Device(server, "anna", PASSWORD, "anna-phone")
+        status, uploaded, _ = device.call("POST", "/device/documents?kind=audio", raw=recording, content_type="audio/webm")
+        assert status == 201, uploaded
+        status, published, _ = device.call("POST", "/device/responses", body={
+            "responseId": str(uuid.uuid4()), "messageId": message_id, "submitValue": 0, "values": {"voice": uploaded["name"]}})
+        assert status == 201, published
+        sign_in(driver, server.url, "vic", "#/answers?topic=/inspections/voice")
+        player = wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "td[data-column='voice'] audio[controls]"))[0]
+        assert player.get_attribute("src").endswith("/notify/v1/documents/" + uploaded["name"])
+        assert player.get_attribute("preload") == "none"
+        driver.execute_script("arguments[0].preload = 'metadata'; arguments[0].load()", player)
+        wait(driver, lambda d: d.execute_script("return arguments[0].readyState", player) >= 1)
+        assert driver.execute_script("return arguments[0].error", player) is None
+    finally:
+        driver.quit()
