@@ -266,3 +266,21 @@ def test_a_voice_note_plays_in_its_cell(server):
         assert driver.execute_script("return arguments[0].error", player) is None
     finally:
         driver.quit()
+
+
+def test_the_map_draws_the_apps_tiles_when_they_can_be_reached():
+    tiles = ThreadingHTTPServer(("127.0.0.1", 0), Tiles)
+    threading.Thread(target=tiles.serve_forever, daemon=True).start()
+    server = start(["--map-tiles", f"http://127.0.0.1:{tiles.server_port}/{{z}}/{{x}}/{{y}}.png"])
+    driver = make_driver(1400, 1100)
+    try:
+        sign_in(driver, server.url, "vic", "#/answers?topic=" + TOPIC)
+        box = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".answers-map"))
+        wait(driver, lambda d: box.get_attribute("data-tiles") == "tiles", seconds=30)
+        assert len(box.find_elements(By.CSS_SELECTOR, "path.leaflet-interactive")) == 2
+        loaded = "return [...document.querySelectorAll('.answers-map img.leaflet-tile')].some(i => i.naturalWidth === 256)"
+        assert driver.execute_script(loaded)
+    finally:
+        driver.quit()
+        server.close()
+        tiles.shutdown()
