@@ -267,4 +267,23 @@ import XpediteTestFixtures
             #expect(try await console.raw(.get, "/notify/console/nothing.js").status == .notFound)
         }
     }
+
+    /// The answers' maps draw the notification app's tiles (decision 0517): the policy lets
+    /// pictures come from the tiles' origin and from nowhere else.
+    @Test(arguments: [
+        ("https://tile.openstreetmap.org/{z}/{x}/{y}.png", "img-src 'self' https://tile.openstreetmap.org;"),
+        ("https://{s}.tiles.example:8443/{maptype}/{z}/{x}/{y}.png", "img-src 'self' https://*.tiles.example:8443;"),
+        ("/tiles/{z}/{x}/{y}.png", "img-src 'self';"),
+        ("https://evil.example; script-src *//{z}/{x}/{y}.png", "img-src 'self';"),
+        ("javascript://{z}", "img-src 'self';"),
+    ])
+    func theConsolePolicyLetsPicturesComeFromTheMapTiles(template: String, imageSources: String) async throws {
+        try await Self.withConsole(configure: { $0.mapTileURL = template }) { console, _ in
+            for path in ["/notify/console/", "/notify/console/js/console.js", "/notify/console/nothing.js"] {
+                let policy = try await console.raw(.get, path).headers[.contentSecurityPolicy] ?? ""
+                #expect(policy.contains(imageSources), "\(path): \(policy)")
+                #expect(policy.contains("script-src 'self';"), "\(path): \(policy)")
+            }
+        }
+    }
 }

@@ -12,21 +12,43 @@ struct ConsoleController<Context: RequestContext>: Sendable {
     let notifier: Notifier
     let files: StaticFileSet
 
-    /// The Content-Security-Policy of every answer under `/notify/console/`: everything from this
-    /// server only, no inline script or style, never framed.
-    static var policy: String {
-        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; object-src 'none'; "
-            + "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    /// The Content-Security-Policy of every answer under `/notify/console/`.
+    let policy: String
+
+    /// The policy of a console whose maps draw `mapTileURL`'s tiles: everything from this server
+    /// only, no inline script or style, never framed; pictures also from the tiles' origin, the
+    /// one the notification app's maps use (decision 0517).
+    static func policy(mapTileURL: String) -> String {
+        let tiles = tileSource(mapTileURL).map { " " + $0 } ?? ""
+        return "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'\(tiles); connect-src 'self'; "
+            + "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    }
+
+    /// The CSP source of a tile URL template's origin: `https://tile.example` for
+    /// `https://tile.example/{z}/{x}/{y}.png`, `https://*.tile.example` for
+    /// `https://{s}.tile.example/…`; `nil` for a template on this server (a path, covered by
+    /// `'self'`) or one whose origin is not a plain `host[:port]`.
+    static func tileSource(_ template: String) -> String? {
+        guard let separator = template.range(of: "://") else { return nil }
+        let scheme = template[..<separator.lowerBound].lowercased()
+        guard scheme == "http" || scheme == "https" else { return nil }
+        var authority = String(template[separator.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" })
+        if authority.hasPrefix("{s}.") { authority = "*." + authority.dropFirst(4) }
+        let host = authority.hasPrefix("*.") ? authority.dropFirst(2) : Substring(authority)
+        let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:")
+        guard !host.isEmpty, host.unicodeScalars.allSatisfy(allowed.contains) else { return nil }
+        return "\(scheme)://\(authority)"
     }
 
     /// The headers of every file of the console.
-    static var headers: HTTPFields { [.contentSecurityPolicy: policy, .xContentTypeOptions: "nosniff"] }
+    var headers: HTTPFields { [.contentSecurityPolicy: policy, .xContentTypeOptions: "nosniff"] }
 
     /// The console of `notifier`, its files read from the module's `console` resource folder.
     ///
     /// - Throws: when the folder is missing or a file cannot be read.
     init(notifier: Notifier) throws {
         self.notifier = notifier
+        policy = Self.policy(mapTileURL: notifier.configuration.mapTileURL)
         guard let root = Bundle.module.url(forResource: "console", withExtension: nil) else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "console"])
         }
@@ -147,7 +169,7 @@ struct ConsoleController<Context: RequestContext>: Sendable {
     /// The page; the bare path is redirected to the one with the slash (its relative URLs need it).
     func index(_ request: Request, context: Context) async throws -> Response {
         guard request.uri.path.hasSuffix("/") else {
-            return Response(status: .movedPermanently, headers: [.location: "\(request.uri.path)/", .contentSecurityPolicy: Self.policy])
+            return Response(status: .movedPermanently, headers: [.location: "\(request.uri.path)/", .contentSecurityPolicy: policy])
         }
         return fileResponse(request, path: "index.html")
     }
@@ -158,8 +180,8 @@ struct ConsoleController<Context: RequestContext>: Sendable {
 
     /// The file at `path` with the console's headers, or 404 with the policy.
     func fileResponse(_ request: Request, path: String) -> Response {
-        if let response = files.response(to: request, path: path, headers: Self.headers) { return response }
-        return Response(status: .notFound, headers: [.contentType: "text/plain; charset=utf-8", .contentSecurityPolicy: Self.policy],
+        if let response = files.response(to: request, path: path, headers: headers) { return response }
+        return Response(status: .notFound, headers: [.contentType: "text/plain; charset=utf-8", .contentSecurityPolicy: policy],
                         body: ResponseBody(byteBuffer: ByteBuffer(string: "not found")))
     }
 }
