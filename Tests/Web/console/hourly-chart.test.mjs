@@ -40,10 +40,19 @@ describe("roundTop", () => {
 });
 
 describe("ticks", () => {
-  test("four equal steps from 0, or one per unit below four", () => {
-    assert.deepEqual(ticks(20), [0, 5, 10, 15, 20]);
-    assert.deepEqual(ticks(2), [0, 1, 2]);
+  test("whole steps from 0 to every round top", () => {
     assert.deepEqual(ticks(1), [0, 1]);
+    assert.deepEqual(ticks(2), [0, 1, 2]);
+    assert.deepEqual(ticks(5), [0, 1, 2, 3, 4, 5]);
+    assert.deepEqual(ticks(10), [0, 2, 4, 6, 8, 10]);
+    assert.deepEqual(ticks(20), [0, 5, 10, 15, 20]);
+    assert.deepEqual(ticks(500), [0, 100, 200, 300, 400, 500]);
+    for (let top = 1; top <= 1e6; top *= 10) {
+      for (const round of [top, 2 * top, 5 * top]) {
+        assert.ok(ticks(round).every((tick) => Number.isInteger(tick)), `ticks of ${round}`);
+        assert.equal(ticks(round).at(-1), round);
+      }
+    }
   });
 });
 
@@ -59,7 +68,7 @@ describe("layoutChart", () => {
       size,
     );
     assert.equal(layout.top, 10);
-    assert.deepEqual(layout.ticks, [0, 2.5, 5, 7.5, 10]);
+    assert.deepEqual(layout.ticks, [0, 2, 4, 6, 8, 10]);
     assert.deepEqual(
       layout.bars.map((bar) => [bar.hour, bar.series, bar.value, bar.x, bar.y, bar.width, bar.height]),
       [

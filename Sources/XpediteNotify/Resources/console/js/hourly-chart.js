@@ -60,14 +60,16 @@ export function roundTop(value) {
 }
 
 /**
- * The tick values of a scale from 0 to `top`: `count` equal steps (whole numbers when `top` is
- * small).
+ * The tick values of a scale from 0 to a round `top` (see ``roundTop``), whole numbers from 1 up:
+ * five steps for a top of 1 or 5 times a power of ten (0, 2, 4… 10), four for 2 times one (0, 5…
+ * 20), and one step per unit when the top is below that count (0, 1, 2).
  * @param {number} top
- * @param {number} [count]
  * @returns {number[]}
  */
-export function ticks(top, count = 4) {
-  const steps = top < count ? top : count;
+export function ticks(top) {
+  const leading = top / 10 ** Math.floor(Math.log10(top));
+  const count = Math.round(leading) === 2 ? 4 : 5;
+  const steps = top >= 1 && top < count ? top : count;
   return Array.from({ length: steps + 1 }, (_, index) => (top * index) / steps);
 }
 

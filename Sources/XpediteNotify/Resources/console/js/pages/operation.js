@@ -217,7 +217,7 @@ function chartSection(body) {
   const area = svg("g", { transform: `translate(${margin.left} ${margin.top})` });
   for (const tick of layout.ticks) {
     const y = plot.height - (tick / layout.top) * plot.height;
-    area.append(svg("line", { x1: 0, x2: plot.width, y1: y, y2: y, class: "grid" }), svg("text", { x: -6, y: y + 4, "text-anchor": "end", class: "tick" }, String(Math.round(tick * 100) / 100)));
+    area.append(svg("line", { x1: 0, x2: plot.width, y1: y, y2: y, class: "grid" }), svg("text", { x: -6, y: y + 4, "text-anchor": "end", class: "tick" }, String(tick)));
   }
   for (const bar of layout.bars) {
     area.append(

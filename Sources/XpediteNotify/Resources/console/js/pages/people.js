@@ -239,10 +239,11 @@ function devicesSection(username, body, context, redraw) {
     h(
       "tr",
       { "data-device": device.deviceId },
-      h("td", {}, device.deviceName || device.deviceId),
+      h("td", {}, device.deviceName),
       h("td", {}, device.platform),
       h("td", {}, device.pushTarget ? "yes" : "no"),
       h("td", {}, device.lastSeen ? dateTimeText(device.lastSeen) : "never"),
+      h("td", {}, h("code", {}, device.deviceId)),
       admin &&
         h(
           "td",
@@ -266,7 +267,7 @@ function devicesSection(username, body, context, redraw) {
       : h(
           "table",
           { class: "list" },
-          h("thead", {}, h("tr", {}, h("th", {}, "Device"), h("th", {}, "Platform"), h("th", {}, "Push target"), h("th", {}, "Last seen"), admin && h("th", {}, ""))),
+          h("thead", {}, h("tr", {}, h("th", {}, "Device"), h("th", {}, "Platform"), h("th", {}, "Push target"), h("th", {}, "Last seen"), h("th", {}, "Device id"), admin && h("th", {}, ""))),
           h("tbody", {}, rows),
         ),
     body !== null && devices.length === 0 && h("p", {}, "No devices."),
@@ -347,11 +348,12 @@ function makeUserForm(context, redraw) {
   return putForm("user-form", "Add or change a user", fields, "Save user", context, redraw, (form) => {
     const username = value(form, "username").trim();
     if (username === "") return Promise.reject(new ApiError(422, "invalid", "the user is not valid", [{ path: "$.username", message: "enter a username" }]));
-    return context.api.put(resourcePath("users", username), {
-      password: value(form, "password"),
-      displayName: value(form, "displayName"),
-      groups: splitNames(value(form, "groups")),
-    });
+    const displayName = value(form, "displayName").trim();
+    /** @type {Record<string, unknown>} */
+    const body = { password: value(form, "password"), groups: splitNames(value(form, "groups")) };
+    // Left empty, the server keeps the stored display name (a new user's is the username).
+    if (displayName !== "") body.displayName = displayName;
+    return context.api.put(resourcePath("users", username), body);
   });
 }
 
