@@ -96,7 +96,7 @@ extension PostgresNotifyStore {
     }
 
     /// A response stored in one statement that commits on its own (decision 305), prepared: the
-    /// topic's turn ($1, $6), the row, the recipient's answer ($8) and the webhooks' outbox rows
+    /// topic's turn ($1, $6), the row (received at $8), the recipient's answer ($8) and the webhooks' outbox rows
     /// ($9). It answers the new row's cursor, or no row when the `responseId` is taken, the user
     /// already answered, or the message ($4) is no longer active (`live` holds its row shared
     /// until commit, so a withdrawal commits before or after, never between).
@@ -111,8 +111,8 @@ extension PostgresNotifyStore {
         ), live AS (
             SELECT 1 FROM notify_message WHERE id = $4::text AND state = 'active' FOR SHARE
         ), inserted AS (
-            INSERT INTO notify_response (response_id, username, message_id, request, topic, json)
-            SELECT $2::text, $3::text, $4::text, $5::text, $6::text, $7::text
+            INSERT INTO notify_response (response_id, username, message_id, request, topic, json, received_at)
+            SELECT $2::text, $3::text, $4::text, $5::text, $6::text, $7::text, $8::float8
             FROM topic_turn WHERE $4::text IS NULL OR EXISTS (SELECT 1 FROM live)
             ON CONFLICT DO NOTHING
             RETURNING cursor

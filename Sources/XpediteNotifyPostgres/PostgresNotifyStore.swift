@@ -221,6 +221,17 @@ public final class PostgresNotifyStore: NotifyStore {
             )
             """,
         ]),
+        // The console's Operation and People sections (docs/notify-api.md#operation): sends and
+        // answers per hour by time, a webhook's recent deliveries, a revoked device's pending pushes
+        // (migration notify.v8-operation).
+        PostgresMigration(version: 6, name: "notify.v8-operation", statements: [
+            "ALTER TABLE notify_response ADD COLUMN received_at DOUBLE PRECISION",
+            "UPDATE notify_response SET received_at = extract(epoch FROM (json::jsonb ->> 'receivedAt')::timestamptz)",
+            "CREATE INDEX notify_response_received ON notify_response (received_at)",
+            "CREATE INDEX notify_message_sent ON notify_message (sent_at)",
+            "CREATE INDEX notify_outbox_webhook ON notify_outbox (webhook, id)",
+            "CREATE INDEX notify_delivery_device_pending ON notify_delivery (device_key) WHERE state = 'pending'",
+        ]),
     ]
 
     /// Uses `database`, migrating its notification schema first.

@@ -62,8 +62,10 @@ extension SQLiteNotifyStore {
                     .execute(arguments: [answeredAt.timeIntervalSince1970, messageId, response.username])
             }
             try db.cachedStatement(sql: """
-                INSERT INTO notify_response (response_id, username, message_id, request, topic, json) VALUES (?, ?, ?, ?, ?, ?)
-                """).execute(arguments: [response.responseId, response.username, response.messageId, response.request, response.topic, body])
+                INSERT INTO notify_response (response_id, username, message_id, request, topic, json, received_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """).execute(arguments: [response.responseId, response.username, response.messageId, response.request, response.topic, body,
+                                         answeredAt.timeIntervalSince1970])
             var stored = response
             stored.cursor = db.lastInsertedRowID
             let webhooks = try Row.fetchAll(db.cachedStatement(sql: "SELECT name, url, secret FROM notify_webhook WHERE topic = ?"),

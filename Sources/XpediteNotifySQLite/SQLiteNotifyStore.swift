@@ -232,6 +232,18 @@ public final class SQLiteNotifyStore: NotifyStore {
                 ) WITHOUT ROWID;
                 """)
         }
+        // The console's Operation and People sections (docs/notify-api.md#operation): sends and
+        // answers per hour by time, a webhook's recent deliveries, a revoked device's pending pushes.
+        migrator.registerMigration("notify.v8-operation") { db in
+            try db.execute(sql: """
+                ALTER TABLE notify_response ADD COLUMN received_at DOUBLE;
+                UPDATE notify_response SET received_at = (julianday(json_extract(json, '$.receivedAt')) - 2440587.5) * 86400.0;
+                CREATE INDEX notify_response_received ON notify_response(received_at);
+                CREATE INDEX notify_message_sent ON notify_message(sent_at);
+                CREATE INDEX notify_outbox_webhook ON notify_outbox(webhook, id);
+                CREATE INDEX notify_delivery_device_pending ON notify_delivery(device_key) WHERE state = 'pending';
+                """)
+        }
         return migrator
     }
 

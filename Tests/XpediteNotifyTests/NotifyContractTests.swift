@@ -73,7 +73,7 @@ import XpediteProtocol
         let harness = try NotifyHarness()
         try await harness.application().test(.router) { client in
             let api = APIClient(client: client)
-            for (method, path) in [(HTTPRequest.Method.get, "/users/joe/devices/extra"), (.put, "/groups/a/b"),
+            for (method, path) in [(HTTPRequest.Method.get, "/users/joe/devices/phone/extra"), (.put, "/groups/a/b"),
                                    (.get, "/device/requests/a/b"), (.options, "/nowhere"), (.get, ""), (.post, "/")] {
                 let answer = try await api.call(method, path)
                 #expect(answer.status == .notFound, "\(method) \(path)")

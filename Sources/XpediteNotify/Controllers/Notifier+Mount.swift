@@ -33,6 +33,7 @@ extension Notifier {
         api.addRoutes(TopicsController(notifier: self).routes)
         api.addRoutes(BackendDocumentsController(notifier: self).routes)
         api.addRoutes(OperatorsController(notifier: self).routes)
+        api.addRoutes(OperationController(notifier: self).routes)
         let device = api.group(context: DeviceRequestContext<Context>.self)
         device.addRoutes(DeviceController(notifier: self).routes)
         device.addRoutes(DocumentsController(notifier: self).routes)

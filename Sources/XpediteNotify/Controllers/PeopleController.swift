@@ -3,7 +3,7 @@ import Hummingbird
 import XpediteProtocol
 
 /// Users and groups (docs/notify-api.md#users-and-groups), behind an API key: `PUT`/`DELETE
-/// /users/{username}`, `GET /users`, `GET /users/{username}/devices`, `PUT /groups/{name}`.
+/// /users/{username}`, `GET /users`, `GET /users/{username}/devices`, `DELETE /users/{username}/devices/{deviceId}`, `PUT /groups/{name}`.
 struct PeopleController<Context: RequestContext>: Sendable {
     let notifier: Notifier
 
@@ -15,6 +15,7 @@ struct PeopleController<Context: RequestContext>: Sendable {
         routes.delete("users/:username", use: deleteUser)
         routes.getAndHead("users", use: users)
         routes.getAndHead("users/:username/devices", use: devices)
+        routes.delete("users/:username/devices/:deviceId", use: revokeDevice)
         routes.put("groups/:name", use: putGroup)
         addGroupRoutes(to: routes)
         return routes

@@ -34,6 +34,7 @@ public enum RouteRoles {
         Rule(method: .put, path: "users/{username}", access: .role(.admin)),
         Rule(method: .delete, path: "users/{username}", access: .role(.admin)),
         Rule(method: .get, path: "users/{username}/devices", access: .role(.viewer)),
+        Rule(method: .delete, path: "users/{username}/devices/{deviceId}", access: .role(.admin)),
         Rule(method: .get, path: "groups", access: .role(.viewer)),
         Rule(method: .get, path: "groups/{name}", access: .role(.viewer)),
         Rule(method: .put, path: "groups/{name}", access: .role(.admin)),
@@ -57,6 +58,11 @@ public enum RouteRoles {
         Rule(method: .get, path: "events", access: .role(.viewer)),
         Rule(method: .put, path: "webhooks/{name}", access: .role(.admin)),
         Rule(method: .delete, path: "webhooks/{name}", access: .role(.admin)),
+        // Operation: read by anyone (webhook addresses without their secrets), tested and retried by admins.
+        Rule(method: .get, path: "webhooks", access: .role(.viewer)),
+        Rule(method: .post, path: "webhooks/{name}/test", access: .role(.admin)),
+        Rule(method: .post, path: "outbox/retry", access: .role(.admin)),
+        Rule(method: .get, path: "stats/hourly", access: .role(.viewer)),
         // Operators: admins only, reading included.
         Rule(method: .get, path: "operators", access: .role(.admin)),
         Rule(method: .put, path: "operators/{username}", access: .role(.admin)),

@@ -1016,6 +1016,210 @@ extension Components {
                 case recentProblems
             }
         }
+        /// - Remark: Generated from `#/components/schemas/WebhookList`.
+        public struct WebhookList: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/WebhookList/WebhooksPayload`.
+            public struct WebhooksPayloadPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/WebhookList/WebhooksPayload/name`.
+                public var name: Swift.String
+                /// - Remark: Generated from `#/components/schemas/WebhookList/WebhooksPayload/topic`.
+                public var topic: Components.Schemas.Topic
+                /// - Remark: Generated from `#/components/schemas/WebhookList/WebhooksPayload/url`.
+                public var url: Swift.String
+                /// - Remark: Generated from `#/components/schemas/WebhookList/WebhooksPayload/DeliveriesPayload`.
+                public struct DeliveriesPayloadPayload: Codable, Hashable, Sendable {
+                    /// - Remark: Generated from `#/components/schemas/WebhookList/WebhooksPayload/DeliveriesPayload/deliveryId`.
+                    public var deliveryId: Swift.String
+                    /// - Remark: Generated from `#/components/schemas/WebhookList/WebhooksPayload/DeliveriesPayload/state`.
+                    @frozen public enum StatePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                        case pending = "pending"
+                        case delivered = "delivered"
+                    }
+                    /// - Remark: Generated from `#/components/schemas/WebhookList/WebhooksPayload/DeliveriesPayload/state`.
+                    public var state: Components.Schemas.WebhookList.WebhooksPayloadPayload.DeliveriesPayloadPayload.StatePayload
+                    /// - Remark: Generated from `#/components/schemas/WebhookList/WebhooksPayload/DeliveriesPayload/attempts`.
+                    public var attempts: Swift.Int
+                    /// - Remark: Generated from `#/components/schemas/WebhookList/WebhooksPayload/DeliveriesPayload/lastError`.
+                    public var lastError: Swift.String?
+                    /// - Remark: Generated from `#/components/schemas/WebhookList/WebhooksPayload/DeliveriesPayload/deliveredAt`.
+                    public var deliveredAt: Components.Schemas.Timestamp?
+                    /// - Remark: Generated from `#/components/schemas/WebhookList/WebhooksPayload/DeliveriesPayload/nextAttemptAt`.
+                    public var nextAttemptAt: Components.Schemas.Timestamp?
+                    /// Creates a new `DeliveriesPayloadPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - deliveryId:
+                    ///   - state:
+                    ///   - attempts:
+                    ///   - lastError:
+                    ///   - deliveredAt:
+                    ///   - nextAttemptAt:
+                    public init(
+                        deliveryId: Swift.String,
+                        state: Components.Schemas.WebhookList.WebhooksPayloadPayload.DeliveriesPayloadPayload.StatePayload,
+                        attempts: Swift.Int,
+                        lastError: Swift.String? = nil,
+                        deliveredAt: Components.Schemas.Timestamp? = nil,
+                        nextAttemptAt: Components.Schemas.Timestamp? = nil
+                    ) {
+                        self.deliveryId = deliveryId
+                        self.state = state
+                        self.attempts = attempts
+                        self.lastError = lastError
+                        self.deliveredAt = deliveredAt
+                        self.nextAttemptAt = nextAttemptAt
+                    }
+                    public enum CodingKeys: String, CodingKey {
+                        case deliveryId
+                        case state
+                        case attempts
+                        case lastError
+                        case deliveredAt
+                        case nextAttemptAt
+                    }
+                }
+                /// - Remark: Generated from `#/components/schemas/WebhookList/WebhooksPayload/deliveries`.
+                public typealias DeliveriesPayload = [Components.Schemas.WebhookList.WebhooksPayloadPayload.DeliveriesPayloadPayload]
+                /// - Remark: Generated from `#/components/schemas/WebhookList/WebhooksPayload/deliveries`.
+                public var deliveries: Components.Schemas.WebhookList.WebhooksPayloadPayload.DeliveriesPayload
+                /// Creates a new `WebhooksPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - name:
+                ///   - topic:
+                ///   - url:
+                ///   - deliveries:
+                public init(
+                    name: Swift.String,
+                    topic: Components.Schemas.Topic,
+                    url: Swift.String,
+                    deliveries: Components.Schemas.WebhookList.WebhooksPayloadPayload.DeliveriesPayload
+                ) {
+                    self.name = name
+                    self.topic = topic
+                    self.url = url
+                    self.deliveries = deliveries
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case name
+                    case topic
+                    case url
+                    case deliveries
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/WebhookList/webhooks`.
+            public typealias WebhooksPayload = [Components.Schemas.WebhookList.WebhooksPayloadPayload]
+            /// - Remark: Generated from `#/components/schemas/WebhookList/webhooks`.
+            public var webhooks: Components.Schemas.WebhookList.WebhooksPayload
+            /// Creates a new `WebhookList`.
+            ///
+            /// - Parameters:
+            ///   - webhooks:
+            public init(webhooks: Components.Schemas.WebhookList.WebhooksPayload) {
+                self.webhooks = webhooks
+            }
+            public enum CodingKeys: String, CodingKey {
+                case webhooks
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/WebhookTest`.
+        public struct WebhookTest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/WebhookTest/deliveryId`.
+            public var deliveryId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/WebhookTest/delivered`.
+            public var delivered: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/WebhookTest/error`.
+            public var error: Swift.String?
+            /// Creates a new `WebhookTest`.
+            ///
+            /// - Parameters:
+            ///   - deliveryId:
+            ///   - delivered:
+            ///   - error:
+            public init(
+                deliveryId: Swift.String,
+                delivered: Swift.Bool,
+                error: Swift.String? = nil
+            ) {
+                self.deliveryId = deliveryId
+                self.delivered = delivered
+                self.error = error
+            }
+            public enum CodingKeys: String, CodingKey {
+                case deliveryId
+                case delivered
+                case error
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/OutboxRetry`.
+        public struct OutboxRetry: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/OutboxRetry/pushes`.
+            public var pushes: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/OutboxRetry/webhooks`.
+            public var webhooks: Swift.Int
+            /// Creates a new `OutboxRetry`.
+            ///
+            /// - Parameters:
+            ///   - pushes:
+            ///   - webhooks:
+            public init(
+                pushes: Swift.Int,
+                webhooks: Swift.Int
+            ) {
+                self.pushes = pushes
+                self.webhooks = webhooks
+            }
+            public enum CodingKeys: String, CodingKey {
+                case pushes
+                case webhooks
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/HourlyStats`.
+        public struct HourlyStats: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/HourlyStats/HoursPayload`.
+            public struct HoursPayloadPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/HourlyStats/HoursPayload/hour`.
+                public var hour: Components.Schemas.Timestamp
+                /// - Remark: Generated from `#/components/schemas/HourlyStats/HoursPayload/sends`.
+                public var sends: Swift.Int
+                /// - Remark: Generated from `#/components/schemas/HourlyStats/HoursPayload/answers`.
+                public var answers: Swift.Int
+                /// Creates a new `HoursPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - hour:
+                ///   - sends:
+                ///   - answers:
+                public init(
+                    hour: Components.Schemas.Timestamp,
+                    sends: Swift.Int,
+                    answers: Swift.Int
+                ) {
+                    self.hour = hour
+                    self.sends = sends
+                    self.answers = answers
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case hour
+                    case sends
+                    case answers
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/HourlyStats/hours`.
+            public typealias HoursPayload = [Components.Schemas.HourlyStats.HoursPayloadPayload]
+            /// - Remark: Generated from `#/components/schemas/HourlyStats/hours`.
+            public var hours: Components.Schemas.HourlyStats.HoursPayload
+            /// Creates a new `HourlyStats`.
+            ///
+            /// - Parameters:
+            ///   - hours:
+            public init(hours: Components.Schemas.HourlyStats.HoursPayload) {
+                self.hours = hours
+            }
+            public enum CodingKeys: String, CodingKey {
+                case hours
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/NamedPayloadInput`.
         public struct NamedPayloadInput: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/NamedPayloadInput/payload`.

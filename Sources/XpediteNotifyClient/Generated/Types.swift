@@ -48,6 +48,13 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /users/{username}/devices`.
     /// - Remark: Generated from `#/paths//users/{username}/devices/get(listDevices)`.
     func listDevices(_ input: Operations.ListDevices.Input) async throws -> Operations.ListDevices.Output
+    /// Revokes a user's device.
+    ///
+    /// The device's token stops working at once and its pending pushes are settled `failed` ("the device was revoked"). A device of another user is not found.
+    ///
+    /// - Remark: HTTP `DELETE /users/{username}/devices/{deviceId}`.
+    /// - Remark: Generated from `#/paths//users/{username}/devices/{deviceId}/delete(revokeDevice)`.
+    func revokeDevice(_ input: Operations.RevokeDevice.Input) async throws -> Operations.RevokeDevice.Output
     /// Every group with its members, by name.
     ///
     /// - Remark: HTTP `GET /groups`.
@@ -198,6 +205,32 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /operators/{username}`.
     /// - Remark: Generated from `#/paths//operators/{username}/delete(deleteOperator)`.
     func deleteOperator(_ input: Operations.DeleteOperator.Input) async throws -> Operations.DeleteOperator.Output
+    /// Every webhook with its latest deliveries, newest first (never its secret).
+    ///
+    /// A webhook's `url` is shown without credentials, query or fragment.
+    ///
+    /// - Remark: HTTP `GET /webhooks`.
+    /// - Remark: Generated from `#/paths//webhooks/get(listWebhooks)`.
+    func listWebhooks(_ input: Operations.ListWebhooks.Input) async throws -> Operations.ListWebhooks.Output
+    /// POSTs a signed test body to a webhook once, now, and says what came of it.
+    ///
+    /// The body is `{"test": true, "webhook", "topic", "sentAt"}`, signed like a response object. It goes outside the outbox: it is not retried and not listed.
+    ///
+    /// - Remark: HTTP `POST /webhooks/{name}/test`.
+    /// - Remark: Generated from `#/paths//webhooks/{name}/test/post(testWebhook)`.
+    func testWebhook(_ input: Operations.TestWebhook.Input) async throws -> Operations.TestWebhook.Output
+    /// Makes waiting pushes and webhook deliveries due now, and failed pushes pending again.
+    ///
+    /// Pushes that failed within the push retry window (24 hours by default) become pending, except those of a withdrawn message; the claim still drops what is no longer worth sending (answered, too old, device gone).
+    ///
+    /// - Remark: HTTP `POST /outbox/retry`.
+    /// - Remark: Generated from `#/paths//outbox/retry/post(retryOutbox)`.
+    func retryOutbox(_ input: Operations.RetryOutbox.Input) async throws -> Operations.RetryOutbox.Output
+    /// The messages sent and responses received in each of the last hours, oldest first.
+    ///
+    /// - Remark: HTTP `GET /stats/hourly`.
+    /// - Remark: Generated from `#/paths//stats/hourly/get(getHourlyStats)`.
+    func getHourlyStats(_ input: Operations.GetHourlyStats.Input) async throws -> Operations.GetHourlyStats.Output
     /// Signs a device in and registers (or refreshes) it; answers its device token.
     ///
     /// - Remark: HTTP `POST /device/login`.
@@ -333,6 +366,21 @@ extension APIProtocol {
         headers: Operations.ListDevices.Input.Headers = .init()
     ) async throws -> Operations.ListDevices.Output {
         try await listDevices(Operations.ListDevices.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Revokes a user's device.
+    ///
+    /// The device's token stops working at once and its pending pushes are settled `failed` ("the device was revoked"). A device of another user is not found.
+    ///
+    /// - Remark: HTTP `DELETE /users/{username}/devices/{deviceId}`.
+    /// - Remark: Generated from `#/paths//users/{username}/devices/{deviceId}/delete(revokeDevice)`.
+    public func revokeDevice(
+        path: Operations.RevokeDevice.Input.Path,
+        headers: Operations.RevokeDevice.Input.Headers = .init()
+    ) async throws -> Operations.RevokeDevice.Output {
+        try await revokeDevice(Operations.RevokeDevice.Input(
             path: path,
             headers: headers
         ))
@@ -664,6 +712,58 @@ extension APIProtocol {
     ) async throws -> Operations.DeleteOperator.Output {
         try await deleteOperator(Operations.DeleteOperator.Input(
             path: path,
+            headers: headers
+        ))
+    }
+    /// Every webhook with its latest deliveries, newest first (never its secret).
+    ///
+    /// A webhook's `url` is shown without credentials, query or fragment.
+    ///
+    /// - Remark: HTTP `GET /webhooks`.
+    /// - Remark: Generated from `#/paths//webhooks/get(listWebhooks)`.
+    public func listWebhooks(
+        query: Operations.ListWebhooks.Input.Query = .init(),
+        headers: Operations.ListWebhooks.Input.Headers = .init()
+    ) async throws -> Operations.ListWebhooks.Output {
+        try await listWebhooks(Operations.ListWebhooks.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// POSTs a signed test body to a webhook once, now, and says what came of it.
+    ///
+    /// The body is `{"test": true, "webhook", "topic", "sentAt"}`, signed like a response object. It goes outside the outbox: it is not retried and not listed.
+    ///
+    /// - Remark: HTTP `POST /webhooks/{name}/test`.
+    /// - Remark: Generated from `#/paths//webhooks/{name}/test/post(testWebhook)`.
+    public func testWebhook(
+        path: Operations.TestWebhook.Input.Path,
+        headers: Operations.TestWebhook.Input.Headers = .init()
+    ) async throws -> Operations.TestWebhook.Output {
+        try await testWebhook(Operations.TestWebhook.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Makes waiting pushes and webhook deliveries due now, and failed pushes pending again.
+    ///
+    /// Pushes that failed within the push retry window (24 hours by default) become pending, except those of a withdrawn message; the claim still drops what is no longer worth sending (answered, too old, device gone).
+    ///
+    /// - Remark: HTTP `POST /outbox/retry`.
+    /// - Remark: Generated from `#/paths//outbox/retry/post(retryOutbox)`.
+    public func retryOutbox(headers: Operations.RetryOutbox.Input.Headers = .init()) async throws -> Operations.RetryOutbox.Output {
+        try await retryOutbox(Operations.RetryOutbox.Input(headers: headers))
+    }
+    /// The messages sent and responses received in each of the last hours, oldest first.
+    ///
+    /// - Remark: HTTP `GET /stats/hourly`.
+    /// - Remark: Generated from `#/paths//stats/hourly/get(getHourlyStats)`.
+    public func getHourlyStats(
+        query: Operations.GetHourlyStats.Input.Query = .init(),
+        headers: Operations.GetHourlyStats.Input.Headers = .init()
+    ) async throws -> Operations.GetHourlyStats.Output {
+        try await getHourlyStats(Operations.GetHourlyStats.Input(
+            query: query,
             headers: headers
         ))
     }

@@ -1,0 +1,89 @@
+import AsyncHTTPClient
+import Foundation
+
+/// What the console's People and Operation sections do (docs/notify-api.md#operation): revoke a
+/// device, list the webhooks with their recent deliveries and test one, retry the outbox now,
+/// and count the sends and answers of each hour.
+extension Notifier {
+    /// The `lastError` of the pending pushes of a revoked device.
+    public static let revokedReason = "the device was revoked"
+
+    /// Revokes the device `deviceId` of `username`: its token stops working at once and its
+    /// pending pushes are settled `failed`.
+    ///
+    /// - Throws: ``NotifyError`` 404 when that user has no such device (a device of another user
+    ///   included).
+    public func revokeDevice(username: String, deviceId: String) async throws {
+        guard try await store.revokeDevice(username: username, deviceId: deviceId, reason: Self.revokedReason, at: configuration.now()) else {
+            throw NotifyError.notFound("user \"\(username)\" has no device \"\(deviceId)\"")
+        }
+    }
+
+    /// Every webhook with its latest `limit` deliveries, newest first.
+    public func webhooksWithDeliveries(limit: Int) async throws -> [(webhook: Webhook, deliveries: [WebhookDeliveryRecord])] {
+        var answer: [(webhook: Webhook, deliveries: [WebhookDeliveryRecord])] = []
+        for webhook in try await store.webhooks() {
+            answer.append((webhook, try await store.recentWebhookDeliveries(webhook: webhook.name, limit: limit)))
+        }
+        return answer
+    }
+
+    /// What a test POST to a webhook came to.
+    public struct WebhookTest: Sendable, Hashable {
+        /// The `X-Xpedite-Delivery` id it carried.
+        public var deliveryId: String
+        /// Whether the webhook answered 2xx.
+        public var delivered: Bool
+        /// Why not, when it did not.
+        public var error: String?
+    }
+
+    /// The body of a test POST: not a response object (no `responseId`), so a receiver can tell.
+    struct WebhookTestBody: Encodable {
+        var test = true
+        var webhook: String
+        var topic: String
+        var sentAt: String
+    }
+
+    /// POSTs a signed test body to the webhook `name` once, now, outside the outbox (it is not
+    /// retried and not listed among the deliveries), and says what came of it.
+    ///
+    /// - Throws: ``NotifyError`` 404 when there is no such webhook.
+    public func testWebhook(named name: String) async throws -> WebhookTest {
+        guard let webhook = try await store.webhooks().first(where: { $0.name == name }) else {
+            throw NotifyError.notFound("no webhook \"\(name)\"")
+        }
+        let body = try JSONEncoder().encode(WebhookTestBody(webhook: name, topic: webhook.topic, sentAt: timestamp(configuration.now())))
+        let delivery = WebhookDelivery(key: 0, deliveryId: UUID().uuidString.lowercased(), webhook: name, url: webhook.url,
+                                       secret: webhook.secret, body: body, attempts: 0)
+        let sender = WebhookSender(client: configuration.httpClient ?? HTTPClient.shared, timeout: configuration.webhookRetry.timeout)
+        let outcome = await sender.send(delivery)
+        return WebhookTest(deliveryId: delivery.deliveryId, delivered: outcome == .delivered, error: outcome.reason)
+    }
+
+    /// Makes the outboxes' waiting rows due now, and pushes that failed within the push retry
+    /// window pending again, then wakes every delivery engine.
+    public func retryOutbox() async throws -> OutboxRetry {
+        let now = configuration.now()
+        let window = configuration.pushRetry.giveUpAfter?.seconds ?? PushClaimRules.longestExpiry.seconds
+        let retry = try await store.retryOutbox(now: now, failedSince: now.addingTimeInterval(-window))
+        for lane in pushLanes.values { lane.wakeup.signal() }
+        webhookWakeup.signal()
+        return retry
+    }
+
+    /// The sends and answers of each of the last `hours` hours, the current one included, oldest
+    /// first, with a zero for an hour with neither.
+    public func hourlyActivity(hours: Int) async throws -> [HourlyActivity] {
+        let now = configuration.now()
+        let currentHour = (now.timeIntervalSince1970 / 3600).rounded(.down) * 3600
+        let since = Date(timeIntervalSince1970: currentHour - Double(hours - 1) * 3600)
+        let counted = Dictionary(try await store.hourlyActivity(since: since, until: Date(timeIntervalSince1970: currentHour + 3600))
+            .map { ($0.hour, $0) }, uniquingKeysWith: { first, _ in first })
+        return (0..<hours).map { index in
+            let hour = since.addingTimeInterval(Double(index) * 3600)
+            return counted[hour] ?? HourlyActivity(hour: hour, sends: 0, answers: 0)
+        }
+    }
+}
