@@ -221,6 +221,14 @@ public final class PostgresNotifyStore: NotifyStore {
             )
             """,
         ]),
+        // The list of sent messages (docs/notify-api.md#get-messages, decision 0510): the named
+        // payload a message was sent by, and the keyset the list pages over, newest first
+        // (migration notify.v7-message-list).
+        PostgresMigration(version: 6, name: "notify.v7-message-list", statements: [
+            "ALTER TABLE notify_message ADD COLUMN payload_name TEXT",
+            "CREATE INDEX notify_message_sent ON notify_message (sent_at, seq)",
+            "CREATE INDEX notify_message_payload_name ON notify_message (payload_name, sent_at, seq) WHERE payload_name IS NOT NULL",
+        ]),
     ]
 
     /// Uses `database`, migrating its notification schema first.

@@ -232,6 +232,15 @@ public final class SQLiteNotifyStore: NotifyStore {
                 ) WITHOUT ROWID;
                 """)
         }
+        // The list of sent messages (docs/notify-api.md#get-messages, decision 0510): the named
+        // payload a message was sent by, and the keyset the list pages over, newest first.
+        migrator.registerMigration("notify.v7-message-list") { db in
+            try db.execute(sql: """
+                ALTER TABLE notify_message ADD COLUMN payload_name TEXT;
+                CREATE INDEX notify_message_sent ON notify_message(sent_at, seq);
+                CREATE INDEX notify_message_payload_name ON notify_message(payload_name, sent_at, seq) WHERE payload_name IS NOT NULL;
+                """)
+        }
         return migrator
     }
 

@@ -17,9 +17,10 @@ struct Notify: AsyncParsableCommand {
               xpedite notify responses --server http://127.0.0.1:8090 --api-key K --topic /a/b/c --format csv > answers.csv
               xpedite notify withdraw --server http://127.0.0.1:8090 --api-key K --reason "sent by mistake" MESSAGE_ID
               xpedite notify operators add ann --role admin --server http://127.0.0.1:8090 --api-key K
+              xpedite notify messages list --q inspection --state active --server http://127.0.0.1:8090 --api-key K
             """,
         subcommands: [NotifyValidate.self, NotifySchema.self, NotifyServe.self, NotifySend.self, NotifyListen.self,
                       NotifyDeliveries.self, NotifyWithdraw.self, NotifyPayloads.self, NotifyRequests.self,
-                      NotifyGroups.self, NotifyUsers.self, NotifyResponses.self, NotifyOperators.self]
+                      NotifyGroups.self, NotifyUsers.self, NotifyResponses.self, NotifyOperators.self, NotifyMessages.self]
     )
 }
