@@ -29,8 +29,9 @@ extension SQLiteNotifyStore {
                 SELECT message_id, state, COUNT(*) AS count FROM notify_delivery
                 WHERE message_id IN (\(marks)) AND kind = 'message' GROUP BY message_id, state
                 """, arguments: StatementArguments(ids)) {
+                let count: Int = row["count"]
                 guard let position = index[row["message_id"]] else { continue }
-                summaries[position].deliveries[try Self.deliveryState(row["state"])] = row["count"]
+                summaries[position].deliveries[try Self.deliveryState(row["state"])] = count
             }
             return summaries
         }
