@@ -4,8 +4,8 @@ import XpediteNotify
 
 extension SQLiteNotifyStore {
     public func messages(matching query: MessageListQuery) async throws -> [MessageSummary] {
-        let (conditions, arguments) = Self.conditions(query)
-        return try await pool.read { db in
+        try await pool.read { db in
+            let (conditions, arguments) = Self.conditions(query, byRecipient: try Self.readsRecipientFirst(query, db))
             let rows = try Row.fetchAll(db, sql: """
                 SELECT m.seq, m.id, m.title, m.body, m.sent_at, m.state, m.payload_name, m.expires_at, m.withdrawn_at
                 FROM notify_message m
@@ -37,8 +37,21 @@ extension SQLiteNotifyStore {
         }
     }
 
-    /// The `WHERE` conditions of a list query on `notify_message m`, with their arguments.
-    static func conditions(_ query: MessageListQuery) -> (String, StatementArguments) {
+    /// Whether a recipient's messages are better read from the recipient's rows (few: look each
+    /// up and sort them) than by walking the send-time index and testing each message (many, so
+    /// that a page fills soon). Each costs about the same per row: walking reads about
+    /// `limit × messages / theirs` rows, the recipient's rows `theirs`, so the recipient's rows
+    /// are read first when `theirs² < limit × messages` (decision 0510).
+    static func readsRecipientFirst(_ query: MessageListQuery, _ db: Database) throws -> Bool {
+        guard let username = query.username else { return false }
+        let theirs = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM notify_recipient WHERE username = ?", arguments: [username]) ?? 0
+        let messages = try Int.fetchOne(db, sql: "SELECT MAX(seq) FROM notify_message") ?? 0
+        return Double(theirs) * Double(theirs) < Double(query.limit) * Double(max(messages, 1))
+    }
+
+    /// The `WHERE` conditions of a list query on `notify_message m`, with their arguments; a
+    /// recipient's messages by an `IN` over their rows (`byRecipient`) or an `EXISTS` per message.
+    static func conditions(_ query: MessageListQuery, byRecipient: Bool) -> (String, StatementArguments) {
         var conditions = ["1"]
         var arguments: StatementArguments = []
         if let pattern = query.likePattern {
@@ -54,7 +67,8 @@ extension SQLiteNotifyStore {
             arguments += [payloadName]
         }
         if let username = query.username {
-            conditions.append("EXISTS (SELECT 1 FROM notify_recipient r WHERE r.message_id = m.id AND r.username = ?)")
+            conditions.append(byRecipient ? "m.id IN (SELECT message_id FROM notify_recipient WHERE username = ?)"
+                : "EXISTS (SELECT 1 FROM notify_recipient r WHERE r.message_id = m.id AND r.username = ?)")
             arguments += [username]
         }
         if let since = query.since {

@@ -123,6 +123,7 @@ import XpediteTestFixtures
             #expect(try await ids(MessageListQuery(state: .withdrawn)).isEmpty)
             #expect(try await ids(MessageListQuery(payloadName: "colour")) == [a])
             #expect(try await ids(MessageListQuery(payloadName: "other")).isEmpty)
+            // A recipient's messages, read from their rows (few for the page) or by walking the list (limit 1).
             #expect(try await ids(MessageListQuery(username: "joe")) == [c, a])
             #expect(try await ids(MessageListQuery(username: "ann", limit: 1)) == [c])
             #expect(try await ids(MessageListQuery(since: Self.start.addingTimeInterval(60))) == [c, b])
