@@ -1787,7 +1787,7 @@ public enum Operations {
                 /// Only messages in this state (422 at `$.state` otherwise).
                 ///
                 /// - Remark: Generated from `#/paths/messages/GET/query/state`.
-                public var state: Swift.String?
+                public var state: Components.Schemas.MessageState?
                 /// Only messages sent by this named payload's name.
                 ///
                 /// - Remark: Generated from `#/paths/messages/GET/query/payloadName`.
@@ -1799,11 +1799,11 @@ public enum Operations {
                 /// Only messages sent at or after this RFC 3339 time (422 at `$.since` when it is not one).
                 ///
                 /// - Remark: Generated from `#/paths/messages/GET/query/since`.
-                public var since: Swift.String?
+                public var since: Foundation.Date?
                 /// Only messages sent before this RFC 3339 time (422 at `$.until` when it is not one).
                 ///
                 /// - Remark: Generated from `#/paths/messages/GET/query/until`.
-                public var until: Swift.String?
+                public var until: Foundation.Date?
                 /// The `next` of the previous page (400 when it is not one).
                 ///
                 /// - Remark: Generated from `#/paths/messages/GET/query/after`.
@@ -1825,11 +1825,11 @@ public enum Operations {
                 ///   - limit: At most this many, 1 to 200 (50 by default).
                 public init(
                     q: Swift.String? = nil,
-                    state: Swift.String? = nil,
+                    state: Components.Schemas.MessageState? = nil,
                     payloadName: Swift.String? = nil,
                     username: Swift.String? = nil,
-                    since: Swift.String? = nil,
-                    until: Swift.String? = nil,
+                    since: Foundation.Date? = nil,
+                    until: Foundation.Date? = nil,
                     after: Swift.String? = nil,
                     limit: Swift.Int? = nil
                 ) {
