@@ -73,7 +73,9 @@ def browser():
 
 
 def wait(driver, condition, seconds=20):
-    return WebDriverWait(driver, seconds).until(lambda d: condition(d))
+    """Waits until `condition` holds, trying again while the section is being redrawn."""
+    return WebDriverWait(driver, seconds, ignored_exceptions=[NoSuchElementException, StaleElementReferenceException]).until(
+        lambda d: condition(d))
 
 
 def sign_in(driver, server, username):
