@@ -4,7 +4,7 @@
 /// building the generator (scripts/generate-notify-client --check).
 enum NotifyClientStamp {
     /// SHA-256 of openapi/notify-v1.yaml, the generator's configuration and version, and the script.
-    static let source = "e934ec13c16e1c8b7d326f880eb02d2ae6663a7d514ae674b87a65f710a30afb"
+    static let source = "a3088e095652bbee8162901bdea56a65078bbe70121eb37754642d40f6b4d234"
     /// The version of swift-openapi-generator.
     static let generator = "1.14.3"
 }

@@ -16,9 +16,9 @@ extension PostgresNotifyStore {
         let due = message.sentAt.timeIntervalSince1970
         let keys = try await client.withTransaction(logger: logger) { connection in
             try await self.run("""
-                INSERT INTO notify_message (id, title, body, payload, direct, sent_at, expires_at)
+                INSERT INTO notify_message (id, title, body, payload, direct, sent_at, expires_at, payload_name)
                 VALUES (\(message.messageId), \(message.title), \(message.body), \(payload), \(message.direct), \(due),
-                        \(message.expiresAt?.timeIntervalSince1970))
+                        \(message.expiresAt?.timeIntervalSince1970), \(message.payloadName))
                 """, on: connection)
             try await self.run("""
                 INSERT INTO notify_recipient (message_id, username) SELECT \(message.messageId), unnest(\(recipients)::text[])
@@ -132,7 +132,9 @@ extension PostgresNotifyStore {
     }
 
     /// The columns of `notify_message m` that ``message(from:)`` reads.
-    static let messageColumns = "m.id, m.title, m.body, m.payload, m.direct, m.sent_at, m.expires_at, m.state, m.withdrawn_at, m.withdraw_reason"
+    static let messageColumns = """
+        m.id, m.title, m.body, m.payload, m.direct, m.sent_at, m.expires_at, m.state, m.withdrawn_at, m.withdraw_reason, m.payload_name
+        """
 
     static func message(from row: PostgresRandomAccessRow) throws -> NotifyMessage {
         NotifyMessage(messageId: try row["id"].decode(String.self), title: try row["title"].decode(String.self),
@@ -142,7 +144,8 @@ extension PostgresNotifyStore {
                       expiresAt: date(try row["expires_at"].decode(Double?.self)),
                       state: try messageState(row["state"].decode(String.self)),
                       withdrawnAt: date(try row["withdrawn_at"].decode(Double?.self)),
-                      withdrawReason: try row["withdraw_reason"].decode(String?.self))
+                      withdrawReason: try row["withdraw_reason"].decode(String?.self),
+                      payloadName: try row["payload_name"].decode(String?.self))
     }
 
     static func startRequest(from row: PostgresRandomAccessRow) throws -> StartRequest {

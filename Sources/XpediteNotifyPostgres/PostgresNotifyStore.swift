@@ -221,14 +221,22 @@ public final class PostgresNotifyStore: NotifyStore {
             )
             """,
         ]),
+        // The list of sent messages (docs/notify-api.md#get-messages, decision 0510): the named
+        // payload a message was sent by, and the keyset the list pages over, newest first
+        // (migration notify.v7-message-list).
+        PostgresMigration(version: 6, name: "notify.v7-message-list", statements: [
+            "ALTER TABLE notify_message ADD COLUMN payload_name TEXT",
+            "CREATE INDEX notify_message_sent ON notify_message (sent_at, seq)",
+            "CREATE INDEX notify_message_payload_name ON notify_message (payload_name, sent_at, seq) WHERE payload_name IS NOT NULL",
+        ]),
         // The console's Operation and People sections (docs/notify-api.md#operation): sends and
         // answers per hour by time, a webhook's recent deliveries, a revoked device's pending pushes
         // (migration notify.v8-operation).
-        PostgresMigration(version: 6, name: "notify.v8-operation", statements: [
+        PostgresMigration(version: 7, name: "notify.v8-operation", statements: [
             "ALTER TABLE notify_response ADD COLUMN received_at DOUBLE PRECISION",
             "UPDATE notify_response SET received_at = extract(epoch FROM (json::jsonb ->> 'receivedAt')::timestamptz)",
             "CREATE INDEX notify_response_received ON notify_response (received_at)",
-            "CREATE INDEX notify_message_sent ON notify_message (sent_at)",
+            // notify_message_sent (sent_at, seq) comes from notify.v7-message-list.
             "CREATE INDEX notify_outbox_webhook ON notify_outbox (webhook, id)",
             "CREATE INDEX notify_delivery_device_pending ON notify_delivery (device_key) WHERE state = 'pending'",
         ]),

@@ -50,7 +50,7 @@ extension SQLiteNotifyStore {
         let (conditions, arguments) = Self.conditions(filter)
         return try await pool.read { db in
             try Row.fetchAll(db, sql: """
-                SELECT r.* FROM notify_response r \(filter.payloadFieldsText == nil ? "" : "JOIN notify_message m ON m.id = r.message_id")
+                SELECT r.* FROM notify_response r \(filter.payloadName == nil ? "" : "JOIN notify_message m ON m.id = r.message_id")
                 WHERE \(conditions) AND r.cursor > ? ORDER BY r.cursor LIMIT ?
                 """, arguments: arguments + [cursor, limit]).map(Self.response(from:))
         }
@@ -66,7 +66,7 @@ extension SQLiteNotifyStore {
                     UNION ALL
                     SELECT s.payload AS payload, MIN(r.cursor) AS first FROM notify_response r
                     JOIN notify_start_request s ON s.name = r.request
-                    \(filter.payloadFieldsText == nil ? "" : "JOIN notify_message m ON m.id = r.message_id")
+                    \(filter.payloadName == nil ? "" : "JOIN notify_message m ON m.id = r.message_id")
                     WHERE \(conditions) GROUP BY s.name
                 ) ORDER BY first
                 """, arguments: arguments + arguments)
@@ -74,7 +74,7 @@ extension SQLiteNotifyStore {
     }
 
     /// The `WHERE` conditions of a filter on `notify_response r` (and `notify_message m` when it
-    /// names payload fields), with their arguments.
+    /// names a payload), with their arguments.
     static func conditions(_ filter: ResponseFilter) -> (String, StatementArguments) {
         var conditions = ["r.topic = ?"]
         var arguments: StatementArguments = [filter.topic]
@@ -86,9 +86,9 @@ extension SQLiteNotifyStore {
             conditions.append("r.username = ?")
             arguments += [username]
         }
-        if let fields = filter.payloadFieldsText {
-            conditions.append("instr(m.payload, ?) > 0")
-            arguments += [fields]
+        if let payloadName = filter.payloadName {
+            conditions.append("m.payload_name = ?")
+            arguments += [payloadName]
         }
         if let since = filter.since {
             conditions.append("json_extract(r.json, '$.receivedAt') >= ?")

@@ -9,9 +9,11 @@ extension SQLiteNotifyStore {
         let payload = Self.text(message.payload)
         return try await pool.write { db in
             try db.execute(sql: """
-                INSERT INTO notify_message (id, title, body, payload, direct, sent_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO notify_message (id, title, body, payload, direct, sent_at, expires_at, payload_name)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [message.messageId, message.title, message.body, payload, message.direct,
-                                 message.sentAt.timeIntervalSince1970, message.expiresAt?.timeIntervalSince1970])
+                                 message.sentAt.timeIntervalSince1970, message.expiresAt?.timeIntervalSince1970,
+                                 message.payloadName])
             let recipient = try db.cachedStatement(sql: "INSERT INTO notify_recipient (message_id, username) VALUES (?, ?)")
             for entry in message.recipients {
                 try recipient.execute(arguments: [message.messageId, entry.username])
@@ -142,7 +144,7 @@ extension SQLiteNotifyStore {
                       expiresAt: (row["expires_at"] as Double?).map(Date.init(timeIntervalSince1970:)),
                       state: try messageState(row["state"]),
                       withdrawnAt: (row["withdrawn_at"] as Double?).map(Date.init(timeIntervalSince1970:)),
-                      withdrawReason: row["withdraw_reason"])
+                      withdrawReason: row["withdraw_reason"], payloadName: row["payload_name"])
     }
 
     /// A stored message state read back.

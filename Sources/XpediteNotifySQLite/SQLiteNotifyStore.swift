@@ -232,6 +232,15 @@ public final class SQLiteNotifyStore: NotifyStore {
                 ) WITHOUT ROWID;
                 """)
         }
+        // The list of sent messages (docs/notify-api.md#get-messages, decision 0510): the named
+        // payload a message was sent by, and the keyset the list pages over, newest first.
+        migrator.registerMigration("notify.v7-message-list") { db in
+            try db.execute(sql: """
+                ALTER TABLE notify_message ADD COLUMN payload_name TEXT;
+                CREATE INDEX notify_message_sent ON notify_message(sent_at, seq);
+                CREATE INDEX notify_message_payload_name ON notify_message(payload_name, sent_at, seq) WHERE payload_name IS NOT NULL;
+                """)
+        }
         // The console's Operation and People sections (docs/notify-api.md#operation): sends and
         // answers per hour by time, a webhook's recent deliveries, a revoked device's pending pushes.
         migrator.registerMigration("notify.v8-operation") { db in
@@ -239,7 +248,6 @@ public final class SQLiteNotifyStore: NotifyStore {
                 ALTER TABLE notify_response ADD COLUMN received_at DOUBLE;
                 UPDATE notify_response SET received_at = (julianday(json_extract(json, '$.receivedAt')) - 2440587.5) * 86400.0;
                 CREATE INDEX notify_response_received ON notify_response(received_at);
-                CREATE INDEX notify_message_sent ON notify_message(sent_at);
                 CREATE INDEX notify_outbox_webhook ON notify_outbox(webhook, id);
                 CREATE INDEX notify_delivery_device_pending ON notify_delivery(device_key) WHERE state = 'pending';
                 """)

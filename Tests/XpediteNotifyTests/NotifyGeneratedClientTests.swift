@@ -27,6 +27,13 @@ import XpediteTestFixtures
             let message = try await backend.getMessage(path: .init(messageId: messageId))
             #expect(try message.ok.body.json.recipients.map(\.username) == ["joe"])
             #expect(try message.ok.body.json.payload == SamplePayloads.colour)
+            // The list of messages, filtered, with its counts; `next` is null on the last page.
+            let list = try await backend.listMessages(query: .init(q: "COLOUR", state: .active, limit: 10))
+            let page = try list.ok.body.json
+            #expect(page.messages.map(\.messageId) == [messageId])
+            #expect(page.messages.first?.recipients.total == 1 && page.messages.first?.recipients.pending == 1)
+            #expect(page.next == nil)
+            #expect(try await backend.listMessages(query: .init(state: .withdrawn)).ok.body.json.messages.isEmpty)
 
             let refused = try await backend.send(body: .json(.init(title: "t", body: "b", payload: SamplePayloads.colour,
                                                                    to: .case1(.init(users: ["nobody"])))))

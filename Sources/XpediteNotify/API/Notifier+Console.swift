@@ -39,21 +39,13 @@ extension Notifier {
         return StoredDocument(record: record, content: .bytes(try await store.documentBytes(name)))
     }
 
-    /// The filter of an export: a `payloadName` becomes the named payload's fields
-    /// (docs/decisions/0441-payloadname-filter-matches-the-named-payloads-fields.md).
-    ///
-    /// - Throws: ``NotifyError`` 404 for an unknown payload name.
+    /// The filter of an export: a `payloadName` matches the messages sent by that name, as each
+    /// stored it (docs/decisions/0510-the-messages-list-and-the-stored-payload-name.md); an unknown
+    /// name matches nothing.
     public func responseFilter(topic: String, messageId: String? = nil, payloadName: String? = nil, username: String? = nil,
                                since: Date? = nil, until: Date? = nil) async throws -> ResponseFilter {
-        var fieldsText: String?
-        if let payloadName {
-            guard let named = try await store.namedPayload(payloadName) else {
-                throw NotifyError.notFound("no named payload \"\(payloadName)\"")
-            }
-            fieldsText = "\"fields\":" + CanonicalJSON.string(.array((named.fields ?? []).map(\.json)))
-        }
-        return ResponseFilter(topic: topic, messageId: messageId, payloadFieldsText: fieldsText, username: username,
-                              since: since.map(Self.exportTimestamp), until: until.map(Self.exportTimestamp))
+        ResponseFilter(topic: topic, messageId: messageId, payloadName: payloadName, username: username,
+                       since: since.map(Self.exportTimestamp), until: until.map(Self.exportTimestamp))
     }
 
     /// The field ids of an export's columns: the input fields of every payload its responses

@@ -38,7 +38,8 @@ extension Notifier {
         let providers = devices.map { configuration.pushProvider(for: $0.platform) }
         let message = NotifyMessage(messageId: UUID().uuidString.lowercased(), title: title, body: body, payload: resolved,
                                     direct: direct, sentAt: now,
-                                    recipients: usernames.map { NotifyMessage.Recipient(username: $0) }, expiresAt: expiresAt)
+                                    recipients: usernames.map { NotifyMessage.Recipient(username: $0) }, expiresAt: expiresAt,
+                                    payloadName: payload.payloadName)
         let stored = try await store.insertMessage(message, devices: devices, providers: providers.map(\.name),
                                                    documents: DocumentReferences.names(in: resolved))
         var events: [NotifyEvent] = [.messageSent(messageId: stored.messageId)]

@@ -3,7 +3,8 @@ import Hummingbird
 import XpediteProtocol
 
 /// Sending and what became of it (docs/notify-api.md#messages), behind an API key: `POST /send`,
-/// `GET /messages/{messageId}` and `DELETE /messages/{messageId}` (a withdrawal).
+/// `GET /messages` (the list, MessagesController+List.swift), `GET /messages/{messageId}` and
+/// `DELETE /messages/{messageId}` (a withdrawal).
 struct MessagesController<Context: RequestContext>: Sendable {
     let notifier: Notifier
 
@@ -12,6 +13,7 @@ struct MessagesController<Context: RequestContext>: Sendable {
         let routes = RouteCollection(context: Context.self)
         routes.add(middleware: BackendAuthentication(notifier: notifier))
         routes.post("send", use: send)
+        routes.getAndHead("messages", use: list)
         routes.getAndHead("messages/:messageId", use: message)
         routes.delete("messages/:messageId", use: withdraw)
         return routes
@@ -96,7 +98,7 @@ struct MessagesController<Context: RequestContext>: Sendable {
     }
 
     /// A message as JSON for its sender: its state, its recipients' states and its deliveries;
-    /// `expiresAt` when it has one; `withdrawnAt`, `reason` and the withdrawal pushes
+    /// `payloadName` when it was sent by name; `expiresAt` when it has one; `withdrawnAt`, `reason` and the withdrawal pushes
     /// (`withdrawalPushes`) when it is not active.
     func json(_ message: NotifyMessage) -> JSONValue {
         var members = Self.withdrawalMembers(of: message, timestamp: notifier.timestamp)
@@ -111,6 +113,7 @@ struct MessagesController<Context: RequestContext>: Sendable {
             })
         }
         if !message.state.isActive { members["withdrawalPushes"] = deliveries(.withdrawal) }
+        if let payloadName = message.payloadName { members["payloadName"] = .string(payloadName) }
         return .object(JSONObject(members.merging(self.baseMembers(message, deliveries: deliveries(.message))) { $1 }))
     }
 

@@ -41,6 +41,7 @@ public enum RouteRoles {
         Rule(method: .delete, path: "groups/{name}", access: .role(.admin)),
         // Sending: senders send, keep payloads and start requests, withdraw messages.
         Rule(method: .post, path: "send", access: .role(.sender)),
+        Rule(method: .get, path: "messages", access: .role(.viewer)),
         Rule(method: .get, path: "messages/{messageId}", access: .role(.viewer)),
         Rule(method: .delete, path: "messages/{messageId}", access: .role(.sender)),
         Rule(method: .get, path: "deliveries", access: .role(.viewer)),

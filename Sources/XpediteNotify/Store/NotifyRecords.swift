@@ -86,11 +86,15 @@ public struct NotifyMessage: Sendable, Hashable {
     public var withdrawnAt: Date?
     /// Why it was withdrawn (`expired` for an expiry).
     public var withdrawReason: String?
+    /// The named payload it was sent by (the send's `payloadName`, before it was resolved); `nil`
+    /// when it was sent with its fields (decision 0510).
+    public var payloadName: String?
 
     /// Creates a message record.
     public init(messageId: String, title: String, body: String, payload: Payload, direct: Bool, sentAt: Date,
                 recipients: [Recipient] = [], deliveries: [Delivery] = [], expiresAt: Date? = nil,
-                state: MessageState = .active, withdrawnAt: Date? = nil, withdrawReason: String? = nil) {
+                state: MessageState = .active, withdrawnAt: Date? = nil, withdrawReason: String? = nil,
+                payloadName: String? = nil) {
         self.messageId = messageId
         self.title = title
         self.body = body
@@ -103,6 +107,7 @@ public struct NotifyMessage: Sendable, Hashable {
         self.state = state
         self.withdrawnAt = withdrawnAt
         self.withdrawReason = withdrawReason
+        self.payloadName = payloadName
     }
 
     /// One recipient of a message.

@@ -152,4 +152,4 @@ public protocol DocumentStore: Sendable {
 
 /// Everything a ``Notifier`` stores.
 public typealias NotifyStore = UserDirectory & DeviceStore & MessageStore & ResponseStore & DeliveryStore
-    & DocumentStore & AnswerContextReading & ConsoleStore & OperatorStore & OperationStore
+    & DocumentStore & AnswerContextReading & ConsoleStore & OperatorStore & OperationStore & MessageListing

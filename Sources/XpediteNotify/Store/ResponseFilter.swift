@@ -6,10 +6,9 @@ public struct ResponseFilter: Sendable, Hashable {
     public var topic: String
     /// Only the responses to this message.
     public var messageId: String?
-    /// Only the responses to messages whose payload carries exactly these fields: the text
-    /// `"fields":[…]` as it appears in a stored payload's canonical JSON (a named payload's
-    /// fields, docs/decisions/0441-payloadname-filter-matches-the-named-payloads-fields.md).
-    public var payloadFieldsText: String?
+    /// Only the responses to messages sent by this named payload's name (the name the message
+    /// stored at send time, docs/decisions/0510-the-messages-list-and-the-stored-payload-name.md).
+    public var payloadName: String?
     /// Only this user's responses.
     public var username: String?
     /// Only the responses received at or after this timestamp (`receivedAt`, ISO 8601 UTC in
@@ -19,11 +18,11 @@ public struct ResponseFilter: Sendable, Hashable {
     public var until: String?
 
     /// Creates a filter.
-    public init(topic: String, messageId: String? = nil, payloadFieldsText: String? = nil, username: String? = nil,
+    public init(topic: String, messageId: String? = nil, payloadName: String? = nil, username: String? = nil,
                 since: String? = nil, until: String? = nil) {
         self.topic = topic
         self.messageId = messageId
-        self.payloadFieldsText = payloadFieldsText
+        self.payloadName = payloadName
         self.username = username
         self.since = since
         self.until = until

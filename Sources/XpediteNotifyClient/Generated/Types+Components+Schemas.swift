@@ -638,6 +638,10 @@ extension Components {
             public var body: Swift.String
             /// - Remark: Generated from `#/components/schemas/SentMessage/payload`.
             public var payload: Components.Schemas.Notify_payload
+            /// The named payload it was sent by (absent when sent with its fields).
+            ///
+            /// - Remark: Generated from `#/components/schemas/SentMessage/payloadName`.
+            public var payloadName: Swift.String?
             /// - Remark: Generated from `#/components/schemas/SentMessage/sentAt`.
             public var sentAt: Components.Schemas.Timestamp
             /// - Remark: Generated from `#/components/schemas/SentMessage/state`.
@@ -791,6 +795,7 @@ extension Components {
             ///   - title:
             ///   - body:
             ///   - payload:
+            ///   - payloadName: The named payload it was sent by (absent when sent with its fields).
             ///   - sentAt:
             ///   - state:
             ///   - expiresAt:
@@ -804,6 +809,7 @@ extension Components {
                 title: Swift.String,
                 body: Swift.String,
                 payload: Components.Schemas.Notify_payload,
+                payloadName: Swift.String? = nil,
                 sentAt: Components.Schemas.Timestamp,
                 state: Components.Schemas.MessageState,
                 expiresAt: Components.Schemas.Timestamp? = nil,
@@ -817,6 +823,7 @@ extension Components {
                 self.title = title
                 self.body = body
                 self.payload = payload
+                self.payloadName = payloadName
                 self.sentAt = sentAt
                 self.state = state
                 self.expiresAt = expiresAt
@@ -831,12 +838,181 @@ extension Components {
                 case title
                 case body
                 case payload
+                case payloadName
                 case sentAt
                 case state
                 case expiresAt
                 case withdrawnAt
                 case reason
                 case withdrawalPushes
+                case recipients
+                case deliveries
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/MessageList`.
+        public struct MessageList: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/MessageList/messages`.
+            public var messages: [Components.Schemas.MessageSummary]
+            /// The `after` of the next page; `null` on the last page.
+            ///
+            /// - Remark: Generated from `#/components/schemas/MessageList/next`.
+            public var next: Swift.String?
+            /// Creates a new `MessageList`.
+            ///
+            /// - Parameters:
+            ///   - messages:
+            ///   - next: The `after` of the next page; `null` on the last page.
+            public init(
+                messages: [Components.Schemas.MessageSummary],
+                next: Swift.String? = nil
+            ) {
+                self.messages = messages
+                self.next = next
+            }
+            public enum CodingKeys: String, CodingKey {
+                case messages
+                case next
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/MessageSummary`.
+        public struct MessageSummary: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/MessageSummary/messageId`.
+            public var messageId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/MessageSummary/title`.
+            public var title: Swift.String
+            /// - Remark: Generated from `#/components/schemas/MessageSummary/body`.
+            public var body: Swift.String
+            /// - Remark: Generated from `#/components/schemas/MessageSummary/sentAt`.
+            public var sentAt: Components.Schemas.Timestamp
+            /// - Remark: Generated from `#/components/schemas/MessageSummary/state`.
+            public var state: Components.Schemas.MessageState
+            /// The named payload it was sent by (absent when sent with its fields).
+            ///
+            /// - Remark: Generated from `#/components/schemas/MessageSummary/payloadName`.
+            public var payloadName: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/MessageSummary/expiresAt`.
+            public var expiresAt: Components.Schemas.Timestamp?
+            /// When it was withdrawn or expired (not when active).
+            ///
+            /// - Remark: Generated from `#/components/schemas/MessageSummary/withdrawnAt`.
+            public var withdrawnAt: Components.Schemas.Timestamp?
+            /// - Remark: Generated from `#/components/schemas/MessageSummary/recipients`.
+            public struct RecipientsPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/MessageSummary/recipients/total`.
+                public var total: Swift.Int
+                /// - Remark: Generated from `#/components/schemas/MessageSummary/recipients/answered`.
+                public var answered: Swift.Int
+                /// - Remark: Generated from `#/components/schemas/MessageSummary/recipients/pending`.
+                public var pending: Swift.Int
+                /// Creates a new `RecipientsPayload`.
+                ///
+                /// - Parameters:
+                ///   - total:
+                ///   - answered:
+                ///   - pending:
+                public init(
+                    total: Swift.Int,
+                    answered: Swift.Int,
+                    pending: Swift.Int
+                ) {
+                    self.total = total
+                    self.answered = answered
+                    self.pending = pending
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case total
+                    case answered
+                    case pending
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/MessageSummary/recipients`.
+            public var recipients: Components.Schemas.MessageSummary.RecipientsPayload
+            /// How many of its pushes (not withdrawal pushes) are in each state.
+            ///
+            /// - Remark: Generated from `#/components/schemas/MessageSummary/deliveries`.
+            public struct DeliveriesPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/MessageSummary/deliveries/pending`.
+                public var pending: Swift.Int
+                /// - Remark: Generated from `#/components/schemas/MessageSummary/deliveries/delivered`.
+                public var delivered: Swift.Int
+                /// - Remark: Generated from `#/components/schemas/MessageSummary/deliveries/gone`.
+                public var gone: Swift.Int
+                /// - Remark: Generated from `#/components/schemas/MessageSummary/deliveries/failed`.
+                public var failed: Swift.Int
+                /// Creates a new `DeliveriesPayload`.
+                ///
+                /// - Parameters:
+                ///   - pending:
+                ///   - delivered:
+                ///   - gone:
+                ///   - failed:
+                public init(
+                    pending: Swift.Int,
+                    delivered: Swift.Int,
+                    gone: Swift.Int,
+                    failed: Swift.Int
+                ) {
+                    self.pending = pending
+                    self.delivered = delivered
+                    self.gone = gone
+                    self.failed = failed
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case pending
+                    case delivered
+                    case gone
+                    case failed
+                }
+            }
+            /// How many of its pushes (not withdrawal pushes) are in each state.
+            ///
+            /// - Remark: Generated from `#/components/schemas/MessageSummary/deliveries`.
+            public var deliveries: Components.Schemas.MessageSummary.DeliveriesPayload
+            /// Creates a new `MessageSummary`.
+            ///
+            /// - Parameters:
+            ///   - messageId:
+            ///   - title:
+            ///   - body:
+            ///   - sentAt:
+            ///   - state:
+            ///   - payloadName: The named payload it was sent by (absent when sent with its fields).
+            ///   - expiresAt:
+            ///   - withdrawnAt: When it was withdrawn or expired (not when active).
+            ///   - recipients:
+            ///   - deliveries: How many of its pushes (not withdrawal pushes) are in each state.
+            public init(
+                messageId: Swift.String,
+                title: Swift.String,
+                body: Swift.String,
+                sentAt: Components.Schemas.Timestamp,
+                state: Components.Schemas.MessageState,
+                payloadName: Swift.String? = nil,
+                expiresAt: Components.Schemas.Timestamp? = nil,
+                withdrawnAt: Components.Schemas.Timestamp? = nil,
+                recipients: Components.Schemas.MessageSummary.RecipientsPayload,
+                deliveries: Components.Schemas.MessageSummary.DeliveriesPayload
+            ) {
+                self.messageId = messageId
+                self.title = title
+                self.body = body
+                self.sentAt = sentAt
+                self.state = state
+                self.payloadName = payloadName
+                self.expiresAt = expiresAt
+                self.withdrawnAt = withdrawnAt
+                self.recipients = recipients
+                self.deliveries = deliveries
+            }
+            public enum CodingKeys: String, CodingKey {
+                case messageId
+                case title
+                case body
+                case sentAt
+                case state
+                case payloadName
+                case expiresAt
+                case withdrawnAt
                 case recipients
                 case deliveries
             }

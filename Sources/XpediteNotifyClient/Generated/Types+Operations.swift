@@ -1957,6 +1957,262 @@ public enum Operations {
             }
         }
     }
+    /// The sent messages, newest first, a page at a time, with their answer and delivery counts.
+    ///
+    /// Keyset pages: pass the previous page's `next` as `after` (opaque text; `null` on the last
+    /// page). `q` matches the title or the body without case; the other filters narrow by state,
+    /// named payload, recipient and send time. A bad `state`, `since` or `until` is 422 at
+    /// `$.<name>`; a bad `after` or `limit` is 400.
+    ///
+    ///
+    /// - Remark: HTTP `GET /messages`.
+    /// - Remark: Generated from `#/paths//messages/get(listMessages)`.
+    public enum ListMessages {
+        public static let id: Swift.String = "listMessages"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/messages/GET/query`.
+            public struct Query: Sendable, Hashable {
+                /// Text the title or the body contains, compared without case.
+                ///
+                /// - Remark: Generated from `#/paths/messages/GET/query/q`.
+                public var q: Swift.String?
+                /// Only messages in this state (422 at `$.state` otherwise).
+                ///
+                /// - Remark: Generated from `#/paths/messages/GET/query/state`.
+                public var state: Components.Schemas.MessageState?
+                /// Only messages sent by this named payload's name.
+                ///
+                /// - Remark: Generated from `#/paths/messages/GET/query/payloadName`.
+                public var payloadName: Swift.String?
+                /// Only messages this user received.
+                ///
+                /// - Remark: Generated from `#/paths/messages/GET/query/username`.
+                public var username: Swift.String?
+                /// Only messages sent at or after this RFC 3339 time (422 at `$.since` when it is not one).
+                ///
+                /// - Remark: Generated from `#/paths/messages/GET/query/since`.
+                public var since: Foundation.Date?
+                /// Only messages sent before this RFC 3339 time (422 at `$.until` when it is not one).
+                ///
+                /// - Remark: Generated from `#/paths/messages/GET/query/until`.
+                public var until: Foundation.Date?
+                /// The `next` of the previous page (400 when it is not one).
+                ///
+                /// - Remark: Generated from `#/paths/messages/GET/query/after`.
+                public var after: Swift.String?
+                /// At most this many, 1 to 200 (50 by default).
+                ///
+                /// - Remark: Generated from `#/paths/messages/GET/query/limit`.
+                public var limit: Swift.Int?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - q: Text the title or the body contains, compared without case.
+                ///   - state: Only messages in this state (422 at `$.state` otherwise).
+                ///   - payloadName: Only messages sent by this named payload's name.
+                ///   - username: Only messages this user received.
+                ///   - since: Only messages sent at or after this RFC 3339 time (422 at `$.since` when it is not one).
+                ///   - until: Only messages sent before this RFC 3339 time (422 at `$.until` when it is not one).
+                ///   - after: The `next` of the previous page (400 when it is not one).
+                ///   - limit: At most this many, 1 to 200 (50 by default).
+                public init(
+                    q: Swift.String? = nil,
+                    state: Components.Schemas.MessageState? = nil,
+                    payloadName: Swift.String? = nil,
+                    username: Swift.String? = nil,
+                    since: Foundation.Date? = nil,
+                    until: Foundation.Date? = nil,
+                    after: Swift.String? = nil,
+                    limit: Swift.Int? = nil
+                ) {
+                    self.q = q
+                    self.state = state
+                    self.payloadName = payloadName
+                    self.username = username
+                    self.since = since
+                    self.until = until
+                    self.after = after
+                    self.limit = limit
+                }
+            }
+            public var query: Operations.ListMessages.Input.Query
+            /// - Remark: Generated from `#/paths/messages/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListMessages.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListMessages.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ListMessages.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - query:
+            ///   - headers:
+            public init(
+                query: Operations.ListMessages.Input.Query = .init(),
+                headers: Operations.ListMessages.Input.Headers = .init()
+            ) {
+                self.query = query
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/messages/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/messages/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.MessageList)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.MessageList {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ListMessages.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ListMessages.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// A page of messages.
+            ///
+            /// - Remark: Generated from `#/paths//messages/get(listMessages)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ListMessages.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ListMessages.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `malformed`: the body is not a JSON object, or a query parameter is missing or wrong.
+            ///
+            /// - Remark: Generated from `#/paths//messages/get(listMessages)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.Malformed)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.Malformed {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `unauthorized`: no credentials, wrong ones, or not the kind this route takes.
+            ///
+            /// - Remark: Generated from `#/paths//messages/get(listMessages)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// `invalid` (or `push-endpoint-not-allowed`): the request fails validation; one issue per problem, with its JSON path.
+            ///
+            /// - Remark: Generated from `#/paths//messages/get(listMessages)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Invalid)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Components.Responses.Invalid {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
     /// A sent message with its recipients' answers and its deliveries.
     ///
     /// - Remark: HTTP `GET /messages/{messageId}`.
@@ -3979,7 +4235,7 @@ public enum Operations {
                 ///
                 /// - Remark: Generated from `#/paths/responses/GET/query/messageId`.
                 public var messageId: Swift.String?
-                /// Only the responses to messages whose fields are this named payload's (404 when there is no such named payload).
+                /// Only the responses to messages sent by this named payload's name (none for an unknown name).
                 ///
                 /// - Remark: Generated from `#/paths/responses/GET/query/payloadName`.
                 public var payloadName: Swift.String?
@@ -4002,7 +4258,7 @@ public enum Operations {
                 ///   - after: The cursor to read after (`next` of the previous page); 0 by default.
                 ///   - limit: At most this many, 1 to 1000 (100 by default). Exports ignore it.
                 ///   - messageId: Only the responses to this message.
-                ///   - payloadName: Only the responses to messages whose fields are this named payload's (404 when there is no such named payload).
+                ///   - payloadName: Only the responses to messages sent by this named payload's name (none for an unknown name).
                 ///   - username: Only this user's responses.
                 ///   - since: Only the responses received at or after this RFC 3339 time (422 at `$.since` when it is not one).
                 ///   - until: Only the responses received before this RFC 3339 time (422 at `$.until` when it is not one).

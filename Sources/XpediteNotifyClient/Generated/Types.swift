@@ -82,6 +82,17 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /send`.
     /// - Remark: Generated from `#/paths//send/post(send)`.
     func send(_ input: Operations.Send.Input) async throws -> Operations.Send.Output
+    /// The sent messages, newest first, a page at a time, with their answer and delivery counts.
+    ///
+    /// Keyset pages: pass the previous page's `next` as `after` (opaque text; `null` on the last
+    /// page). `q` matches the title or the body without case; the other filters narrow by state,
+    /// named payload, recipient and send time. A bad `state`, `since` or `until` is 422 at
+    /// `$.<name>`; a bad `after` or `limit` is 400.
+    ///
+    ///
+    /// - Remark: HTTP `GET /messages`.
+    /// - Remark: Generated from `#/paths//messages/get(listMessages)`.
+    func listMessages(_ input: Operations.ListMessages.Input) async throws -> Operations.ListMessages.Output
     /// A sent message with its recipients' answers and its deliveries.
     ///
     /// - Remark: HTTP `GET /messages/{messageId}`.
@@ -446,6 +457,25 @@ extension APIProtocol {
         try await send(Operations.Send.Input(
             headers: headers,
             body: body
+        ))
+    }
+    /// The sent messages, newest first, a page at a time, with their answer and delivery counts.
+    ///
+    /// Keyset pages: pass the previous page's `next` as `after` (opaque text; `null` on the last
+    /// page). `q` matches the title or the body without case; the other filters narrow by state,
+    /// named payload, recipient and send time. A bad `state`, `since` or `until` is 422 at
+    /// `$.<name>`; a bad `after` or `limit` is 400.
+    ///
+    ///
+    /// - Remark: HTTP `GET /messages`.
+    /// - Remark: Generated from `#/paths//messages/get(listMessages)`.
+    public func listMessages(
+        query: Operations.ListMessages.Input.Query = .init(),
+        headers: Operations.ListMessages.Input.Headers = .init()
+    ) async throws -> Operations.ListMessages.Output {
+        try await listMessages(Operations.ListMessages.Input(
+            query: query,
+            headers: headers
         ))
     }
     /// A sent message with its recipients' answers and its deliveries.

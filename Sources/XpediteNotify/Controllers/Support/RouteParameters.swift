@@ -23,11 +23,11 @@ enum RouteParameters {
         return topic
     }
 
-    /// The `limit` query: an integer from 1 to 1000, `defaultValue` when absent.
-    static func limit(_ request: Request, default defaultValue: Int) throws -> Int {
+    /// The `limit` query: an integer from 1 to `maximum` (1000 unless told), `defaultValue` when absent.
+    static func limit(_ request: Request, default defaultValue: Int, maximum: Int = 1000) throws -> Int {
         guard let text = request.uri.queryParameters.get("limit") else { return defaultValue }
-        guard let value = Int(text), (1...1000).contains(value) else {
-            throw NotifyError.malformed("limit must be an integer from 1 to 1000")
+        guard let value = Int(text), (1...maximum).contains(value) else {
+            throw NotifyError.malformed("limit must be an integer from 1 to \(maximum)")
         }
         return value
     }

@@ -18,10 +18,11 @@ struct Notify: AsyncParsableCommand {
               xpedite notify withdraw --server http://127.0.0.1:8090 --api-key K --reason "sent by mistake" MESSAGE_ID
               xpedite notify operators add ann --role admin --server http://127.0.0.1:8090 --api-key K
               xpedite notify devices revoke joe PHONE-1 --server http://127.0.0.1:8090 --api-key K
+              xpedite notify messages list --q inspection --state active --server http://127.0.0.1:8090 --api-key K
             """,
         subcommands: [NotifyValidate.self, NotifySchema.self, NotifyServe.self, NotifySend.self, NotifyListen.self,
                       NotifyDeliveries.self, NotifyWithdraw.self, NotifyPayloads.self, NotifyRequests.self,
                       NotifyGroups.self, NotifyUsers.self, NotifyResponses.self, NotifyOperators.self,
-                      NotifyDevices.self]
+                      NotifyDevices.self, NotifyMessages.self]
     )
 }
