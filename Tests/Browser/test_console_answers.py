@@ -130,14 +130,14 @@ def table_rows(driver):
     return headings, rows
 
 
-def export(driver, kind, folder):
-    """Clicks an export button and reads the file the browser saved."""
+def export(driver, kind, folder, prefix="answers-inspections-site-"):
+    """Clicks an export button and reads the file the browser saved (named `prefix` + the day)."""
     for old in folder.iterdir():
         old.unlink()
     driver.find_element(By.CSS_SELECTOR, f"button[data-export='{kind}']").click()
     link = wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, f"a.export-file[data-format='{kind}']"))[0]
     name = link.get_attribute("download")
-    assert name.startswith("answers-inspections-site-") and name.endswith("." + kind)
+    assert name.startswith(prefix) and name.endswith("." + kind)
     assert link.get_attribute("href").startswith("blob:")
     saved = folder / name
     wait(driver, lambda d: saved.exists() and not list(folder.glob("*.crdownload")))
