@@ -2,7 +2,6 @@ import Foundation
 import HummingbirdTesting
 import Testing
 @testable import XpediteDemo
-import XpediteBuilder
 import XpediteServer
 import XpediteTestSupport
 
