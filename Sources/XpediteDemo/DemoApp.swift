@@ -12,7 +12,8 @@ public enum DemoApp {
     /// asking `approvals` for credit limits above the threshold.
     ///
     /// - Parameters:
-    ///   - configuration: the SDK's configuration; the demo adds its theme (`setDefaults`) and
+    ///   - configuration: the SDK's configuration; the demo adds its theme (`setDefaults`, and
+    ///     `darkSetDefaults` for dark phones) and
     ///     the `critical` logo to the image manifest, and keeps its `version`.
     ///   - baseURL: where the server is reached (`http://127.0.0.1:8080`), for image URLs.
     /// - Throws: an ``XpediteSetupError`` when the app is set up wrongly.
@@ -20,6 +21,7 @@ public enum DemoApp {
                      approvals: CreditApprovals, baseURL: String) throws -> XpediteApp {
         var configuration = configuration
         configuration.setDefaults = theme
+        configuration.darkSetDefaults = darkTheme
         configuration.images = [DemoImages.logoEntry(baseURL: baseURL)] + configuration.images
         let version = configuration.version
         let clock = configuration.clock
@@ -36,7 +38,8 @@ public enum DemoApp {
         try app.register(navigation: DemoMenu.definition)
 
         app.onConnect { call in
-            SignInScreen.make(notice: call.connectReason == .sessionExpired ? "Your session had expired." : nil)
+            SignInScreen.make(notice: call.connectReason == .sessionExpired ? "Your session had expired." : nil,
+                              appearance: call.device.appearance)
         }
         app.on("signIn") { call in
             let fields = try call.form(SignInScreen.Fields.self, id: SignInScreen.formID)
@@ -67,7 +70,8 @@ public enum DemoApp {
             group.on("viewCustomer") { call in
                 let customer = try await existing(call, in: store)
                 return CustomerDetailScreen.make(customer, baseURL: baseURL,
-                                                 change: try await changes.latestChange(customerId: customer.id))
+                                                 change: try await changes.latestChange(customerId: customer.id),
+                                                 appearance: call.device.appearance)
             }
             group.on("editCustomer") { call in
                 let customer = try await existing(call, in: store)
@@ -119,22 +123,26 @@ public enum DemoApp {
             group.on("dashboard", screen: DashboardScreen.entries) { call in
                 let figures = try await store.statistics()
                 return DashboardScreen.make(figures, user: try call.currentUser(as: DemoUser.self),
-                                            time: timeText(clock()))
+                                            time: timeText(clock()), appearance: call.device.appearance)
             }
-            group.on("about", screen: AboutScreen.entries) { _ in
-                AboutScreen.make(version: version, customerCount: try await store.statistics().total)
+            group.on("about", screen: AboutScreen.entries) { call in
+                AboutScreen.make(version: version, customerCount: try await store.statistics().total,
+                                 appearance: call.device.appearance)
             }
             group.on("signOut") { call in
                 call.session.signOut()
                 call.logger.debug("Signed out")
-                return SignInScreen.make(notice: "You are signed out.")
+                return SignInScreen.make(notice: "You are signed out.", appearance: call.device.appearance)
             }
         }
         return app
     }
 
     /// The demo's `setDefaults`: its type size, text colour and window background.
-    static let theme = Defaults(fontsize: .set(16), color: .set(.rgb(0x1F2937)), background: .set(.rgb(0xF7F8FA)))
+    static let theme = DemoPalette.light
+
+    /// The demo's `darkSetDefaults`, merged over ``theme`` for dark phones.
+    static let darkTheme = DemoPalette.dark
 
     /// The score of a customer added through the forms.
     static let newScore = 50
@@ -166,16 +174,19 @@ public enum DemoApp {
         case .saved(let customer):
             // A pending change survives an edit that leaves the limit as it is: still shown.
             return CustomerDetailScreen.make(customer, baseURL: baseURL, notice: notice,
-                                             change: try await approvals.changes.latestChange(customerId: customer.id))
+                                             change: try await approvals.changes.latestChange(customerId: customer.id),
+                                             appearance: call.device.appearance)
         case .held(let customer, let change):
             do {
                 try await approvals.requestApproval(of: change, for: customer, requester: user)
             } catch {
                 call.logger.error("Credit approval not sent", metadata: ["error": "\(error)"])
-                return CustomerDetailScreen.make(customer, baseURL: baseURL, notice: notice).returnCode(.message(
+                return CustomerDetailScreen.make(customer, baseURL: baseURL, notice: notice,
+                                                 appearance: call.device.appearance).returnCode(.message(
                     "The approval request could not be sent, so the credit limit stays €\(Numbers.grouped(customer.creditLimit))."))
             }
-            return CustomerDetailScreen.make(customer, baseURL: baseURL, notice: notice, change: change).returnCode(.message(
+            return CustomerDetailScreen.make(customer, baseURL: baseURL, notice: notice, change: change,
+                                             appearance: call.device.appearance).returnCode(.message(
                 "A credit limit of €\(Numbers.grouped(change.newLimit)) needs approval: the request was sent to \(approvals.approver)."))
         }
     }
@@ -192,7 +203,7 @@ public enum DemoApp {
 
 extension XpediteGuard {
     /// Signed-in demo users pass; anyone else gets the sign-in screen.
-    static let demoSignedIn = XpediteGuard.signedIn(as: DemoUser.self) { _ in
-        SignInScreen.make(notice: "Please sign in first.")
+    static let demoSignedIn = XpediteGuard.signedIn(as: DemoUser.self) { call in
+        SignInScreen.make(notice: "Please sign in first.", appearance: call.device.appearance)
     }
 }

@@ -163,6 +163,21 @@ struct ClientPythonServerTests {
         }
     }
 
+    /// `--appearance dark` goes into setConnection (docs/protocol/packets.md#the-appearance); an old
+    /// server ignores it and answers as before.
+    @Test(.enabled(if: python != nil, "python3 is not installed: the Python server test is skipped"))
+    func theAppearanceIsSentInSetConnection() async throws {
+        try await PythonServer.with(python: try #require(Self.python)) { server in
+            let run = try await XpediteBinary.run(["client", server.url, "--appearance", "dark", "--dump", "json"])
+            #expect(run.status == 0, "\(run.stderr)")
+            let connect = try #require(server.requests.first.map { try JSONValue(parsing: $0) })
+            #expect(connect["method"] == "setConnection")
+            #expect(connect["appearance"] == "dark")
+            let wrong = try await XpediteBinary.run(["client", server.url, "--appearance", "sepia"])
+            #expect(wrong.status != 0)
+        }
+    }
+
     @Test(.enabled(if: python != nil, "python3 is not installed: the Python server test is skipped"))
     func interactiveModeShowsNumberedActions() async throws {
         try await PythonServer.with(python: try #require(Self.python)) { server in

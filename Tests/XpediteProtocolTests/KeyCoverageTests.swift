@@ -10,7 +10,7 @@ struct KeyCoverageTests {
     static let specifiedKeys: [String: [String]] = [
         "response": ["rc", "token", "version", "title", "background", "id", "disposition", "setDefaults", "images",
                      "components", "time"],
-        "request": ["method", "token", "bundleID", "uuid", "bounds", "xpediteVersion", "parameters", "formdata",
+        "request": ["method", "token", "bundleID", "uuid", "bounds", "xpediteVersion", "appearance", "parameters", "formdata",
                     "selected", "row", "offset", "limit"],
         "dataResponse": ["rc", "data", "max"],
         "method": ["function", "parameters", "formdata", "navigation", "selected"],

@@ -29,6 +29,27 @@ import XpediteTestSupport
         }
     }
 
+    /// The phone's appearance from setConnection is kept, and so is its absence.
+    @Test(arguments: TestedDatabase.sessionStores)
+    func theAppearanceIsKept(_ kind: SessionStoreUnderTest) async throws {
+        try await kind.withStore { store in
+            var dark = Self.record("dark")
+            dark.device.appearance = .dark
+            var light = Self.record("light")
+            light.device.appearance = .light
+            try await store.insert(dark)
+            try await store.insert(contentsOf: [light, Self.record("unknown")])
+            #expect(try await store.record(for: "dark", activeSince: .distantPast)?.device.appearance == .dark)
+            #expect(try await store.record(for: "light", activeSince: .distantPast)?.device.appearance == .light)
+            let unknown = try #require(try await store.record(for: "unknown", activeSince: .distantPast))
+            #expect(unknown.device.appearance == nil)
+            #expect(unknown == Self.record("unknown"))
+            // A change of values leaves it as it was.
+            try await store.update("dark", applying: SessionChanges(setValues: ["cart": [1]]))
+            #expect(try await store.record(for: "dark", activeSince: .distantPast)?.device.appearance == .dark)
+        }
+    }
+
     @Test(arguments: TestedDatabase.sessionStores)
     func updatesMergeKeyByKey(_ kind: SessionStoreUnderTest) async throws {
         try await kind.withStore { store in

@@ -37,13 +37,16 @@ public struct ClientConfiguration: Sendable {
     /// repaired, navigation stubs left out. Off by default, as in a release build; the simulator, a
     /// debug client, turns it on. The problems are in ``ScreenState/issues`` either way.
     public var reportsComponentErrors: Bool
+    /// The appearance sent in `setConnection` (docs/protocol/packets.md#the-appearance), so that
+    /// the server can answer with colours for it; `nil` sends none (the server answers light).
+    public var appearance: Appearance?
 
     /// Creates a configuration.
     public init(cacheDirectory: URL? = nil, bounds: Bounds = Bounds(width: 393, height: 852),
                 device: DeviceIdentity = DeviceIdentity(uuid: UUID().uuidString), pageLimit: Int = 40,
                 criticalImageTimeout: Duration = .seconds(10), clock: @escaping @Sendable () -> Date = { Date() },
                 imageLoader: any ImageLoader = HTTPImageLoader(), layout: LayoutConfiguration = LayoutConfiguration(),
-                imageBaseURL: URL? = nil, reportsComponentErrors: Bool = false) {
+                imageBaseURL: URL? = nil, reportsComponentErrors: Bool = false, appearance: Appearance? = nil) {
         self.cacheDirectory = cacheDirectory
         self.bounds = bounds
         self.device = device
@@ -54,5 +57,6 @@ public struct ClientConfiguration: Sendable {
         self.layout = layout
         self.imageBaseURL = imageBaseURL
         self.reportsComponentErrors = reportsComponentErrors
+        self.appearance = appearance
     }
 }

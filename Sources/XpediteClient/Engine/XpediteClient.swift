@@ -72,13 +72,15 @@ public actor XpediteClient {
         (states, continuation) = AsyncStream.makeStream(of: ScreenState.self, bufferingPolicy: .bufferingNewest(1))
     }
 
-    /// Starts the conversation: sends `setConnection` with the device's bundle id, uuid, bounds and
-    /// app version (docs/protocol/packets.md#1-the-first-packet-setconnection) and shows the
-    /// answer. It never carries a token.
+    /// Starts the conversation: sends `setConnection` with the device's bundle id, uuid, bounds,
+    /// app version and, when the configuration has one, appearance
+    /// (docs/protocol/packets.md#1-the-first-packet-setconnection) and shows the answer. It never
+    /// carries a token.
     public func connect(device: DeviceIdentity? = nil) async {
         let device = device ?? configuration.device
         let request = RequestPacket(method: RequestPacket.setConnection, bundleID: device.bundleID, uuid: device.uuid,
-                                    bounds: bounds, xpediteVersion: device.xpediteVersion)
+                                    bounds: bounds, xpediteVersion: device.xpediteVersion,
+                                    appearance: configuration.appearance)
         await requestScreen(request)
     }
 

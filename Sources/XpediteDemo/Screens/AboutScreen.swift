@@ -7,7 +7,8 @@ enum AboutScreen {
     /// The page id and cache rule of the route.
     static let entries = ScreenEntries(title: "About", id: "about", disposition: .permanent)
 
-    static func make(version: AppVersion, customerCount: Int) -> Screen {
+    /// The about screen, its colours for `appearance` (`call.device.appearance`).
+    static func make(version: AppVersion, customerCount: Int, appearance: Appearance? = nil) -> Screen {
         Screen {
             DemoMenu.stub
             Image(id: DemoImages.logoID).size(width: 180, height: 60, centreX: 0)
@@ -16,7 +17,7 @@ enum AboutScreen {
             Label("App version \(version.canonical)").id("version")
             Label("\(Numbers.grouped(customerCount)) customers in SQLite, paged 40 at a time.").id("data")
             Label("This page is permanent: the phone keeps it until the app version changes.")
-                .fontSize(13).color(.rgb(0x6B7280)).id("cache")
+                .fontSize(13).color(DemoPalette.muted, for: appearance).id("cache")
         }
     }
 }

@@ -6,12 +6,13 @@ import XpediteServer
 /// HTML in a web component, and Edit and Back side by side (`x+`).
 enum CustomerDetailScreen {
     /// The detail screen; `notice` is a line on top ("Saved."), `change` the customer's latest
-    /// credit limit change.
-    static func make(_ customer: Customer, baseURL: String, notice: String? = nil, change: CreditChange? = nil) -> Screen {
+    /// credit limit change; its colours for `appearance` (`call.device.appearance`).
+    static func make(_ customer: Customer, baseURL: String, notice: String? = nil, change: CreditChange? = nil,
+                     appearance: Appearance? = nil) -> Screen {
         Screen(title: customer.name) {
             DemoMenu.stub
             if let notice {
-                Label(notice).color(.rgb(0x15803D)).align(.centre).id("notice")
+                Label(notice).color(DemoPalette.success, for: appearance).align(.centre).id("notice")
             }
             Image(id: DemoImages.avatarID(customer.id)).size(width: 96, height: 96, centreX: 0)
             Label(customer.name).fontSize(24).align(.centre).id("name")
@@ -20,7 +21,7 @@ enum CustomerDetailScreen {
             Label("Customer since \(customer.since)").id("since")
             Label("Score \(customer.score) · credit limit €\(Numbers.grouped(customer.creditLimit))").id("score")
             if let change, let line = changeLine(change, of: customer) {
-                Label(line).color(.rgb(change.state == .pending ? 0xB45309 : 0x4B5563)).id("credit-change")
+                Label(line).color(change.state == .pending ? DemoPalette.warning : DemoPalette.secondary, for: appearance).id("credit-change")
             }
             Label(customer.active ? "Active account" : "Inactive account").id("active")
             Label("Prefers contact by \(customer.contact.label.lowercased())").id("contact")

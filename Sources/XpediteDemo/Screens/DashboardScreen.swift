@@ -7,7 +7,8 @@ enum DashboardScreen {
     /// The page id and cache rule of the route.
     static let entries = ScreenEntries(title: "Dashboard", id: "dashboard", disposition: .expiry(seconds: 60))
 
-    static func make(_ figures: CustomerStatistics, user: DemoUser?, time: String) -> Screen {
+    /// The dashboard, its colours for `appearance` (`call.device.appearance`).
+    static func make(_ figures: CustomerStatistics, user: DemoUser?, time: String, appearance: Appearance? = nil) -> Screen {
         let activeShare = figures.total == 0 ? 0 : figures.active * 100 / figures.total
         return Screen {
             DemoMenu.stub
@@ -23,7 +24,7 @@ enum DashboardScreen {
                 Label("\(entry.country.label): \(Numbers.grouped(entry.count))").id("country-\(index + 1)")
             }
             Label("Figures as of \(time). This page is kept on the phone for 60 seconds.")
-                .fontSize(13).color(.rgb(0x6B7280)).id("as-of")
+                .fontSize(13).color(DemoPalette.muted, for: appearance).id("as-of")
         }
     }
 }

@@ -13,12 +13,13 @@ enum SignInScreen {
         var password: String?
     }
 
-    /// The sign-in screen; `notice` is a line above the form (session expired, signed out).
-    static func make(notice: String? = nil, email: String? = nil) -> Screen {
+    /// The sign-in screen; `notice` is a line above the form (session expired, signed out); its
+    /// colours for `appearance` (`call.device.appearance`).
+    static func make(notice: String? = nil, email: String? = nil, appearance: Appearance? = nil) -> Screen {
         Screen(title: "Sign in") {
             Image(id: DemoImages.logoID).size(width: 180, height: 60, centreX: 0)
             if let notice {
-                Label(notice).color(.rgb(0xB45309)).align(.centre).id("notice")
+                Label(notice).color(DemoPalette.warning, for: appearance).align(.centre).id("notice")
             }
             Form(id: formID, save: .call("signIn"), title: "Welcome to the Xpedite demo") {
                 TextBox(name: "email", title: "Email", placeholder: "name@example.com", value: email)
@@ -27,7 +28,7 @@ enum SignInScreen {
             }
             .buttonLabels(save: "Sign in")
             Label("Demo account: \(DemoAccount.username) / \(DemoAccount.password)")
-                .fontSize(14).color(.rgb(0x4B5563)).align(.centre).id("demo-account")
+                .fontSize(14).color(DemoPalette.secondary, for: appearance).align(.centre).id("demo-account")
         }
     }
 }

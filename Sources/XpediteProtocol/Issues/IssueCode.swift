@@ -81,6 +81,9 @@ public struct IssueCode: RawRepresentable, Sendable, Hashable, Codable, CaseIter
     public static let numericOptionKeys = IssueCode("numeric-option-keys")
     /// An image sized by width only and loaded in the background: the screen will jump.
     public static let layoutJump = IssueCode("layout-jump")
+    /// A screen's own text colour that does not reach 4.5:1 on the background the screen gives it
+    /// (docs/accessibility.md#colours).
+    public static let lowContrast = IssueCode("low-contrast")
     /// A method `navigation` hint other than "root".
     public static let unknownNavigationHint = IssueCode("unknown-navigation-hint")
     /// An option key (a select/radio `value`) that is not among the `options`.
@@ -148,6 +151,7 @@ public struct IssueCode: RawRepresentable, Sendable, Hashable, Codable, CaseIter
         .headerScrollDisagrees,
         .numericOptionKeys,
         .layoutJump,
+        .lowContrast,
         .unknownNavigationHint,
         .unknownOption,
         .danglingReference,

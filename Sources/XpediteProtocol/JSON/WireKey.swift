@@ -17,7 +17,7 @@ enum WireKey: UInt8, CaseIterable, Sendable {
     case centrex, centrey, centreYFlag, centreXFlag, centerXFlag, centerYFlag
     // Packets
     case rc, token, version, disposition, setDefaults, images, time, load, seconds, dynamic, max
-    case bundleID, uuid, bounds, xpediteVersion, row, offset, limit
+    case bundleID, uuid, bounds, xpediteVersion, appearance, row, offset, limit
     // Old dialect
     case colour, slidefrom, button, values, display, html, section
 

@@ -16,6 +16,8 @@ public struct RequestPacket: Sendable, Hashable {
     public var bounds: Bounds?
     /// `setConnection`: the app's version.
     public var xpediteVersion: Int?
+    /// `setConnection`: the appearance the phone draws in; `nil` when it did not say.
+    public var appearance: Appearance?
     /// The method dict's static arguments, echoed back.
     public var parameters: [String: JSONValue]?
     /// Captured input: `formdata[formId][name]`, and standalone fields at `formdata[name]`.
@@ -36,7 +38,7 @@ public struct RequestPacket: Sendable, Hashable {
 
     /// Creates a request.
     public init(method: String, token: String? = nil, bundleID: String? = nil, uuid: String? = nil,
-                bounds: Bounds? = nil, xpediteVersion: Int? = nil, parameters: [String: JSONValue]? = nil,
+                bounds: Bounds? = nil, xpediteVersion: Int? = nil, appearance: Appearance? = nil, parameters: [String: JSONValue]? = nil,
                 formdata: [String: JSONValue]? = nil, selected: JSONValue? = nil, row: Int? = nil,
                 offset: Int? = nil, limit: Int? = nil, arguments: [String: JSONValue] = [:]) {
         self.method = method
@@ -45,6 +47,7 @@ public struct RequestPacket: Sendable, Hashable {
         self.uuid = uuid
         self.bounds = bounds
         self.xpediteVersion = xpediteVersion
+        self.appearance = appearance
         self.parameters = parameters
         self.formdata = formdata
         self.selected = selected
@@ -64,6 +67,7 @@ public struct RequestPacket: Sendable, Hashable {
         .init("uuid", .string, "setConnection: the device identifier."),
         .init("bounds", .bounds, "setConnection: the screen rectangle, \"(x, y, width, height)\"."),
         .init("xpediteVersion", .integer, "setConnection: the app's version."),
+        .init("appearance", .oneOf(Appearance.wireValues), "setConnection: the phone's appearance, \"light\" or \"dark\"; optional."),
         .init("parameters", .map(.any), "The method dict's static arguments."),
         .init("formdata", .map(.any), "Captured input."),
         .init("selected", .any, "Table clickRow: the row's value of the selected field."),
@@ -77,7 +81,8 @@ public struct RequestPacket: Sendable, Hashable {
         let known = RequestPacket.knownKeys
         self.init(method: method, token: reader.string(.token), bundleID: reader.string(.bundleID),
                   uuid: reader.string(.uuid), bounds: reader.string(.bounds).flatMap(Bounds.init(parsing:)),
-                  xpediteVersion: reader.int(.xpediteVersion), parameters: reader.map(.parameters),
+                  xpediteVersion: reader.int(.xpediteVersion),
+                  appearance: reader.string(.appearance).flatMap(Appearance.init(rawValue:)), parameters: reader.map(.parameters),
                   formdata: reader.map(.formdata), selected: reader[.selected], row: reader.int(.row),
                   offset: reader.int(.offset), limit: reader.int(.limit),
                   arguments: Dictionary(reader.members.filter { !known.contains($0.key) }, uniquingKeysWith: { _, last in last }))
@@ -96,6 +101,7 @@ public struct RequestPacket: Sendable, Hashable {
         writer.set(.uuid, uuid)
         writer.set(.bounds, bounds?.description)
         writer.set(.xpediteVersion, xpediteVersion)
+        writer.set(.appearance, appearance?.rawValue)
         writer.set(.parameters, parameters)
         writer.set(.formdata, formdata)
         writer.set(.selected, selected)
@@ -113,6 +119,8 @@ extension RequestPacket {
     /// - `xpediteVersion` may be a number or a string (`"3"`, `"3.1"` reads as 3);
     /// - `uuid` and `bundleID` may be missing (or `null`); a number is read as its text;
     /// - `bounds` may take any shape ``Bounds/init(connecting:)`` reads;
+    /// - `appearance` is `"light"` or `"dark"` (either case, spaces around it ignored); any other
+    ///   value is left out with a warning, and a missing one is simply unknown;
     /// - a value that cannot be read (garbled bounds, a version that is no number) is left out
     ///   (`nil`) with a warning among the issues, and so is a missing `bounds`.
     ///
@@ -126,7 +134,7 @@ extension RequestPacket {
         let root = JSONPath.root
         // `null` counts as missing.
         var members = members
-        for key in [WireKey.bundleID, .uuid, .bounds, .xpediteVersion] where members[key]?.isNull == true {
+        for key in [WireKey.bundleID, .uuid, .bounds, .xpediteVersion, .appearance] where members[key]?.isNull == true {
             members[key] = nil
             repaired[key] = nil
         }
@@ -162,6 +170,12 @@ extension RequestPacket {
                 ?? "setConnection has no bounds; the bounds are unknown"
             notes.append(.warning(.invalidBounds, at: members[.bounds] == nil ? root : root.appending("bounds"), message))
         }
+        let appearance = members[.appearance].flatMap(connectionAppearance)
+        repaired[.appearance] = appearance.map { .string($0.rawValue) }
+        if appearance == nil, let sent = members[.appearance] {
+            notes.append(.warning(.invalidValue, at: root.appending("appearance"),
+                                  "expected \"light\" or \"dark\", got \(sent.summary); the appearance is unknown"))
+        }
         repaired[.method] = .string(RequestPacket.setConnection)
         var decoded: Decoded<RequestPacket>
         do {
@@ -171,13 +185,20 @@ extension RequestPacket {
             decoded = Decoded(packet: RequestPacket(method: RequestPacket.setConnection), issues: [], droppedComponents: [])
         }
         decoded.packet.bounds = bounds
+        decoded.packet.appearance = appearance
         // The repairs above answer the errors about the device keys, and a missing uuid or
         // bundleID is allowed; what remains are errors elsewhere that the lenient read ignored.
         decoded.issues = notes + decoded.issues.filter { issue in
             issue.severity == .error && !(issue.code == .missingKey && issue.path == root)
-                && !["$.bounds", "$.xpediteVersion", "$.uuid", "$.bundleID"].contains(issue.path.description)
+                && !["$.bounds", "$.xpediteVersion", "$.uuid", "$.bundleID", "$.appearance"].contains(issue.path.description)
         }
         return decoded
+    }
+
+    /// The appearance a phone sent: `"light"` or `"dark"`, in any case, spaces around it ignored.
+    private static func connectionAppearance(_ value: JSONValue) -> Appearance? {
+        guard case .string(let text) = value else { return nil }
+        return Appearance(rawValue: text.trimmingCharacters(in: .whitespaces).lowercased())
     }
 
     /// The version a phone sent, read as a whole number, and whether nothing was lost reading it.

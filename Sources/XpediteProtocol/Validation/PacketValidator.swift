@@ -51,9 +51,13 @@ public struct PacketValidator: Sendable {
         case .response: linter.lintResponse(members, options: options)
         case .data: break
         }
+        // The screen's own colours (not in validate(built:), the check of every answer a server
+        // sends: it is advice for the developer, and a server sends the same colours each time).
+        var contrast = ContrastCheck()
+        if kind == .response { contrast.check(response: members) }
         // Issues found in the rewritten tree are reported where the sender wrote the value; the
         // components a lenient reader drops are found in the rewritten tree it builds from.
-        let found = checker.issues + linter.issues
+        let found = checker.issues + linter.issues + contrast.issues
         let broken = Self.brokenComponents(found)
         for var issue in found {
             issue.path = normalizer.originalPath(of: issue.path)

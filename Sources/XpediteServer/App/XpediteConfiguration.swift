@@ -29,6 +29,17 @@ public struct XpediteConfiguration: Sendable {
     /// `setDefaults`: default styles, sent in every `setConnection` answer (merged under the
     /// connect handler's own `setDefaults`).
     public var setDefaults: Defaults?
+    /// The dark counterpart of ``setDefaults``: when the phone said in `setConnection` that it
+    /// draws dark (``Device/appearance``), these are merged over ``setDefaults`` (set keys win,
+    /// so a dark text colour and background are enough). Choose colours that reach 4.5:1 on each
+    /// other (docs/accessibility.md#what-the-server-developer-gives); `nil` sends ``setDefaults``
+    /// to dark phones too.
+    ///
+    /// ```swift
+    /// configuration.setDefaults = Defaults(fontsize: .set(16), color: .set(.rgb(0x1F2937)), background: .set(.rgb(0xF7F8FA)))
+    /// configuration.darkSetDefaults = Defaults(color: .set(.rgb(0xE5E7EB)), background: .set(.rgb(0x111827)))
+    /// ```
+    public var darkSetDefaults: Defaults?
     /// The app's image manifest, sent with the first screen of a session and after a version
     /// change; a screen's own `images` entries win by id.
     public var images: [ImageEntry] = []
@@ -93,6 +104,13 @@ public struct XpediteConfiguration: Sendable {
 
     /// A configuration with the defaults above.
     public init() {}
+
+    /// The `setDefaults` a phone of `appearance` gets in its `setConnection` answer: ``setDefaults``,
+    /// with ``darkSetDefaults`` merged over it when the phone draws dark; `nil` when neither is set.
+    public func setDefaults(for appearance: Appearance?) -> Defaults? {
+        guard appearance == .dark, let dark = darkSetDefaults else { return setDefaults }
+        return setDefaults.map { $0.merging(dark) } ?? dark
+    }
 
     /// Records metrics in `registry` (a new one by default) through a `PrometheusMetricsFactory`
     /// with latency buckets from 100 µs to 10 s, and serves it at `path`.

@@ -59,7 +59,7 @@ extension XpediteEndpoint {
         packet.version = configuration.version
         entries?.fill(&packet)
         configuration.screen.fill(&packet)
-        if isConnect, let defaults = configuration.setDefaults {
+        if isConnect, let defaults = configuration.setDefaults(for: session.device.appearance) {
             packet.setDefaults = packet.setDefaults.map(defaults.merging) ?? defaults
         }
         // A new session, or a phone that has not seen this version, has no image map and no

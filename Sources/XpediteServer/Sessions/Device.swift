@@ -14,20 +14,25 @@ public struct Device: Sendable, Hashable {
     /// `xpediteVersion`: the version of the mobile app (a string is read as its number, a dotted
     /// version as its major number); `nil` when unknown.
     public var xpediteVersion: Int?
+    /// `appearance`: whether the phone draws light or dark (docs/protocol/packets.md#the-appearance);
+    /// `nil` when it did not say (an older phone) or sent something else. Answer `nil` as light.
+    public var appearance: Appearance?
 
     /// Creates device information.
-    public init(bundleID: String? = nil, uuid: String? = nil, bounds: Bounds? = nil, xpediteVersion: Int? = nil) {
+    public init(bundleID: String? = nil, uuid: String? = nil, bounds: Bounds? = nil, xpediteVersion: Int? = nil,
+                appearance: Appearance? = nil) {
         self.bundleID = bundleID
         self.uuid = uuid
         self.bounds = bounds
         self.xpediteVersion = xpediteVersion
+        self.appearance = appearance
     }
 
     /// Reads the device fields of a `setConnection` request (the server reads it forgivingly,
     /// `RequestPacket/connection(from:)`).
     public init(connecting request: RequestPacket) {
         self.init(bundleID: request.bundleID, uuid: request.uuid, bounds: request.bounds,
-                  xpediteVersion: request.xpediteVersion)
+                  xpediteVersion: request.xpediteVersion, appearance: request.appearance)
     }
 
     /// The screen width in points, from `bounds`.

@@ -48,6 +48,11 @@ public final class PostgresSessionStore: SessionStore {
             """,
             "CREATE INDEX xpedite_session_last_seen ON xpedite_session (last_seen)",
         ]),
+        // The phone's appearance from setConnection (docs/protocol/packets.md#the-appearance):
+        // 'light', 'dark' or NULL when it did not say.
+        PostgresMigration(version: 2, name: "server.appearance", statements: [
+            "ALTER TABLE xpedite_session ADD COLUMN appearance TEXT",
+        ]),
     ]
 
     /// Uses `database`, migrating its session schema first.
@@ -108,7 +113,7 @@ public final class PostgresSessionStore: SessionStore {
         static let name = "xpedite_session_lookup_many"
         static let sql = """
             SELECT token, bundle_id, uuid, bounds_x, bounds_y, bounds_width, bounds_height, xpedite_version,
-                   created_at, last_seen, version, app_values::text, navigation
+                   created_at, last_seen, version, app_values::text, navigation, appearance
             FROM xpedite_session WHERE token = ANY($1) AND last_seen >= $2
             """
         static let bindingDataTypes: [PostgresDataType] = [.textArray, .float8]
@@ -204,7 +209,7 @@ public final class PostgresSessionStore: SessionStore {
     // MARK: - Rows
 
     private typealias Row = (String, String?, String?, Double?, Double?, Double?, Double?, Int?, Double, Double, String?,
-                             String, [String])
+                             String, [String], String?)
 
     private static func insertQuery(_ record: SessionRecord) throws -> PostgresQuery {
         let bounds = record.device.bounds
@@ -212,17 +217,17 @@ public final class PostgresSessionStore: SessionStore {
         let navigation = record.sentNavigation.sorted()
         return """
             INSERT INTO xpedite_session (token, bundle_id, uuid, bounds_x, bounds_y, bounds_width, bounds_height,
-                xpedite_version, created_at, last_seen, version, app_values, navigation)
+                xpedite_version, created_at, last_seen, version, app_values, navigation, appearance)
             VALUES (\(record.token), \(record.device.bundleID), \(record.device.uuid), \(bounds?.x), \(bounds?.y),
                 \(bounds?.width), \(bounds?.height), \(record.device.xpediteVersion),
                 \(record.createdAt.timeIntervalSince1970), \(record.lastSeen.timeIntervalSince1970), \(record.version),
-                \(values)::jsonb, \(navigation))
+                \(values)::jsonb, \(navigation), \(record.device.appearance?.rawValue))
             """
     }
 
     private static func record(from row: Row) throws -> SessionRecord {
         let (token, bundleID, uuid, x, y, width, height, xpediteVersion, createdAt, lastSeen, version, values,
-             navigation) = row
+             navigation, appearance) = row
         var bounds: Bounds?
         if let x, let y, let width, let height {
             bounds = Bounds(x: x, y: y, width: width, height: height)
@@ -232,7 +237,8 @@ public final class PostgresSessionStore: SessionStore {
         }
         return SessionRecord(
             token: token,
-            device: Device(bundleID: bundleID, uuid: uuid, bounds: bounds, xpediteVersion: xpediteVersion),
+            device: Device(bundleID: bundleID, uuid: uuid, bounds: bounds, xpediteVersion: xpediteVersion,
+                           appearance: appearance.flatMap(Appearance.init(rawValue:))),
             createdAt: Date(timeIntervalSince1970: createdAt), lastSeen: Date(timeIntervalSince1970: lastSeen),
             version: version, values: object.dictionary, sentNavigation: Set(navigation))
     }

@@ -125,12 +125,17 @@ public final class SQLiteSessionStore: SessionStore {
                 CREATE INDEX xpedite_session_last_seen ON xpedite_session(last_seen);
                 """)
         }
+        // The phone's appearance from setConnection (docs/protocol/packets.md#the-appearance):
+        // "light", "dark" or NULL when it did not say.
+        migrator.registerMigration("server.appearance") { db in
+            try db.execute(sql: "ALTER TABLE xpedite_session ADD COLUMN appearance TEXT")
+        }
         return migrator
     }
 
     private static let columns =
         "token, bundle_id, uuid, bounds_x, bounds_y, bounds_width, bounds_height, xpedite_version, created_at, "
-        + "last_seen, version, app_values, navigation"
+        + "last_seen, version, app_values, navigation, appearance"
 
     // MARK: - SessionStore
 
@@ -320,7 +325,7 @@ public final class SQLiteSessionStore: SessionStore {
 
     // MARK: - Rows
 
-    private static let insertSQL = "INSERT INTO xpedite_session (\(columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    private static let insertSQL = "INSERT INTO xpedite_session (\(columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
     private static let lookupSQL = "SELECT \(columns) FROM xpedite_session WHERE token = ? AND last_seen >= ?"
     private static let byTokenSQL = "SELECT \(columns) FROM xpedite_session WHERE token = ?"
 
@@ -329,7 +334,7 @@ public final class SQLiteSessionStore: SessionStore {
         return [record.token, record.device.bundleID, record.device.uuid, bounds?.x, bounds?.y, bounds?.width,
                 bounds?.height, record.device.xpediteVersion, record.createdAt.timeIntervalSince1970,
                 record.lastSeen.timeIntervalSince1970, record.version, try encode(values: record.values),
-                encode(navigation: record.sentNavigation)]
+                encode(navigation: record.sentNavigation), record.device.appearance?.rawValue]
     }
 
     private static func record(from row: Row) throws -> SessionRecord {
@@ -339,8 +344,10 @@ public final class SQLiteSessionStore: SessionStore {
            let width: Double = try row.decode(atIndex: 5), let height: Double = try row.decode(atIndex: 6) {
             bounds = Bounds(x: x, y: y, width: width, height: height)
         }
+        // An appearance this version does not know reads as unknown.
+        let appearance = try row.decode(String?.self, atIndex: 13).flatMap(Appearance.init(rawValue:))
         let device = Device(bundleID: try row.decode(atIndex: 1), uuid: try row.decode(atIndex: 2), bounds: bounds,
-                            xpediteVersion: try row.decode(atIndex: 7))
+                            xpediteVersion: try row.decode(atIndex: 7), appearance: appearance)
         return SessionRecord(
             token: token, device: device,
             createdAt: Date(timeIntervalSince1970: try row.decode(Double.self, atIndex: 8)),

@@ -50,6 +50,10 @@ struct Client: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The screen bounds sent in setConnection.", valueName: "(x, y, width, height)"))
     var bounds = "(0.0, 0.0, 393.0, 852.0)"
 
+    @Option(help: ArgumentHelp("The appearance sent in setConnection, so that the server answers with colours for it.",
+                               valueName: "light|dark"))
+    var appearance: Appearance?
+
     @Option(name: .customLong("do"), help: ArgumentHelp("A step to run after connecting (repeatable).", valueName: "STEP"))
     var steps: [String] = []
 
@@ -79,7 +83,7 @@ struct Client: AsyncParsableCommand {
             bounds: screen, device: DeviceIdentity(uuid: "xpedite-cli"),
             // Relative image URLs and old-dialect folders resolve against the endpoint
             // (docs/protocol/packets.md#images), as in preview.
-            imageBaseURL: endpoint)
+            imageBaseURL: endpoint, appearance: appearance)
         let client: XpediteClient
         do {
             client = try XpediteClient(transport: HTTPTransport(url: endpoint), configuration: configuration)
@@ -180,3 +184,6 @@ struct Client: AsyncParsableCommand {
         }
     }
 }
+
+/// `--appearance`: light or dark.
+extension Appearance: ExpressibleByArgument {}

@@ -205,6 +205,29 @@ describe("inspection and curl", () => {
     assert.ok(inspected.issues.some((issue) => issue.severity === "error"), JSON.stringify(inspected.issues));
   });
 
+  test("a screen's own colours below 4.5:1 are low-contrast warnings at their paths, as xpedite validate gives them", () => {
+    const screen = {
+      rc: 0,
+      setDefaults: { color: "#1F2937", background: "#111827" },
+      components: [
+        { type: "label", text: "fine", color: "#E5E7EB" },
+        { type: "label", text: "grey", color: "#4B5563" },
+        { type: "label", text: "the default on its own light background passes", background: "#F7F8FA" },
+        { type: "textbox", name: "q", color: "#4B5563" },
+        { type: "scrollview", background: "#FFFFFF", components: [{ type: "button", text: "pale", color: "#E5E7EB", method: "go" }] },
+      ],
+    };
+    const warnings = inspectAnswer(JSON.stringify(screen), "home").issues.filter((issue) => issue.code === "low-contrast");
+    assert.deepEqual(warnings.map((issue) => issue.path), [
+      "$.setDefaults.color", "$.components[1].color", "$.components[4].components[0].color",
+    ]);
+    assert.ok(warnings.every((issue) => issue.severity === "warning"));
+    assert.equal(warnings[1].message,
+      "the label's text colour #4B5563 on #111827 has a contrast of 2.34:1, below 4.5:1; the phone app will draw it in another colour (docs/accessibility.md#colours)");
+    const readable = { rc: 0, setDefaults: { color: "#E5E7EB", background: "#111827" }, components: [{ type: "label", text: "a", color: "#9CA3AF" }] };
+    assert.deepEqual(inspectAnswer(JSON.stringify(readable), "home").issues, []);
+  });
+
   test("curl quotes the body and the URL so that the shell expands nothing", () => {
     assert.equal(
       curlCommand("http://h/x", `{"text":"it's $HOME"}`),

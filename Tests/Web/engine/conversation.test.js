@@ -19,6 +19,27 @@ describe("the conversation", () => {
     assert.equal(engine.token, "t1");
   });
 
+  test("setConnection carries the page's appearance, read when it is sent, and none when unknown", async () => {
+    const transport = new ScriptedTransport(() => screen([{ type: "label", text: "Hello" }], { version: 1 }));
+    /** @type {string | undefined} */
+    let appearance = "dark";
+    const engine = makeEngine(transport, { appearance: () => appearance });
+    await engine.connect();
+    assert.equal(transport.requests[0].appearance, "dark");
+    appearance = "light";
+    await engine.connect();
+    assert.equal(transport.requests[1].appearance, "light");
+    appearance = "sepia";
+    await engine.connect();
+    assert.equal("appearance" in transport.requests[2], false, "a value the protocol does not know is not sent");
+    appearance = undefined;
+    await engine.connect();
+    assert.equal("appearance" in transport.requests[3], false);
+    const plain = new ScriptedTransport(() => screen([], { version: 1 }));
+    await makeEngine(plain).connect();
+    assert.equal("appearance" in plain.requests[0], false, "an engine made without one sends none");
+  });
+
   test("the token is adopted from any answer and kept when an answer has none", async () => {
     let count = 0;
     const transport = new ScriptedTransport(() => {

@@ -7,6 +7,7 @@ import { ClientCache } from "./js/cache/client-cache.js";
 import { CacheStorageImageStore } from "./js/cache/images.js";
 import { IndexedDBStore } from "./js/cache/stores.js";
 import { deviceUUID, loadConfig } from "./js/app/config.js";
+import { pageAppearance } from "./js/app/appearance.js";
 import { RecordingTransport, installEmbedding } from "./js/app/embed.js";
 import { OneApp } from "./js/app/inbox.js";
 import { SharedSignInTransport } from "./js/app/sign-in.js";
@@ -106,6 +107,7 @@ async function start() {
     images: relayedImages(new CacheStorageImageStore(`xpedite-images ${endpoint}`), config.imageRelay === undefined ? undefined : relayed),
     bounds: bounds(),
     device: { uuid: deviceUUID(localStorage) },
+    appearance: () => pageAppearance(document.body, window),
     reportsComponentErrors: config.debug,
     signOutFunctions: config.signOutFunctions,
     imageBase,

@@ -5,6 +5,7 @@
 // its cache as with no network), the appearance, and re-sending a recorded request. Messages go
 // to and come from the app's own origin only (the simulator serves the app beside its page).
 
+import { contrastIssues } from "../protocol/contrast-check.js";
 import { describePath } from "../protocol/path.js";
 import { readPacket } from "../protocol/read.js";
 import { TransportError, describe } from "../engine/transport.js";
@@ -53,14 +54,17 @@ function methodOf(body) {
 }
 
 /**
- * Reads an answer strictly, for its issues only (the engine reads it leniently itself).
+ * Reads an answer strictly, for its issues only (the engine reads it leniently itself), with the
+ * `low-contrast` warnings of a screen's own colours.
  * @param {string} text the answer's text
  * @param {string} method the request's method (setConnection's answer must carry version and token)
  * @returns {{kind?: string, issues: ExchangeIssue[], error?: string}}
  */
 export function inspectAnswer(text, method) {
   const result = readPacket(text, { mode: "strict", isConnectionReply: method === "setConnection" });
-  const issues = result.issues.map((issue) => ({ path: describePath(issue.path), code: issue.code, severity: issue.severity, message: issue.message }));
+  // A screen's own colours that fail 4.5:1, as `xpedite validate` warns (decision 0549).
+  const found = result.kind === "response" && result.packet ? [...result.issues, ...contrastIssues(result.packet)] : result.issues;
+  const issues = found.map((issue) => ({ path: describePath(issue.path), code: issue.code, severity: issue.severity, message: issue.message }));
   if (result.issues.length === 0 && result.error !== undefined) return { issues, error: result.error };
   return { kind: result.kind, issues };
 }

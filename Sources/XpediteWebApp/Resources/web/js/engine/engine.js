@@ -49,6 +49,7 @@ export class XpediteEngine {
     this.imageStore = options.images;
     this.bounds = options.bounds;
     this.device = { bundleID: "xpedite.software", xpediteVersion: 1, ...options.device };
+    this.appearance = options.appearance;
     this.pageLimit = options.pageLimit ?? 40;
     this.reportsComponentErrors = options.reportsComponentErrors ?? false;
     this.now = options.now ?? (() => Date.now());
@@ -95,8 +96,8 @@ export class XpediteEngine {
   }
 
   /**
-   * Starts the conversation: `setConnection` with the device's bundle id, uuid, bounds and app
-   * version; it never carries a token (docs/protocol/packets.md#1-the-first-packet-setconnection).
+   * Starts the conversation: `setConnection` with the device's bundle id, uuid, bounds, app
+   * version and the page's appearance (when the options give one); it never carries a token (docs/protocol/packets.md#1-the-first-packet-setconnection).
    * With the server unreachable and no cached answer to it, the page received last is shown,
    * marked offline, so that a cold start without network still opens the cached pages.
    */
@@ -104,15 +105,23 @@ export class XpediteEngine {
     await this.requestScreen(this.connectionRequest(), { isConnection: true });
   }
 
-  /** The `setConnection` packet. */
+  /**
+   * The `setConnection` packet; `appearance` is read as it is sent (a page may have changed
+   * appearance since the last one) and left out when unknown.
+   * @returns {Record<string, unknown>}
+   */
   connectionRequest() {
-    return {
+    /** @type {Record<string, unknown>} */
+    const request = {
       method: "setConnection",
       bundleID: this.device.bundleID,
       uuid: this.device.uuid,
       bounds: boundsText(this.bounds),
       xpediteVersion: this.device.xpediteVersion,
     };
+    const appearance = this.appearance?.();
+    if (appearance === "light" || appearance === "dark") request.appearance = appearance;
+    return request;
   }
 
   /**

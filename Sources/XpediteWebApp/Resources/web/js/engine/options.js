@@ -1,5 +1,5 @@
-// What an engine is made with: its transport, readers, layout, caches, the phone's bounds and
-// device, and its limits (engine.js).
+// What an engine is made with: its transport, readers, layout, caches, the phone's bounds,
+// device and appearance, and its limits (engine.js).
 
 /** @typedef {import("./transport.js").Transport} Transport */
 /** @typedef {import("../cache/client-cache.js").ClientCache} ClientCache */
@@ -27,6 +27,8 @@
  * @property {ImageStore} [images]
  * @property {Bounds} bounds the phone's screen, in points
  * @property {{bundleID?: string, uuid: string, xpediteVersion?: number}} device
+ * @property {() => ("light" | "dark" | undefined)} [appearance] the appearance the page draws in when
+ *   it connects, sent in setConnection (docs/protocol/packets.md#the-appearance); none by default
  * @property {number} [pageLimit] rows per table page, 40
  * @property {boolean} [reportsComponentErrors] a debug build's alert listing a screen's component errors
  * @property {() => number} [now] ms since the epoch

@@ -151,6 +151,8 @@ export function buildRequest(members) {
   const bounds = boundsText === undefined ? undefined : parseBounds(boundsText);
   reader.set("bounds", bounds ? formatBounds(bounds) : undefined);
   reader.set("xpediteVersion", reader.int("xpediteVersion"));
+  const appearance = reader.string("appearance");
+  reader.set("appearance", appearance === "light" || appearance === "dark" ? appearance : undefined);
   reader.set("parameters", reader.map("parameters"));
   reader.set("formdata", reader.map("formdata"));
   if (Object.hasOwn(members, "selected")) reader.set("selected", members.selected);

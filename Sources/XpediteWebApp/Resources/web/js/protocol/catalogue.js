@@ -172,6 +172,7 @@ export const OBJECT_SHAPES = new Map([
     property("uuid", STRING),
     property("bounds", BOUNDS),
     property("xpediteVersion", INTEGER),
+    property("appearance", oneOf(["light", "dark"])),
     property("parameters", mapOf(ANY)),
     property("formdata", mapOf(ANY)),
     property("selected", ANY),
