@@ -96,8 +96,7 @@ export class XpediteEngine {
   }
 
   /**
-   * Starts the conversation: `setConnection` with the device's bundle id, uuid, bounds, app
-   * version and the page's appearance (when the options give one); it never carries a token (docs/protocol/packets.md#1-the-first-packet-setconnection).
+   * Starts the conversation: `setConnection`, never with a token (docs/protocol/packets.md#1-the-first-packet-setconnection).
    * With the server unreachable and no cached answer to it, the page received last is shown,
    * marked offline, so that a cold start without network still opens the cached pages.
    */
@@ -106,8 +105,8 @@ export class XpediteEngine {
   }
 
   /**
-   * The `setConnection` packet; `appearance` is read as it is sent (a page may have changed
-   * appearance since the last one) and left out when unknown.
+   * The `setConnection` packet: the device's bundle id, uuid, bounds and app version, and the
+   * page's appearance, read as it is sent (it may have changed) and left out when unknown.
    * @returns {Record<string, unknown>}
    */
   connectionRequest() {

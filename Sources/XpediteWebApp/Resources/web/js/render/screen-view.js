@@ -1,8 +1,7 @@
 // The phone's screen in the page: draws engine states into a root element and reports taps and
-// inputs as actions (the BrowserMessage shapes of simulator.js, which the engine maps onto its
-// own actions). A redraw of the same screen patches the DOM in place, keyed by component path, so
-// typing, focus, caret and selection, an input method's composition, scroll offsets and open menus
-// survive it; a new screen is drawn afresh, at the top, with the engine's initial focus.
+// inputs as actions. A redraw of the same screen patches the DOM in place, keyed by component path,
+// so typing, focus, caret, selection, composition, scroll offsets and open menus survive it; a new
+// screen is drawn afresh, at the top, with the engine's initial focus.
 
 import { focusables, openModal, samePlace } from "./focus.js";
 import { handleDragEnd } from "./gestures.js";
