@@ -290,9 +290,9 @@ public final class PostgresNotifyStore: NotifyStore {
     /// Reads a stored payload back.
     static func payload(_ text: String) throws -> Payload {
         do {
-            return try Payload(validating: JSONValue(parsing: text))
+            return try Payload(stored: JSONValue(parsing: text))
         } catch {
-            throw StoreError.corrupt("a stored payload no longer validates: \(error)")
+            throw StoreError.corrupt("a stored payload cannot be read: \(error)")
         }
     }
 

@@ -220,4 +220,15 @@ struct NotifyPayloadTests {
         #expect(CanonicalJSON.string(payload.json) ==
             ##"{"fields":[{"color":"#00FF00","label":"x","size":24,"type":"text"},{"id":"m","location":{"latitude":2,"longitude":1},"type":"map"}],"responseTopic":"/a/b/c"}"##)
     }
+
+    /// A store reads back what it validated when it wrote it: the same payload as validation
+    /// reads, rules and all, without validating again; what is no payload object is refused.
+    @Test func aStoredPayloadIsReadAsValidationReadsIt() throws {
+        let value = Self.payload(Self.drop, ["type": "inputInteger", "id": "count", "showIf": "$color == 'Red'"],
+                                 ["type": "computed", "id": "twice", "expression": "$count * 2"])
+        let stored = try Payload(stored: value)
+        #expect(stored == (try Payload(validating: value)))
+        #expect(throws: PacketError.self) { try Payload(stored: .array([])) }
+        #expect(throws: PacketError.self) { try Payload(stored: ["fields": []]) }
+    }
 }

@@ -57,9 +57,9 @@ extension Notifier {
         for text in try await store.answeredPayloads(matching: filter) {
             let payload: Payload
             do {
-                payload = try Payload(validating: JSONValue(parsing: text))
+                payload = try Payload(stored: JSONValue(parsing: text))
             } catch {
-                throw StoreError.corrupt("a stored payload no longer validates: \(error)")
+                throw StoreError.corrupt("a stored payload cannot be read: \(error)")
             }
             for field in payload.fields ?? [] where field.isInput {
                 if let id = field.id, seen.insert(id).inserted { ids.append(id) }

@@ -44,6 +44,19 @@ public struct Payload: Sendable, Hashable {
         self = payload
     }
 
+    /// Reads a payload that was validated when it was stored (a store reading back what it wrote):
+    /// it is read, not validated again, so that answering a message does not parse and type its
+    /// rules' expressions once more on every answer. What is not an object with a string
+    /// `responseTopic` is refused, so that a damaged row is still told apart.
+    ///
+    /// - Throws: ``PacketError/invalid(_:)`` when `value` is not a payload object.
+    public init(stored value: JSONValue) throws(PacketError) {
+        guard case .object(let members) = value, members.string("responseTopic") != nil else {
+            throw .invalid([.error(.typeMismatch, at: .root, "expected a stored payload object, got \(value.summary)")])
+        }
+        self.init(reading: members)
+    }
+
     /// Whether `payloadName` replaces `fields` (docs/notify.md#the-payload-model).
     public var isNamed: Bool { payloadName != nil }
 
