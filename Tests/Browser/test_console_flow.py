@@ -59,7 +59,7 @@ def test_design_send_answer_follow_and_download(server, browser, tmp_path):
     # Design: a photo and a required choice, both drawn in the preview, saved by name.
     sign_in(browser, server, "ann", "designer")
     type_into(browser.find_element(By.ID, "designer-name"), "pump-check")
-    type_into(browser.find_element(By.ID, "designer-topic"), TOPIC)
+    type_into(browser.find_element(By.CSS_SELECTOR, "input[id^='editor'][id$='-topic']"), TOPIC)
     add_field(browser, "camera")
     type_into(attribute(browser, "id"), "photo")
     type_into(attribute(browser, "label"), "Photo of the pump")
