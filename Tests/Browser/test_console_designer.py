@@ -9,7 +9,7 @@ import os
 from pathlib import Path
 
 import pytest
-from selenium.common.exceptions import NoAlertPresentException
+from selenium.common.exceptions import NoAlertPresentException, NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -49,7 +49,10 @@ def browser():
 
 
 def wait(driver, condition, seconds=20):
-    return WebDriverWait(driver, seconds).until(lambda d: condition(d))
+    # The preview redraws the payload on every change: an element read while it is replaced is
+    # looked for again on the next poll.
+    return WebDriverWait(driver, seconds, ignored_exceptions=(NoSuchElementException, StaleElementReferenceException)).until(
+        lambda d: condition(d))
 
 
 def sign_in(driver, server, username, section):
