@@ -126,7 +126,7 @@ test("with fitted text a button narrower than its widest word grows to hold it, 
     frames(layoutScreen(searchRow, "(0.0, 0.0, 393.0, 852.0)")));
 });
 
-test("a button placed at x grows within its container, not past its right edge", () => {
+test("a button placed at x grows within its container, not past its right edge; a centred one about its centre", () => {
   /** @type {JSONObject} */
   const screen = {
     rc: 0,
@@ -141,6 +141,10 @@ test("a button placed at x grows within its container, not past its right edge",
   // needs 33; a word wider than the container gets its width (and breaks between characters).
   assert.deepEqual(frames(layoutScreen(screen, narrow, { configuration: fitted })),
     [[100, 0, 84, 44], [10, 44, 33, 44], [150, 88, 45, 44], [0, 132, 195, 44]]);
+  // A centred button grows about its centre.
+  /** @type {JSONObject} */
+  const centred = { rc: 0, components: [{ type: "button", text: "Continue", size: { width: 20, centrex: 0 } }] };
+  assert.deepEqual(frames(layoutScreen(centred, narrow, { configuration: fitted })), [[55.5, 0, 84, 44]]);
 });
 
 test("with fitted text the bar grows to hold its title, wrapped between the bar buttons", () => {

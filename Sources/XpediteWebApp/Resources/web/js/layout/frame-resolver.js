@@ -78,13 +78,15 @@ export class FrameResolver {
     else w = W;
     w = run.limited(w, "width", indexPath);
     // Fitted text (the web app in a browser, decision 0570): a button narrower than its widest
-    // word grows to hold it, within the container; on a row (x+) it no longer fits, it starts the
-    // next row, at the left edge below everything placed so far.
+    // word grows to hold it, within the container (a centred one about its centre); on a row (x+)
+    // it no longer fits, it starts the next row, at the left edge below everything placed so far.
     let startsRow = false;
-    if (run.configuration.fitsText && component.type === "button" && s.centreX === undefined) {
+    if (run.configuration.fitsText && component.type === "button") {
       const least = Math.min(W, run.leastButtonWidth(component));
       if (least > w) {
-        if (s.xAfter !== undefined && P !== undefined && (xFromKeys ?? 0) + least > W + 0.005) {
+        if (s.centreX !== undefined) {
+          w = least;
+        } else if (s.xAfter !== undefined && P !== undefined && (xFromKeys ?? 0) + least > W + 0.005) {
           startsRow = true;
           xFromKeys = 0;
           w = least;
