@@ -5,7 +5,7 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { fittedRowHeight } from "../../Sources/XpediteWebApp/Resources/web/js/app/fitted-text.js";
+import { fittedRowHeight, fittedTextConfiguration } from "../../Sources/XpediteWebApp/Resources/web/js/app/fitted-text.js";
 import { CanvasTextMeasurer } from "../../Sources/XpediteWebApp/Resources/web/js/layout/canvas-text-measurer.js";
 import { EstimatedTextMeasurer, layoutScreen } from "../../Sources/XpediteWebApp/Resources/web/js/layout/layout.js";
 import { characterCount } from "../../Sources/XpediteWebApp/Resources/web/js/layout/text-measurer.js";
@@ -178,4 +178,13 @@ test("table rows are measured with the app's measurer", () => {
   // 6 points a character in a 100-wide column (84 for the text): 14 a line; 3 lines of 12 + 20.
   assert.equal(rowHeight(table, {}, ["a".repeat(30)], [{ lines: 0 }], [100]), 56);
   assert.equal(rowHeight(table, {}, ["a".repeat(30)], [null], [100]), 44);
+});
+
+test("the page's ?text=estimate, or a browser without a canvas, keeps XpediteLayout's estimate", () => {
+  /** @type {any} */
+  const noCanvas = { createElement: () => ({ getContext: () => null }) };
+  /** @type {any} */
+  const untouched = { createElement: () => assert.fail("the page was measured") };
+  assert.equal(fittedTextConfiguration(untouched, "?text=estimate"), undefined);
+  assert.equal(fittedTextConfiguration(noCanvas, ""), undefined);
 });
