@@ -180,7 +180,9 @@ function start(screen, phone) {
   frame.id = "app-frame";
   frame.title = "Phone";
   frame.setAttribute("allow", "camera; microphone; geolocation; clipboard-write");
-  frame.src = `${base}/app/`;
+  // The preview shows the frames `xpedite layout` computes (the estimate's text widths), not the
+  // ones the app fits to this browser's glyphs (js/app/fitted-text.js, decision 0570).
+  frame.src = `${base}/app/?text=estimate`;
   screen.replaceChildren(frame);
 
   /** @param {string} text */

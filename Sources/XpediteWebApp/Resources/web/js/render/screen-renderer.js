@@ -130,8 +130,12 @@ function titleBar(state) {
   // The title is the screen's h1, which takes the focus when a new screen is shown.
   // An empty title draws nothing, as before, and is read as "Screen".
   const title = String(state.packet?.title ?? "");
+  // With fitted text (decision 0570) the layout gives the title its box, between the bar buttons,
+  // and a bar tall enough for it wrapped: it wraps there instead of ending in an ellipsis.
+  const box = state.frames?.screen.title;
+  const fitted = box ? `max-width:${cssNumber(box.width)}px;white-space:normal;overflow-wrap:anywhere;text-align:center` : null;
   return h("header", { class: "x-titlebar", style: new CSSStyle().frame(bar).text }, [
-    h("h1", { class: "x-title", tabindex: "-1", "aria-label": title.trim() ? null : screenName(state) }, title),
+    h("h1", { class: "x-title", tabindex: "-1", style: fitted, "aria-label": title.trim() ? null : screenName(state) }, title),
   ]);
 }
 

@@ -28,7 +28,7 @@
  *
  * @typedef {object} FrameTree
  * @property {Rect} bounds
- * @property {{frame: Rect, contentHeight: number, navigationBar?: Rect}} screen
+ * @property {{frame: Rect, contentHeight: number, navigationBar?: Rect, title?: Rect}} screen
  * @property {LayoutNode[]} components
  *
  * @typedef {Record<string, any>} Component A component of the canonical packet (new dialect).
