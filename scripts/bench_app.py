@@ -6,6 +6,13 @@ writes the section of BENCHMARKS.md from the JSON this prints.
 
     python scripts/bench_app.py XPEDITE_BINARY OUTPUT.json [--taps 60] [--starts 15]
     python scripts/bench_app.py --write OUTPUT.json BENCHMARKS.md     (replaces the section)
+    python scripts/bench_app.py XPEDITE_BINARY OUTPUT.json --draw-only [--compare OTHER_BINARY] [--rounds 5]
+
+`--draw-only` measures only the 200-component screen drawn afresh (render → frame painted, and the
+synchronous part), in `--rounds` rounds of `--draws` drawings; with `--compare`, a second server
+(another build, or an overlay serving another tree's JavaScript) is measured in the same browser,
+its rounds alternating with the first's, so that both medians come from the same minutes of a busy
+machine. It prints the medians and their ratio and writes them to OUTPUT.json (not the section).
 
 The timings come from the marks the app puts in the Performance timeline (js/engine/timing.js) and
 from `performance.now()` in the page; the bytes from Chromium's network log (every request of the
@@ -342,6 +349,71 @@ def write(result_path, benchmarks_path):
     print(new)
 
 
+def free_port():
+    with __import__("socket").socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def start_demo(binary, data):
+    """`xpedite demo` on a free port of 127.0.0.1 with its data in `data`: (process, base URL)."""
+    for attempt in range(5):
+        try:
+            process, match = xpedite_process.start(
+                [binary, "demo", "--port", str(free_port()), "--customers", "200", "--data-dir", data],
+                r"Simulator on (http://\S+)/ ", 300)
+            return process, match.group(1)
+        except xpedite_process.ProcessDidNotStart as error:
+            if attempt == 4 or "already in use" not in (error.output or "").lower():
+                raise
+    raise RuntimeError("unreachable")
+
+
+def draw_only(arguments):
+    """`--draw-only`: the 200-component screen drawn afresh, by one server or two in turn."""
+    binaries = [str(pathlib.Path(arguments.binary).resolve())]
+    if arguments.compare:
+        binaries.append(str(pathlib.Path(arguments.compare).resolve()))
+    servers = []
+    driver = None
+    keys = {"painted": "draw", "patched": "patch", "noWebPainted": "draw_no_web", "noWebPatched": "patch_no_web"}
+    runs = {binary: {key: [] for key in keys} for binary in binaries}
+    try:
+        for binary in binaries:
+            data = tempfile.mkdtemp(prefix="xpedite-bench-app-")
+            process, base = start_demo(binary, data)
+            servers.append((binary, process, base, data))
+        driver = make_driver()
+        for round_ in range(arguments.rounds):
+            # The order alternates, so that neither server always follows the other.
+            for binary, _, base, _ in servers if round_ % 2 == 0 else reversed(servers):
+                driver.get(base + "/app/")
+                wait(driver).until(lambda d: drawn_at(d) is not None)
+                screen = driver.execute_async_script(SCREEN, SCREEN_200.read_text(), BOUNDS, 10, arguments.draws)
+                if "error" in screen:
+                    raise RuntimeError(screen["error"])
+                for key in keys:
+                    runs[binary][key] += screen[key]
+                print(f"round {round_ + 1} {binary}: drawn {median(screen['painted']):.1f} ms, "
+                      f"patched {median(screen['patched']):.1f} ms", flush=True)
+    finally:
+        if driver is not None:
+            driver.quit()
+        for _, process, _, data in servers:
+            xpedite_process.stop(process)
+            shutil.rmtree(data, ignore_errors=True)
+    result = {"load": " ".join(f"{x:.1f}" for x in __import__("os").getloadavg()),
+              "runs": {binary: {name: summary(runs[binary][key]) for key, name in keys.items()} for binary in binaries}}
+    for binary in binaries:
+        figures = result["runs"][binary]
+        print(binary + ": " + ", ".join(f"{name} median {figures[name]['median_ms']:.1f} ms" for name in figures), flush=True)
+    if len(binaries) == 2:
+        first, second = (result["runs"][binary] for binary in binaries)
+        result["ratio"] = {name: first[name]["median_ms"] / second[name]["median_ms"] for name in first}
+        print("ratio (first ÷ --compare): " + ", ".join(f"{name} {value:.2f}" for name, value in result["ratio"].items()))
+    pathlib.Path(arguments.output).write_text(json.dumps(result, indent=1) + "\n")
+
+
 def main():
     if len(sys.argv) == 4 and sys.argv[1] == "--write":
         write(sys.argv[2], sys.argv[3])
@@ -358,7 +430,15 @@ def main():
                         help="what the peer layout is, for the section")
     parser.add_argument("--samples", type=int, default=400)
     parser.add_argument("--draws", type=int, default=15)
+    parser.add_argument("--draw-only", action="store_true",
+                        help="measure only the 200-component screen drawn afresh (not the section's JSON)")
+    parser.add_argument("--compare", help="with --draw-only: a second xpedite measured in turn with the first")
+    parser.add_argument("--rounds", type=int, default=5, help="with --draw-only: rounds of --draws drawings")
     arguments = parser.parse_args()
+    if arguments.draw_only:
+        signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
+        draw_only(arguments)
+        return
     # Stopped from outside: the browser and the server are stopped too (the `finally` below).
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
     binary = str(pathlib.Path(arguments.binary).resolve())
