@@ -3,6 +3,8 @@
 // `background`) does not reach 4.5:1 on what it is drawn on, takes the colour that
 // contrast.js's readableColour gives. The element keeps its original `style` attribute in
 // `data-contrast`, so that a redraw or a change of appearance starts from the server's colours.
+// A component the browser does not draw now (far from the visible part, decision 0550) can be left
+// out, and looked at on its own when it is drawn.
 
 import { composite, hexOf, MINIMUM_RATIO, parseColour, readableColour } from "./contrast.js";
 
