@@ -77,7 +77,10 @@ export function createScreenView(root, options) {
   // browser says when one is drawn (`contentvisibilityautostatechange`); its text is then made
   // readable and its table asked for more rows if it needs them.
   const window = /** @type {Window & typeof globalThis} */ (document.defaultView);
-  const skipsFar = window.CSS?.supports?.("content-visibility", "auto") === true;
+  // Only where the browser both skips (content-visibility) and says when it draws (the event's
+  // interface); elsewhere every element is looked at after every drawing, as before.
+  const skipsFar =
+    window.CSS?.supports?.("content-visibility", "auto") === true && typeof (/** @type {any} */ (window).ContentVisibilityAutoStateChangeEvent) === "function";
   /** @type {WeakSet<Element>} */
   const shown = new WeakSet();
   /** @type {((element: Element) => boolean)|undefined} */
