@@ -81,11 +81,11 @@ def account(driver, notify):
 SCREENS = {
     "sign-in": lambda driver, notify: (driver.get(notify.url + "/notify/app/"),
                                        wait(driver, 30).until(lambda d: d.find_elements(By.ID, "username"))),
-    "sign-in refused": sign_in_refused,
+    "sign-in-refused": sign_in_refused,
     "inbox": lambda driver, notify: (signed_in(driver, notify), wait_for_message(driver, TITLE)),
-    "form with every field type": lambda driver, notify: (signed_in(driver, notify), open_form(driver)),
-    "form with its errors": form_with_errors,
-    "start tab": start_tab,
+    "form-every-field-type": lambda driver, notify: (signed_in(driver, notify), open_form(driver)),
+    "form-with-errors": form_with_errors,
+    "start-tab": start_tab,
     "account": account,
 }
 
