@@ -58,7 +58,10 @@ public struct ResponseValidator: Sendable {
 
     /// Checks a submission: the `values` and `submitValue` members of `value` (a device's
     /// response body or a response object); other members are not looked at.
-    public func validateSubmission(_ value: JSONValue, against payload: Payload) -> ResponseReport {
+    ///
+    /// - Parameter rules: the payload's rules compiled before (`PayloadRules(fields: payload.fields ?? [])`),
+    ///   so that a server checking many answers to one payload compiles them once; `nil` compiles them now.
+    public func validateSubmission(_ value: JSONValue, against payload: Payload, rules: PayloadRules? = nil) -> ResponseReport {
         guard case .object(let members) = value else {
             return ResponseReport(issues: [.error(.typeMismatch, at: .root, "expected a response object, got \(value.summary)")])
         }
@@ -82,7 +85,7 @@ public struct ResponseValidator: Sendable {
         }
         var completed = JSONObject()
         var inputIDs: [String] = []
-        let rules = PayloadRulesCache.shared.rules(for: fields)
+        let rules = rules ?? PayloadRules(fields: fields)
         let evaluation = rules.isEmpty ? nil : evaluate(rules, fields: fields, sent: sent)
         for field in fields {
             guard let requirement = field.requirement, let id = field.id else { continue }
@@ -174,7 +177,9 @@ public struct ResponseValidator: Sendable {
                 candidates[id] = completion(value, for: field)
             }
         }
-        return rules.evaluate(values: candidates, clock: clock ?? .system())
+        // The device's clock is read only for rules that call today() or now(): reading it (a
+        // calendar's date components) costs more than evaluating most rules.
+        return rules.evaluate(values: candidates, clock: clock ?? (rules.readsClock ? .system() : .epoch))
     }
 
     private func checkSubmitValue(_ value: JSONValue?, payload: Payload, issues: inout [ValidationIssue]) -> Int? {
