@@ -215,6 +215,11 @@ public struct PayloadRules: Sendable {
     /// computed fields' own values are not read, they are computed). Rules that did not compile
     /// are left out.
     public func evaluate(values: JSONObject, clock: ExpressionClock) -> RuleEvaluation {
+        evaluate(value: { values[$0] }, clock: clock)
+    }
+
+    /// ``evaluate(values:clock:)`` with the form's values read through `value` (by field id).
+    func evaluate(value read: (String) -> JSONValue?, clock: ExpressionClock) -> RuleEvaluation {
         var result = RuleEvaluation()
         // One dictionary, read by the expressions through a closure and written between them: a
         // copy per field (a `let` snapshot, then a write) made the evaluation quadratic.
@@ -231,7 +236,7 @@ public struct PayloadRules: Sendable {
             if case .computed = entry.field {
                 value = entry.computed?.evaluate(values: { current[$0] ?? .null }, clock: clock) ?? .null
             } else {
-                value = ExpressionValue(type: entry.field.type, json: values[entry.id])
+                value = ExpressionValue(type: entry.field.type, json: read(entry.id))
             }
             current[entry.id] = value
         }

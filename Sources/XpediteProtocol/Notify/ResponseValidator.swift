@@ -167,7 +167,10 @@ public struct ResponseValidator: Sendable {
     /// The rules evaluated against the values as the form holds them: each given value that is of
     /// its field's type, the default of an absent defaulted field.
     private func evaluate(_ rules: PayloadRules, fields: [Field], sent: JSONObject) -> RuleEvaluation {
-        var candidates = JSONObject()
+        // A dictionary, not a `JSONObject`: an object finds a member by a scan of its members, and
+        // the rules read every field's value (decision 0555).
+        var candidates: [String: JSONValue] = [:]
+        candidates.reserveCapacity(fields.count)
         for field in fields {
             guard let requirement = field.requirement, let id = field.id else { continue }
             if let given = sent[id], !given.isNull {
@@ -179,7 +182,7 @@ public struct ResponseValidator: Sendable {
         }
         // The device's clock is read only for rules that call today() or now(): reading it (a
         // calendar's date components) costs more than evaluating most rules.
-        return rules.evaluate(values: candidates, clock: clock ?? (rules.readsClock ? .system() : .epoch))
+        return rules.evaluate(value: { candidates[$0] }, clock: clock ?? (rules.readsClock ? .system() : .epoch))
     }
 
     private func checkSubmitValue(_ value: JSONValue?, payload: Payload, issues: inout [ValidationIssue]) -> Int? {
