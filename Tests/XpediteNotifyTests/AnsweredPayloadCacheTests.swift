@@ -75,37 +75,39 @@ import XpediteProtocol
         #expect(cache.usage.count == 0)
     }
 
-    @Test func aStartRequestPutAgainIsAnsweredWithItsNewRules() async throws {
-        let harness = try NotifyHarness()
-        try await harness.application().test(.router) { client in
-            let api = APIClient(client: client)
-            try await api.user("joe")
-            let joe = try await api.login("joe")
-            func put(limit: Int) async throws {
-                let put = try await api.call(.put, "/requests/count", body: [
-                    "title": "Count", "body": "b", "responseTopic": "/counts", "fields": [
-                        ["type": "inputInteger", "id": "n", "minValue": 0, "maxValue": 100,
-                         "check": .string("$n <= \(limit)"), "checkMessage": .string("At most \(limit).")],
-                    ],
-                ])
-                #expect(put.status == .ok)
+    @Test(arguments: StoreKind.tested)
+    func aStartRequestPutAgainIsAnsweredWithItsNewRules(_ store: StoreKind) async throws {
+        try await store.withHarness { harness in
+            try await harness.application().test(.router) { client in
+                let api = APIClient(client: client)
+                try await api.user("joe")
+                let joe = try await api.login("joe")
+                func put(limit: Int) async throws {
+                    let put = try await api.call(.put, "/requests/count", body: [
+                        "title": "Count", "body": "b", "responseTopic": "/counts", "fields": [
+                            ["type": "inputInteger", "id": "n", "minValue": 0, "maxValue": 100,
+                             "check": .string("$n <= \(limit)"), "checkMessage": .string("At most \(limit).")],
+                        ],
+                    ])
+                    #expect(put.status == .ok)
+                }
+                func answer(_ number: Int) async throws -> (status: HTTPResponse.Status, json: JSONValue) {
+                    let answer = try await api.call(.post, "/device/responses", token: joe, body: [
+                        "responseId": .string(UUID().uuidString), "request": "count", "submitValue": 0, "values": ["n": .number(Double(number))],
+                    ])
+                    return (answer.status, answer.json)
+                }
+                try await put(limit: 5)
+                #expect(try await answer(5).status == .created)     // the payload is kept now
+                try await put(limit: 3)
+                let refused = try await answer(5)
+                #expect(refused.status == .unprocessableContent)
+                #expect(NotifyRulesTests.issues(refused.json).map(\.path) == ["$.values.n"])
+                #expect(NotifyRulesTests.issues(refused.json).first?.message == "At most 3.")
+                #expect(try await answer(3).status == .created)
+                try await put(limit: 5)
+                #expect(try await answer(5).status == .created)
             }
-            func answer(_ number: Int) async throws -> (status: HTTPResponse.Status, json: JSONValue) {
-                let answer = try await api.call(.post, "/device/responses", token: joe, body: [
-                    "responseId": .string(UUID().uuidString), "request": "count", "submitValue": 0, "values": ["n": .number(Double(number))],
-                ])
-                return (answer.status, answer.json)
-            }
-            try await put(limit: 5)
-            #expect(try await answer(5).status == .created)     // the payload is kept now
-            try await put(limit: 3)
-            let refused = try await answer(5)
-            #expect(refused.status == .unprocessableContent)
-            #expect(NotifyRulesTests.issues(refused.json).map(\.path) == ["$.values.n"])
-            #expect(NotifyRulesTests.issues(refused.json).first?.message == "At most 3.")
-            #expect(try await answer(3).status == .created)
-            try await put(limit: 5)
-            #expect(try await answer(5).status == .created)
         }
     }
 }
