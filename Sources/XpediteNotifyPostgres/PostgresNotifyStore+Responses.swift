@@ -27,11 +27,11 @@ extension PostgresNotifyStore {
             throw StoreError.corrupt("the context of response \(responseId) read \(rows.count) rows, not one")
         }
         let existing = try row["response_id"].decode(String?.self) == nil ? nil : Self.response(from: row)
-        let payload = try row["payload"].decode(String?.self).map(Self.payload)
+        let payload = try row["payload"].decode(String?.self)
         let answered = try row["answered"].decode(Bool?.self) ?? false
         let known = try row["known"].decode([String].self)
         let state = try row["message_state"].decode(String?.self).map(Self.messageState)
-        return AnswerContext(existing: existing, payload: payload, alreadyAnswered: answered, knownDocuments: Set(known),
+        return AnswerContext(existing: existing, payloadText: payload, alreadyAnswered: answered, knownDocuments: Set(known),
                              messageState: state)
     }
 

@@ -16,7 +16,7 @@ extension SQLiteNotifyStore {
         try await pool.read { db in
             let existing = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM notify_response WHERE response_id = ?"),
                                             arguments: [responseId]).map(Self.response(from:))
-            var payload: Payload?
+            var payload: String?
             var answered = false
             var state: MessageState?
             if let messageId {
@@ -24,20 +24,20 @@ extension SQLiteNotifyStore {
                     SELECT r.answered_at, m.payload, m.state FROM notify_recipient r JOIN notify_message m ON m.id = r.message_id
                     WHERE r.message_id = ? AND r.username = ?
                     """), arguments: [messageId, username]) {
-                    payload = try Self.payload(row["payload"])
+                    payload = row["payload"]
                     answered = row["answered_at"] as Double? != nil
                     state = try Self.messageState(row["state"])
                 }
             } else if let request {
                 payload = try String.fetchOne(db.cachedStatement(sql: "SELECT payload FROM notify_start_request WHERE name = ?"),
-                                              arguments: [request]).map(Self.payload)
+                                              arguments: [request])
             }
             var known: Set<String> = []
             let owned = try db.cachedStatement(sql: "SELECT 1 FROM notify_document WHERE name = ? AND owner = ?")
             for name in documentNames where try Bool.fetchOne(owned, arguments: [name, username]) != nil {
                 known.insert(name)
             }
-            return AnswerContext(existing: existing, payload: payload, alreadyAnswered: answered, knownDocuments: known,
+            return AnswerContext(existing: existing, payloadText: payload, alreadyAnswered: answered, knownDocuments: known,
                                  messageState: state)
         }
     }

@@ -201,6 +201,25 @@ struct PayloadRulesTests {
         #expect(state.values["late"]?.json == true)
     }
 
+    @Test("the rules say whether they read the clock; without a clock passed in, a check of today() reads the device's")
+    func readsClock() throws {
+        func rules(_ fields: JSONValue) throws -> PayloadRules {
+            PayloadRules(fields: try Payload(validating: ["responseTopic": "/a", "fields": fields]).fields ?? [])
+        }
+        #expect(try rules([["type": "date", "id": "due", "check": "$due >= today()"]]).readsClock)
+        #expect(try rules([["type": "datetime", "id": "at"], ["type": "computed", "id": "x", "expression": "days($at, now())"]]).readsClock)
+        #expect(try !rules([["type": "date", "id": "due", "check": "days($due, '2026-01-01') > 0"]]).readsClock)
+        // No clock given: the device's (a date far in the past fails today's check, one far ahead passes).
+        let payload = try Payload(validating: ["responseTopic": "/a", "fields": [["type": "date", "id": "due", "check": "$due >= today()"]]])
+        let live = ResponseValidator()
+        #expect(live.validateSubmission(["submitValue": 0, "values": ["due": "1971-01-01"]], against: payload).issues.map(\.code) == [.checkFailed])
+        #expect(live.validateSubmission(["submitValue": 0, "values": ["due": "2999-01-01"]], against: payload).issues == [])
+        // Rules compiled before and handed in give the same report.
+        let compiled = PayloadRules(fields: payload.fields ?? [])
+        #expect(live.validateSubmission(["submitValue": 0, "values": ["due": "1971-01-01"]], against: payload, rules: compiled).issues.map(\.code)
+                == [.checkFailed])
+    }
+
     @Test("payloads without rules are checked as before")
     func noRules() throws {
         #expect(PayloadRules(fields: try Payload(validating: try Fixtures.data("notify/valid", "every-field.json")).fields ?? []).isEmpty)

@@ -43,7 +43,7 @@ extension Notifier {
         if let stored = context.existing {
             return (try sameAnswer(stored, username: device.username, messageId: messageId, request: request), false)
         }
-        guard let payload = context.payload else {
+        guard let payloadText = context.payloadText else {
             if let messageId { throw NotifyError.notFound("no message \"\(messageId)\"") }
             throw NotifyError.notFound("no start request \"\(request ?? "")\"")
         }
@@ -54,7 +54,11 @@ extension Notifier {
             throw NotifyError.messageWithdrawn(messageId)
         }
 
-        let report = ResponseValidator(knownDocuments: context.knownDocuments).validateSubmission(.object(body), against: payload)
+        // Read and compiled once per payload, not per answer (decision 0555).
+        let answered = try answeredPayloads.payload(for: messageId.map { .message($0) } ?? .startRequest(request ?? ""), text: payloadText)
+        let payload = answered.payload
+        let report = ResponseValidator(knownDocuments: context.knownDocuments)
+            .validateSubmission(.object(body), against: payload, rules: answered.rules)
         guard report.isValid, let values = report.values, let submitValue = report.submitValue else {
             throw NotifyError.invalid("the response fails validation", issues: report.issues)
         }

@@ -52,6 +52,8 @@ public final class Notifier: Sendable {
     /// Device events, by username.
     let deviceEvents = SubscriberHub<DeviceEvent>()
     let apiKeys: APIKeys
+    /// The payloads being answered, read and with their rules compiled (decision 0555).
+    let answeredPayloads: AnsweredPayloadCache
     /// Finds codes in pictures (`POST /device/barcode`).
     public let barcodeReader: BarcodeReader
     let hasher: PasswordHasher
@@ -64,6 +66,8 @@ public final class Notifier: Sendable {
     public init(configuration: NotifyConfiguration, store: any NotifyStore) throws {
         self.store = store
         apiKeys = APIKeys(configuration.apiKeys)
+        answeredPayloads = AnsweredPayloadCache(capacity: configuration.answeredPayloadCacheLimit,
+                                                byteCapacity: configuration.answeredPayloadCacheBytes)
         hasher = PasswordHasher(cost: configuration.bcryptCost)
         barcodeReader = BarcodeReader(libraries: configuration.barcodeLibraries, maximumPixels: configuration.maximumBarcodePixels)
         var configuration = configuration

@@ -53,6 +53,13 @@ public struct NotifyConfiguration: Sendable {
     /// reads more slowly is disconnected instead of having them kept without bound; it reconnects
     /// with `Last-Event-ID` and a topic stream replays what it missed (decision 0541).
     public var eventStreamBufferLimit: Int = 1024
+    /// How many payloads the answer route keeps read and with their rules compiled (256), the
+    /// least recently answered making way, so that answers to one message or start request do not
+    /// parse its payload again (decision 0555).
+    public var answeredPayloadCacheLimit: Int = 256
+    /// The most bytes of stored payload text those payloads may have, all together (8 MiB); a
+    /// payload kept read takes a few times its text.
+    public var answeredPayloadCacheBytes: Int = 8 << 20
     /// How often expired messages (`expiresAt` passed) are withdrawn (1 s).
     public var expirySweepInterval: Duration = .seconds(1)
     /// The HTTP client of webhook deliveries; `nil` uses `HTTPClient.shared`.

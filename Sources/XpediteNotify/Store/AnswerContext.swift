@@ -8,9 +8,10 @@ import XpediteProtocol
 public struct AnswerContext: Sendable {
     /// The response stored under the `responseId`, if any (a retry of the same answer, or a clash).
     public var existing: StoredResponse?
-    /// The payload answered; `nil` when the message is not one this user received, or there is no
-    /// such start request.
-    public var payload: Payload?
+    /// The payload answered, as the store holds it (its canonical JSON text, read back by the
+    /// notifier: decision 0555); `nil` when the message is not one this user received, or there is
+    /// no such start request.
+    public var payloadText: String?
     /// Whether the user already answered the message.
     public var alreadyAnswered: Bool
     /// The document names among the candidates that the user uploaded.
@@ -20,11 +21,11 @@ public struct AnswerContext: Sendable {
     public var messageState: MessageState?
 
     /// Creates a context.
-    public init(existing: StoredResponse?, payload: Payload?, alreadyAnswered: Bool, knownDocuments: Set<String>,
+    public init(existing: StoredResponse?, payloadText: String?, alreadyAnswered: Bool, knownDocuments: Set<String>,
                 messageState: MessageState? = nil) {
         self.messageState = messageState
         self.existing = existing
-        self.payload = payload
+        self.payloadText = payloadText
         self.alreadyAnswered = alreadyAnswered
         self.knownDocuments = knownDocuments
     }

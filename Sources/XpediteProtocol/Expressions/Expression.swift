@@ -59,6 +59,17 @@ public struct Expression: Sendable {
     /// The column of the expression's first character (after leading spaces).
     var startColumn: Int { root.start }
 
+    /// Whether the expression calls `today()` or `now()`: one that does not gives the same value
+    /// whatever the clock.
+    var readsClock: Bool {
+        var pending = [root]
+        while let node = pending.popLast() {
+            if case .call(let function, _) = node.kind, function == .today || function == .now { return true }
+            pending += node.children
+        }
+        return false
+    }
+
     /// The value of the expression, reading each field's current value (`null` when empty or
     /// hidden) and `clock`.
     public func evaluate(values: (String) -> ExpressionValue, clock: ExpressionClock) -> ExpressionValue {

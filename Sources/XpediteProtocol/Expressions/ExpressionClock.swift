@@ -41,7 +41,8 @@ public struct ExpressionClock: Sendable {
         return ExpressionClock(text) ?? ExpressionClock.epoch
     }
 
-    private static let epoch = ExpressionClock(today: .date(day: 0, text: "1970-01-01"),
+    /// 1970-01-01T00:00:00Z: the clock of evaluations that read none.
+    static let epoch = ExpressionClock(today: .date(day: 0, text: "1970-01-01"),
                                                now: .dateTime(milliseconds: 0, text: "1970-01-01T00:00:00Z"))
 
     private init(today: ExpressionValue, now: ExpressionValue) {

@@ -31,10 +31,15 @@ public struct PayloadRules: Sendable {
     let entries: [Entry]
     /// Positions in ``entries``, each after every field its `showIf` or `expression` reads.
     let order: [Int]
+    /// Each entry's position in ``entries``, by field id (a check of one answer asks per field).
+    private let positions: [String: Int]
     /// Every issue, sorted by path.
     public let issues: [ValidationIssue]
     /// Whether no field has a rule and none is computed: the response needs no evaluation.
     public let isEmpty: Bool
+    /// Whether a compiled rule calls `today()` or `now()`; when none does, any clock gives the
+    /// same evaluation, and a server checking an answer need not read its own.
+    public let readsClock: Bool
 
     /// Compiles the rules of `fields` (a payload's, in order).
     public init(fields: [Field]) {
@@ -161,6 +166,10 @@ public struct PayloadRules: Sendable {
         }
         self.entries = entries
         self.order = order
+        self.positions = position
+        readsClock = entries.contains { entry in
+            [entry.showIf, entry.requiredIf, entry.check, entry.computed].contains { $0?.readsClock == true }
+        }
         self.issues = issues.sortedByPath()
         isEmpty = entries.allSatisfy { entry in
             if case .computed = entry.field { return false }
@@ -182,25 +191,35 @@ public struct PayloadRules: Sendable {
         expressions(of: field).first { $0.key == key }?.text ?? ""
     }
 
+    /// The entry of the field `id`.
+    private func entry(_ id: String) -> Entry? {
+        positions[id].map { entries[$0] }
+    }
+
     /// The `checkMessage` of the field `id`.
     public func checkMessage(_ id: String) -> String? {
-        entries.first { $0.id == id }?.field.rules?.checkMessage
+        entry(id)?.field.rules?.checkMessage
     }
 
     /// The `check` expression of the field `id`, as written.
     public func check(_ id: String) -> String? {
-        entries.first { $0.id == id }?.check?.text
+        entry(id)?.check?.text
     }
 
     /// Whether the field `id` has a `requiredIf`.
     public func hasRequiredIf(_ id: String) -> Bool {
-        entries.first { $0.id == id }?.requiredIf != nil
+        entry(id)?.requiredIf != nil
     }
 
     /// Evaluates the rules against a form's values (by field id, as a response carries them;
     /// computed fields' own values are not read, they are computed). Rules that did not compile
     /// are left out.
     public func evaluate(values: JSONObject, clock: ExpressionClock) -> RuleEvaluation {
+        evaluate(value: { values[$0] }, clock: clock)
+    }
+
+    /// ``evaluate(values:clock:)`` with the form's values read through `value` (by field id).
+    func evaluate(value read: (String) -> JSONValue?, clock: ExpressionClock) -> RuleEvaluation {
         var result = RuleEvaluation()
         // One dictionary, read by the expressions through a closure and written between them: a
         // copy per field (a `let` snapshot, then a write) made the evaluation quadratic.
@@ -217,7 +236,7 @@ public struct PayloadRules: Sendable {
             if case .computed = entry.field {
                 value = entry.computed?.evaluate(values: { current[$0] ?? .null }, clock: clock) ?? .null
             } else {
-                value = ExpressionValue(type: entry.field.type, json: values[entry.id])
+                value = ExpressionValue(type: entry.field.type, json: read(entry.id))
             }
             current[entry.id] = value
         }
