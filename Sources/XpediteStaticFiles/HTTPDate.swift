@@ -12,8 +12,9 @@ enum HTTPDate {
         formatter().date(from: text)
     }
 
-    /// A formatter per call: `DateFormatter` is not `Sendable`, and this runs once per file and per
-    /// conditional request.
+    /// A formatter per call: `DateFormatter` is not `Sendable`. Files keep their date's text
+    /// (``StaticFile/lastModifiedText``), so this runs once per file, and per `If-Modified-Since`
+    /// that is not the text a file sent.
     private static func formatter() -> DateFormatter {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")

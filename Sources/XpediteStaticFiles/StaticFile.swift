@@ -17,11 +17,14 @@ public struct StaticFile: Sendable {
     public let eTag: String
     /// When the file last changed, to the second.
     public let lastModified: Date
+    /// ``lastModified`` as the `Last-Modified` header writes it (an IMF-fixdate), made once: a
+    /// `DateFormatter` per answer cost more than the rest of a static answer.
+    public let lastModifiedText: String
     /// The `Cache-Control` of every answer for this file.
     public let cacheControl: String
 
-    /// The entity tag of the gzipped bytes.
-    public var gzipETag: String { "\"\(eTag.dropFirst().dropLast())-gzip\"" }
+    /// The entity tag of the gzipped bytes, made once.
+    public let gzipETag: String
 
     /// A file of `contents`; it is compressed here, once.
     ///
@@ -33,6 +36,8 @@ public struct StaticFile: Sendable {
         self.cacheControl = cacheControl
         let digest = SHA256.hash(data: contents).prefix(16).map { String(format: "%02x", $0) }.joined()
         eTag = "\"\(digest)\""
+        gzipETag = "\"\(digest)-gzip\""
+        lastModifiedText = HTTPDate.string(self.lastModified)
         let compressed = try GzipCompression.compress(self.contents)
         gzipped = compressed.readableBytes < self.contents.readableBytes ? compressed : nil
     }

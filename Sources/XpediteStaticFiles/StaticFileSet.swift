@@ -77,7 +77,7 @@ public struct StaticFileSet: Sendable {
         let gzip = file.gzipped != nil && acceptsGzip(request.headers[values: .acceptEncoding])
         let eTag = gzip ? file.gzipETag : file.eTag
         var headers: HTTPFields = [
-            .eTag: eTag, .lastModified: HTTPDate.string(file.lastModified), .cacheControl: file.cacheControl,
+            .eTag: eTag, .lastModified: file.lastModifiedText, .cacheControl: file.cacheControl,
             .vary: "Accept-Encoding",
         ]
         headers.append(contentsOf: extra)
@@ -104,7 +104,9 @@ public struct StaticFileSet: Sendable {
             }
             return tags.contains { $0 == "*" || $0 == file.eTag || $0 == file.gzipETag }
         }
-        guard let since = request.headers[.ifModifiedSince].flatMap(HTTPDate.date) else { return false }
+        guard let text = request.headers[.ifModifiedSince] else { return false }
+        if text == file.lastModifiedText { return true }   // the date this file sent: no parse
+        guard let since = HTTPDate.date(text) else { return false }
         return file.lastModified <= since
     }
 

@@ -20,7 +20,7 @@ enum FanOutBench {
         let dataDirectory = URL(fileURLWithPath: try options.string("data-directory"), isDirectory: true)
         let users = try options.int("users", default: 10_000)
         let rounds = try options.int("rounds", default: 3)
-        let drainSends = try options.int("drain-sends", default: 10)
+        let drainSends = try options.int("drain-sends", default: 10, minimum: 0)
         let width = try options.int("ceiling-concurrency", default: 500)
         let deadline = try options.int("deadline", default: 600)
         let senderName = try options.string("apns-sender", default: APNsSenderKind.http2.rawValue)

@@ -69,12 +69,14 @@ struct Options {
         return value
     }
 
-    func int(_ name: String, default fallback: Int? = nil) throws -> Int {
+    func int(_ name: String, default fallback: Int? = nil, minimum: Int = 1) throws -> Int {
         guard let text = values[name] else {
             guard let fallback else { throw BenchFailure("--\(name) is required") }
             return fallback
         }
-        guard let value = Int(text), value > 0 else { throw BenchFailure("--\(name) must be a positive integer, not \(text)") }
+        guard let value = Int(text), value >= minimum else {
+            throw BenchFailure("--\(name) must be an integer of at least \(minimum), not \(text)")
+        }
         return value
     }
 }
