@@ -4,6 +4,7 @@ import HummingbirdTesting
 import NIOCore
 import Testing
 import XpediteNotify
+import XpediteNotifyWeb
 
 /// The notification app's files as a browser caches them: validators (`ETag`, `Last-Modified`),
 /// `Cache-Control` by name, `304 Not Modified` on a later start, gzip when the browser takes it.
