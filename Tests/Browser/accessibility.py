@@ -65,3 +65,14 @@ def assert_accessible(driver, context=None, where="the page"):
     """Fails, listing them, when axe finds a critical or serious violation."""
     bad = failing(audit(driver, context))
     assert not bad, f"{where}: {len(bad)} critical or serious accessibility violation(s):\n{describe(bad)}"
+
+
+APPEARANCES = ("light", "dark")
+
+
+def set_appearance(driver, appearance):
+    """Makes the page's `prefers-color-scheme` "light" or "dark" (DevTools' emulated media), as a
+    phone or a desktop set to that appearance would; it holds for the pages the driver opens next."""
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                           {"features": [{"name": "prefers-color-scheme", "value": appearance}]})
+    assert driver.execute_script(f"return matchMedia('(prefers-color-scheme: {appearance})').matches")

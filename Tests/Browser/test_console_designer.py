@@ -236,7 +236,7 @@ def test_a_choice_without_values_gets_the_servers_issue_at_the_field_and_nothing
     assert "Nothing was sent" in browser.find_element(By.ID, "compose-error").text
     # The server's issue at the choice's values, in the form, the list and the JSON pane.
     wait(browser, lambda d: attribute_issue(d, "values") != "")
-    assert browser.find_element(By.CSS_SELECTOR, ".properties h3").text == "Field 2: droplist"
+    assert browser.find_element(By.CSS_SELECTOR, ".properties h2").text == "Field 2: droplist"
     assert attribute(browser, "values").get_attribute("aria-invalid") == "true"
     flagged = browser.find_elements(By.CSS_SELECTOR, ".field-list li.has-issues")
     assert [item.get_attribute("data-index") for item in flagged] == ["1"]

@@ -66,6 +66,8 @@ def test_the_phone_frame_runs_the_web_app_without_a_socket(browser, server):
         assert app.execute_script("return window.xpedite.embedded") is True
         assert app.execute_script("return window.xpediteSockets") == 0
         assert app.execute_script("return location.pathname") == "/app/"
+        # It previews `xpedite layout`'s frames: the text estimate, not the browser's glyphs (decision 0570).
+        assert app.execute_script("return location.search") == "?text=estimate"
         assert INJECTION in texts(app)
         assert app.find_elements(By.CSS_SELECTOR, "#screen img") == []
         tap(app, "Next screen")

@@ -628,6 +628,39 @@ import('/Sources/XpediteWebApp/Resources/web/js/layout/layout.js').then(({layout
     assert page.script("return document.querySelector('#screen [data-path=\"2\"] input').value") == "typed 8"
 
 
+def test_a_far_components_colour_is_made_readable_when_it_is_drawn(page):
+    """A component more than a screen's height below the visible part is skipped by the browser
+    (`x-far`, content-visibility: auto, decision 0550): the contrast rule changes a near label's
+    unreadable colour at once, and a far label's once the browser draws it (scrolled to), so that
+    every label reaches 4.5:1 where it is seen."""
+    page.reload()
+    result = page.driver.execute_async_script("""
+const done = arguments[arguments.length - 1];
+(async () => {
+  const {layoutScreen} = await import('/Sources/XpediteWebApp/Resources/web/js/layout/layout.js');
+  const c = await import('/Sources/XpediteWebApp/Resources/web/js/render/contrast.js');
+  const components = [];
+  for (let i = 0; i < 40; i++) components.push({type: 'label', text: 'Label ' + i, color: '#BBBBBB', size: {height: 100}});
+  const packet = {rc: 0, title: 'Long', background: '#F5F5F5', components};
+  window.harness.render({packet, frames: layoutScreen(packet, '(0, 0, 393, 852)'), tables: {}, values: {}, alerts: [], screen: 'long'});
+  const label = (i) => document.querySelector('#screen .x-node[data-path="' + i + '"]');
+  const ratio = (i) => c.contrastRatio(c.parseColour(getComputedStyle(label(i)).color), c.parseColour('#F5F5F5'));
+  const drawn = {nearChanged: label(0).hasAttribute('data-contrast'), nearRatio: ratio(0), nearClass: label(0).className,
+                 farChanged: label(39).hasAttribute('data-contrast'), farClass: label(39).className};
+  document.querySelector('#screen .x-content').scrollTop = 100000;
+  const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  for (let i = 0; i < 50 && !label(39).hasAttribute('data-contrast'); i++) await frame();
+  done({drawn, scrolledChanged: label(39).hasAttribute('data-contrast'), scrolledRatio: ratio(39)});
+})().catch((error) => done({error: String(error)}));
+""")
+    assert "error" not in result, result
+    drawn = result["drawn"]
+    assert "x-far" not in drawn["nearClass"].split() and drawn["nearChanged"] and drawn["nearRatio"] >= 4.5, drawn
+    # Far and not drawn yet: its style is not read (each read would style it on its own).
+    assert "x-far" in drawn["farClass"].split() and not drawn["farChanged"], drawn
+    assert result["scrolledChanged"] and result["scrolledRatio"] >= 4.5, result
+
+
 def test_destroy_takes_the_screen_and_its_listeners_away(page):
     state = state_of("doc-new-form.json")
     page.show(state)

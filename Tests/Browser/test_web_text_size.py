@@ -1,8 +1,9 @@
 """The phone app's text at 200 % (issue 30, docs/accessibility.md#text-that-grows): headless
 Chromium zoomed to 200 % on a 390 × 844 phone lays the page out in a 195 × 422 CSS-pixel window
 with twice the device pixels, as the browser's zoom does. On each of the demo's screens (sign-in,
-dashboard, customers, a customer, its form, about) no two controls overlap, and no label's text
-is cut off (today some are: the test is marked expected-to-fail for those alone, decision 0502)."""
+dashboard, customers, a customer, its form, about) no two controls overlap, and no label's,
+button's or title's text is cut off: the app measures text with the browser's glyphs and its
+frames grow to hold it (decision 0570)."""
 import pytest
 
 from conftest import make_driver
@@ -98,11 +99,4 @@ def test_the_demo_at_200_percent(demo, zoomed, output):
     menu(zoomed, "About")
     wait(zoomed, 20).until(lambda d: title(d) == "About")
     check(zoomed, output, "about", problems)
-    if problems:
-        # Known broken (decision 0502): the layout measures text with XpediteLayout's estimate
-        # (0.5 em a character), narrower than the browser's glyphs, so in a 195-pixel window some
-        # labels wrap to more lines than their frame holds ("Demo account: …" on sign-in, "200
-        # customers in SQLite, paged" on About), the Search button's frame is narrower than its
-        # word, and a long form title ("Edit Mateo Fischer") ends in an ellipsis. The test passes
-        # once they are fixed; anything else above fails it.
-        pytest.xfail("cut off at 200 % (decision 0502): " + "; ".join(problems))
+    assert problems == [], "cut off at 200 %: " + "; ".join(problems)

@@ -23,6 +23,7 @@ enum FanOutBench {
         let drainSends = try options.int("drain-sends", default: 10)
         let width = try options.int("ceiling-concurrency", default: 500)
         let deadline = try options.int("deadline", default: 600)
+        let senderName = try options.string("apns-sender", default: APNsSenderKind.http2.rawValue)
         let started = Monotonic.nanoseconds()
         // Bounded in time whatever happens.
         Task.detached {
@@ -38,10 +39,12 @@ enum FanOutBench {
             PushSettings.Variable.apnsKeyFile: keyFile, PushSettings.Variable.apnsKeyId: BenchAPNs.keyId,
             PushSettings.Variable.apnsTeamId: BenchAPNs.teamId, PushSettings.Variable.apnsTopic: BenchAPNs.topic,
             PushSettings.Variable.apnsURL: "https://127.0.0.1:\(apnsPort)", PushSettings.Variable.caFile: StandInTLS.caFile,
+            PushSettings.Variable.apnsSender: senderName,
         ])
         let pushClient = try settings.makeHTTPClient()
         let providers = try settings.makeProviders(httpClient: pushClient, logger: logger)
         guard let apns = providers["ios"] as? APNsProvider else { throw BenchFailure("no APNs provider was made") }
+        Output.measurement("sender", ["apnsSender": .string(apns.senderKind.rawValue)])
 
         try? FileManager.default.removeItem(at: dataDirectory)   // a fresh store each run; none is fine
         var configuration = NotifyConfiguration(dataDirectory: dataDirectory, apiKeys: [apiKey])
@@ -92,7 +95,7 @@ enum FanOutBench {
             try await phases.fanOut(round: round)
             try await phases.anchor(round: round, count: users)
         }
-        try await phases.drain(sends: drainSends)
+        if drainSends > 0 { try await phases.drain(sends: drainSends) }
 
         let status = try await control.status()
         Output.measurement("stand-in", ["accepted": .int(status.accepted), "requests": .int(status.requests)])

@@ -64,8 +64,8 @@ struct Options {
         }
     }
 
-    func string(_ name: String) throws -> String {
-        guard let value = values[name] else { throw BenchFailure("--\(name) is required") }
+    func string(_ name: String, default fallback: String? = nil) throws -> String {
+        guard let value = values[name] ?? fallback else { throw BenchFailure("--\(name) is required") }
         return value
     }
 

@@ -12,12 +12,13 @@ import XpeditePush
 //
 //   PushFanOut bench --apns-port P --control-port C --key-file K --data-directory D
 //                    [--users 10000] [--rounds 3] [--drain-sends 10]
-//                    [--ceiling-concurrency 500] [--deadline 600]
+//                    [--ceiling-concurrency 500] [--deadline 600] [--apns-sender http2|async-http-client]
 //       Serves the notifier's routes over HTTP on 127.0.0.1 with an APNs provider pointed at the
 //       stand-in, and prints one JSON object per measurement (a line each): the fan-out of
 //       `POST /notify/v1/send` to every user, the stand-in's ceiling (the same pushes straight from an
 //       `APNsProvider`, 500 at a time), the anchor (the same pushes one after another), and the
-//       memory while `--drain-sends` sends drain. It stops by itself, within `--deadline` seconds.
+//       memory while `--drain-sends` sends drain (none with 0). `--apns-sender` chooses the APNs sender
+//       as `XPEDITE_APNS_SENDER` does for a deployment. It stops by itself, within `--deadline` seconds.
 //
 //   PushFanOut webpush --data-directory D [--users 2000] [--rounds 3] [--width 200] [--deadline 600]
 //       Web Push (issue 17): sends per second through the outbox and the `WebPushProvider` to the Web

@@ -18,7 +18,10 @@ struct PageTemplate {
                            .init("data-width", String(Int(device.width))), .init("data-height", String(Int(device.height))),
                            .init("data-app", "xpedite"), .init("data-notify-app", notificationAppPath),
                            .init("data-endpoint", curlEndpoint)]) { w in
-            w.element("div", [.init("class", "x-tools"), .init("id", "tools")]) { w in
+            // The tools are the page's banner, headed by the page's one `h1` (read by a screen
+            // reader, hidden from the eye: the window's title says the same).
+            w.element("header", [.init("class", "x-tools"), .init("id", "tools")]) { w in
+                w.element("h1", [.init("class", "x-visually-hidden")], text: "Xpedite simulator")
                 if notificationAppPath != nil {
                     w.element("div", [.init("class", "x-app-switch"), .init("role", "group"), .init("aria-label", "App")]) { w in
                         w.element("button", [.init("type", "button"), .init("data-app", "xpedite"), .init("aria-pressed", "true")],
@@ -64,11 +67,11 @@ struct PageTemplate {
                 w.element("section", [.init("class", "x-inspector"), .init("id", "inspector-panel")]) { w in
                     if notificationAppPath != nil {
                         w.element("div", [.init("id", "notify-inspector"), .init("hidden", "")]) { w in
-                            w.element("h3", [], text: "Notification app: HTTP calls")
+                            w.element("h2", [], text: "Notification app: HTTP calls")
                             w.element("ol", [.init("class", "x-packets"), .init("id", "notify-calls")])
                         }
                     }
-                    w.element("h3", [], text: "Packets")
+                    w.element("h2", [], text: "Packets")
                     w.element("div", [.init("id", "inspector")])
                 }
             }

@@ -209,3 +209,37 @@ test("a dynamic table asks for more only with rows in and no page in flight", ()
   assert.equal(withClass(done, "x-row").length, 2);
   assert.equal(body({}).attrs["data-more"], undefined, "the engine asks for the first batch itself");
 });
+
+test("components more than a screen's height from the visible part are marked far", () => {
+  // 40 labels of 100 pt: the content is 4000 pt tall on a screen of about 800.
+  const components = Array.from({ length: 40 }, (_, i) => ({ type: "label", text: `Label ${i}`, size: { height: 100 } }));
+  const packet = { rc: 0, title: "Long", components };
+  const frames = /** @type {any} */ (layoutScreen(packet, "(0, 0, 393, 852)"));
+  const height = frames.screen.frame.height;
+  /** @param {number} [visibleTop] */
+  const farPaths = (visibleTop) => {
+    const state = { packet, frames, tables: {}, values: {}, alerts: [], offline: false, loading: false };
+    const tree = renderScreen({ state, imageSource: defaultImageSource, rowHeight: layoutRowHeight, openMenus: new Set(), visibleTop });
+    return new Set(withClass(tree, "x-far").map((node) => node.attrs["data-path"]));
+  };
+  /** @param {number} top */
+  const expected = (top) =>
+    new Set(
+      frames.components
+        .filter((/** @type {any} */ node) => node.frame.y >= top + 2 * height || node.frame.y + node.frame.height <= top - height)
+        .map((/** @type {any} */ node) => node.indexPath.join(".")),
+    );
+  const atTop = farPaths();
+  assert.ok(!atTop.has("0") && !atTop.has("10"), "the first screen and the next are drawn as they are");
+  assert.ok(atTop.has("39"), "the last label is far");
+  assert.deepEqual(atTop, expected(0));
+  // Scrolled to the middle: what is above and below by more than a screen is far.
+  const middle = farPaths(2000);
+  assert.ok(middle.has("0") && middle.has("39") && !middle.has("20"));
+  assert.deepEqual(middle, expected(2000));
+  // A far component keeps its other classes.
+  const state = { packet, frames, tables: {}, values: {}, alerts: [], offline: false, loading: false };
+  const tree = renderScreen({ state, imageSource: defaultImageSource, rowHeight: layoutRowHeight, openMenus: new Set() });
+  const last = elements(tree).find((node) => node.attrs["data-path"] === "39");
+  assert.equal(last?.attrs.class, "x-node x-label x-far");
+});

@@ -72,11 +72,11 @@ export function createInspector(list, baseURL) {
     const metaElement = document.createElement("span");
     metaElement.className = "x-packet-meta";
     summary.append(method, kind, metaElement);
-    const requestTitle = document.createElement("h4");
+    const requestTitle = document.createElement("h3");
     requestTitle.textContent = "Request";
     const request = document.createElement("pre");
     request.className = "x-json";
-    const answerTitle = document.createElement("h4");
+    const answerTitle = document.createElement("h3");
     const answer = document.createElement("pre");
     answer.className = "x-json";
     details.append(summary, requestTitle, request, answerTitle, answer);

@@ -180,7 +180,9 @@ function start(screen, phone) {
   frame.id = "app-frame";
   frame.title = "Phone";
   frame.setAttribute("allow", "camera; microphone; geolocation; clipboard-write");
-  frame.src = `${base}/app/`;
+  // The preview shows the frames `xpedite layout` computes (the estimate's text widths), not the
+  // ones the app fits to this browser's glyphs (js/app/fitted-text.js, decision 0570).
+  frame.src = `${base}/app/?text=estimate`;
   screen.replaceChildren(frame);
 
   /** @param {string} text */
@@ -246,8 +248,8 @@ function start(screen, phone) {
     tools.append(resend, copy);
     const curlText = element("pre", "x-curl", curl(exchange, body.dataset.endpoint, location.href));
     curlText.id = `curl-${exchange.id}`;
-    details.append(tools, curlText, element("h4", "", "Request"), element("pre", "x-json", clip(pretty(exchange.request))));
-    details.append(element("h4", "", `Answer${exchange.kind ? ` (${exchange.kind})` : ""}`));
+    details.append(tools, curlText, element("h3", "", "Request"), element("pre", "x-json", clip(pretty(exchange.request))));
+    details.append(element("h3", "", `Answer${exchange.kind ? ` (${exchange.kind})` : ""}`));
     if (exchange.answer !== undefined) details.append(element("pre", "x-json", clip(pretty(exchange.answer))));
     if (exchange.error !== undefined) details.append(element("p", "x-packet-failure", exchange.error));
     if (exchange.issues.length > 0) {

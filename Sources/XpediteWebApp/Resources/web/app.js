@@ -7,6 +7,7 @@ import { ClientCache } from "./js/cache/client-cache.js";
 import { CacheStorageImageStore } from "./js/cache/images.js";
 import { IndexedDBStore } from "./js/cache/stores.js";
 import { deviceUUID, loadConfig } from "./js/app/config.js";
+import { fittedRowHeight, fittedTextConfiguration } from "./js/app/fitted-text.js";
 import { pageAppearance } from "./js/app/appearance.js";
 import { RecordingTransport, installEmbedding } from "./js/app/embed.js";
 import { OneApp } from "./js/app/inbox.js";
@@ -98,11 +99,13 @@ async function start() {
   }
   // One cache per server endpoint: nothing of one server is shown to another's session.
   const store = await IndexedDBStore.open(`xpedite-cache ${endpoint}`);
+  // Text is measured with the browser's glyphs and frames hold it (js/app/fitted-text.js).
+  const fitted = fittedTextConfiguration(document, location.search);
   const engine = new XpediteEngine({
     transport,
     read: readScreen,
     readData,
-    layout: (packet, rect, options) => layoutScreen(packet, rect, options),
+    layout: (packet, rect, options) => layoutScreen(packet, rect, { ...options, configuration: fitted }),
     cache: new ClientCache(store),
     images: relayedImages(new CacheStorageImageStore(`xpedite-images ${endpoint}`), config.imageRelay === undefined ? undefined : relayed),
     bounds: bounds(),
@@ -114,6 +117,7 @@ async function start() {
   });
   shown = engine;
   const view = createScreenView(screen, {
+    ...(fitted ? { rowHeight: fittedRowHeight(fitted) } : {}),
     send: (action) => {
       engine.perform(action).catch((error) => console.error("xpedite: an action failed", error));
     },

@@ -183,6 +183,8 @@ export async function drawMap(box, places, signal) {
       fillOpacity: 1,
     }).addTo(map);
     marker.bindTooltip(h("span", {}, place.label));
+    // A path may be named only with a role: the marker is an image of the place.
+    marker.getElement()?.setAttribute("role", "img");
     marker.getElement()?.setAttribute("aria-label", place.label);
   }
 }

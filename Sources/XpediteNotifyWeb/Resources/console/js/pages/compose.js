@@ -169,7 +169,7 @@ export async function render(container, context) {
   });
 
   replace(container,
-    h("h2", {}, "Compose"),
+    h("h1", {}, "Compose"),
     may ? null : h("p", { class: "notice" }, "Your role may read messages but not send them."),
     unlisted.map((text) => h("p", { class: "error" }, text)),
     h("div", { class: "compose-top" }, h("form", { class: "compose", id: "compose-form" },

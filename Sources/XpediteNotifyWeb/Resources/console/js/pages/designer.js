@@ -143,7 +143,7 @@ export async function render(container, context) {
   });
 
   replace(container,
-    h("h2", {}, "Designer"),
+    h("h1", {}, "Designer"),
     may ? null : h("p", { class: "notice" }, "Your role may look at payloads but not change them."),
     h("div", { class: "designer-bar" },
       h("label", { for: name.id }, "Name"), name,

@@ -55,7 +55,7 @@ export class PayloadEditor {
     this.element = h("div", { class: "payload-editor" },
       h("section", { class: "fields-pane", "aria-label": "Payload" },
         h("label", { for: this.topic.id }, "Response topic"), this.topic, this.topicIssue,
-        h("h3", {}, "Fields"), this.fieldList,
+        h("h2", {}, "Fields"), this.fieldList,
         readOnly ? null : h("div", { class: "add-row" }, this.typeChoice, add)),
       this.properties,
       h("section", { class: "json-pane", "aria-label": "Payload JSON" },
@@ -224,7 +224,7 @@ export class PayloadEditor {
     const fieldIssues = this.issues.filter((issue) => issue.field === index);
     const general = fieldIssues.filter((issue) => !issue.attribute || !definition?.attributes.some((a) => a.name === issue.attribute));
     replace(this.properties,
-      h("h3", {}, `Field ${index + 1}: ${String(field.type)}`),
+      h("h2", {}, `Field ${index + 1}: ${String(field.type)}`),
       definition ? h("p", { class: "hint" }, definition.summary) : h("p", { class: "error" }, "The app does not know this type and ignores it; edit it in the JSON."),
       general.map((issue) => h("p", { class: "error issue", role: "alert" }, issue.message)),
       (definition?.attributes ?? []).map((attribute) => this.attributeRow(index, field, attribute, fieldIssues.filter((issue) => issue.attribute === attribute.name))));

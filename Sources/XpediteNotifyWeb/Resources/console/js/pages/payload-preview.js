@@ -20,7 +20,7 @@ export class PayloadPreview {
     /** @type {ReturnType<typeof setTimeout> | null} */
     this.timer = null;
     this.frame = h("iframe", { class: "phone", src: previewURL, title: "Preview on a phone", width: 390, height: 760 });
-    this.element = h("section", { class: "preview-pane", "aria-label": "Preview" }, h("h3", {}, "Preview"), this.frame);
+    this.element = h("section", { class: "preview-pane", "aria-label": "Preview" }, h("h2", {}, "Preview"), this.frame);
     this.listener = (/** @type {MessageEvent} */ event) => {
       if (event.origin !== location.origin || event.source !== this.frame.contentWindow) return;
       const data = /** @type {{type?: unknown} | null} */ (event.data);

@@ -77,6 +77,24 @@ export class FrameResolver {
     else if (xFromKeys !== undefined) w = Math.max(0, W - xFromKeys);
     else w = W;
     w = run.limited(w, "width", indexPath);
+    // Fitted text (the web app in a browser, decision 0570): a button narrower than its widest
+    // word grows to hold it, within the container (a centred one about its centre); on a row (x+)
+    // it no longer fits, it starts the next row, at the left edge below everything placed so far.
+    let startsRow = false;
+    if (run.configuration.fitsText && component.type === "button") {
+      const least = Math.min(W, run.leastButtonWidth(component));
+      if (least > w) {
+        if (s.centreX !== undefined) {
+          w = least;
+        } else if (s.xAfter !== undefined && P !== undefined && (xFromKeys ?? 0) + least > W + 0.005) {
+          startsRow = true;
+          xFromKeys = 0;
+          w = least;
+        } else {
+          w = Math.max(w, Math.min(least, W - (xFromKeys ?? 0)));
+        }
+      }
+    }
 
     // ② x: centre > relative > absolute > percent > the left edge.
     let x = s.centreX !== undefined ? (W - w) / 2 + s.centreX : (xFromKeys ?? 0);
@@ -86,7 +104,7 @@ export class FrameResolver {
     if (s.yBelow !== undefined) stackedY = B + s.yBelow;
     else if (s.y !== undefined) stackedY = s.y;
     else if (s.yPercent !== undefined) stackedY = percent(s.yPercent, H);
-    else if (s.xAfter !== undefined) stackedY = P ? P.y : B;
+    else if (s.xAfter !== undefined && !startsRow) stackedY = P ? P.y : B;
     else stackedY = B;
 
     // ③ height: absolute > percent > relative to the previous component > default.

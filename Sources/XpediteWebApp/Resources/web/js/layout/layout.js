@@ -8,6 +8,7 @@ import { parseBounds } from "../protocol/bounds.js";
 import { layoutConfiguration } from "./configuration.js";
 import { layoutContainer } from "./container-layout.js";
 import { componentsOf, objectOf, shows, stringOf } from "./model.js";
+import { LayoutMetrics } from "./metrics.js";
 import { LayoutRun, roundTo } from "./run.js";
 
 export { parseBounds, formatBounds } from "../protocol/bounds.js";
@@ -35,6 +36,8 @@ export { mergeDefaults };
  * @property {LayoutRect} frame
  * @property {number} contentHeight
  * @property {LayoutRect} [navigationBar]
+ * @property {LayoutRect} [title] with fitted text only: the box the bar's title is wrapped in,
+ *   between the bar buttons (the bar is at least as tall as the wrapped title)
  */
 
 /**
@@ -90,7 +93,9 @@ export function layoutScreen(packet, bounds, options = {}) {
 
   const components = componentsOf(packet) ?? [];
   const showsBar = shows(stringOf(packet, "title")) || components.some((component) => component.type === "navigation");
-  const barHeight = showsBar ? Math.min(safe.height, run.rounded(Math.max(0, finite(configuration.navigationBarHeight)))) : 0;
+  let barHeight = showsBar ? Math.min(safe.height, run.rounded(Math.max(0, finite(configuration.navigationBarHeight)))) : 0;
+  const title = showsBar && configuration.fitsText ? fittedTitle(stringOf(packet, "title") ?? "", components, safe, run) : undefined;
+  if (title) barHeight = Math.min(safe.height, Math.max(barHeight, title.height));
   const visible = {
     x: safe.x, y: run.rounded(safe.y + barHeight), width: safe.width, height: run.rounded(safe.height - barHeight),
   };
@@ -98,10 +103,37 @@ export function layoutScreen(packet, bounds, options = {}) {
   /** @type {ScreenLayout} */
   const screen = { frame: visible, contentHeight: result.contentHeight };
   if (showsBar) screen.navigationBar = { x: safe.x, y: safe.y, width: safe.width, height: barHeight };
+  if (title) screen.title = { x: title.x, y: safe.y, width: title.width, height: barHeight };
   /** @type {FrameTree} */
   const tree = { bounds: boundsRect, screen, components: result.nodes };
   if (run.warnings.length > 0) tree.warnings = run.warnings;
   return tree;
+}
+
+/**
+ * The box of the navigation bar's title with fitted text (decision 0570): centred, as wide as
+ * the bar less its bar buttons (44 points each, the more numerous side's count on both sides; 8
+ * points each side without any); as tall as the title wrapped in it, in the screen's font, semibold.
+ * @param {string} title
+ * @param {JSONObject[]} components
+ * @param {LayoutRect} safe
+ * @param {LayoutRun} run
+ * @returns {{x: number, width: number, height: number}}
+ */
+function fittedTitle(title, components, safe, run) {
+  const sides = { left: 0, right: 0 };
+  for (const component of components) {
+    if (component.type !== "navigation") continue;
+    const implementation = objectOf(component, "implementation");
+    const position = stringOf(implementation, "position");
+    const style = stringOf(implementation, "style");
+    if ((style === "slidefrom" || style === "button") && (position === "left" || position === "right")) sides[position] += 1;
+  }
+  const buttons = Math.max(sides.left, sides.right);
+  const inset = buttons > 0 ? buttons * LayoutMetrics.barButtonSize : 8;
+  const width = run.rounded(Math.max(0, safe.width - 2 * inset));
+  const height = run.rounded(run.measure(title, { ...run.defaultFont, bold: true }, width));
+  return { x: run.rounded(safe.x + (safe.width - width) / 2), width, height };
 }
 
 /**

@@ -2,7 +2,7 @@
 // configuration, the image sizes, the default font, the window geometry, and the warnings.
 
 import { formatNumber } from "../protocol/canonical-json.js";
-import { stringOf } from "./model.js";
+import { numberOf, stringOf } from "./model.js";
 import { textStyleSize } from "./text-measurer.js";
 
 /** @typedef {import("./configuration.js").LayoutConfiguration} LayoutConfiguration */
@@ -192,6 +192,24 @@ export class LayoutRun {
    */
   font(name, size) {
     return fontOf(name, size, this.defaultFont);
+  }
+
+  /**
+   * The least width a button's text is drawn in without breaking a word (fitted text, decision
+   * 0570): its widest word in its font (semibold when bordered), the icon before it, and the 8
+   * points each side the renderer pads it with; 0 when the measurer cannot tell.
+   * @param {JSONObject} button
+   * @returns {number}
+   */
+  leastButtonWidth(button) {
+    const measurer = this.configuration.textMeasurer;
+    if (!measurer.widestWord) return 0;
+    const font = this.font(stringOf(button, "font"), numberOf(button, "fontsize"));
+    const text = stringOf(button, "text") ?? "";
+    let width = measurer.widestWord(text, { ...font, bold: stringOf(button, "style") === "button" });
+    // An icon is 1.3 em with a 6-point gap (screen.css, .x-icon and .x-button).
+    if (stringOf(button, "icon") !== undefined) width += 1.3 * font.size + 6;
+    return width > 0 && Number.isFinite(width) ? width + 2 * 8 : 0;
   }
 
   /**

@@ -7,6 +7,8 @@
  * @typedef {object} TextFont
  * @property {string | undefined} name a font or text-style name; undefined for the system font
  * @property {number} size the point size; always positive
+ * @property {boolean} [bold] drawn semibold whatever the name says (a bordered button's text, the
+ *   navigation bar's title); the estimate does not look at it
  */
 
 /** @type {Intl.Segmenter | undefined} */
@@ -68,6 +70,19 @@ export class EstimatedTextMeasurer {
       lines += paragraphLineCount(paragraph, capacity);
     }
     return lines;
+  }
+
+  /**
+   * The width of the widest word of `text` (0.5 em a character): the least width it is drawn in
+   * without breaking a word.
+   * @param {string} text
+   * @param {TextFont} font
+   * @returns {number}
+   */
+  widestWord(text, font) {
+    let widest = 0;
+    for (const word of text.split(/\s+/)) if (word !== "") widest = Math.max(widest, characterCount(word));
+    return widest * this.advance * font.size;
   }
 
   /**

@@ -3,6 +3,8 @@
 // `background`) does not reach 4.5:1 on what it is drawn on, takes the colour that
 // contrast.js's readableColour gives. The element keeps its original `style` attribute in
 // `data-contrast`, so that a redraw or a change of appearance starts from the server's colours.
+// A component the browser does not draw now (far from the visible part, decision 0550) can be left
+// out, and looked at on its own when it is drawn.
 
 import { composite, hexOf, MINIMUM_RATIO, parseColour, readableColour } from "./contrast.js";
 
@@ -45,15 +47,52 @@ function drawsText(element) {
 }
 
 /**
+ * @typedef {object} ReadableOptions
+ * @property {Element} [scope] Only the text in this element (`root` or an element inside it, itself
+ *   included) is checked; what it is drawn on is still looked for up to `root`. `root` by default.
+ * @property {(element: Element) => boolean} [skip] Elements whose text is left as it is, with
+ *   everything inside them: a component the browser does not draw now (content-visibility, a
+ *   component far from the visible part of the screen), whose computed style would cost a style
+ *   recalculation of its own. Its text is made readable when it is drawn (screen-view.js).
+ */
+
+/**
+ * The elements of `scope` that the pass looks at (`scope` itself unless it is `root`), in
+ * document order, without those that `skip` leaves out and what is inside them.
+ * @param {Element} root
+ * @param {Element} scope
+ * @param {((element: Element) => boolean)|undefined} skip
+ * @returns {Element[]}
+ */
+function elementsOf(root, scope, skip) {
+  if (!skip) {
+    const all = Array.from(scope.querySelectorAll("*"));
+    return scope === root ? all : [scope, ...all];
+  }
+  if (scope !== root && skip(scope)) return [];
+  /** @type {Element[]} */
+  const result = scope === root ? [] : [scope];
+  const document = root.ownerDocument;
+  const walker = document.createTreeWalker(scope, 1, {
+    acceptNode: (node) => (skip(/** @type {Element} */ (node)) ? 2 : 1),
+  });
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) result.push(/** @type {Element} */ (node));
+  return result;
+}
+
+/**
  * Makes every text inside `root` readable on its background; returns how many elements changed.
  * Elements changed by an earlier pass start again from their original style.
  * @param {Element} root
  * @param {number} [ratio]
+ * @param {ReadableOptions} [options]
  * @returns {number}
  */
-export function makeTextReadable(root, ratio = MINIMUM_RATIO) {
-  for (const element of Array.from(root.querySelectorAll("[data-contrast]"))) {
-    const original = element.getAttribute("data-contrast") ?? "";
+export function makeTextReadable(root, ratio = MINIMUM_RATIO, options = {}) {
+  const elements = elementsOf(root, options.scope ?? root, options.skip);
+  for (const element of elements) {
+    const original = element.getAttribute("data-contrast");
+    if (original === null) continue;
     if (original === "") element.removeAttribute("style");
     else element.setAttribute("style", original);
     element.removeAttribute("data-contrast");
@@ -64,7 +103,7 @@ export function makeTextReadable(root, ratio = MINIMUM_RATIO) {
   /** @type {Map<Element, RGBA>} */
   const backgrounds = new Map();
   // Read everything first, then write: one layout, not one per element.
-  for (const element of Array.from(root.querySelectorAll("*"))) {
+  for (const element of elements) {
     if (!("style" in element) || !drawsText(element)) continue;
     const style = window.getComputedStyle(element);
     if (style.visibility === "hidden" || style.display === "none") continue;

@@ -130,8 +130,12 @@ function titleBar(state) {
   // The title is the screen's h1, which takes the focus when a new screen is shown.
   // An empty title draws nothing, as before, and is read as "Screen".
   const title = String(state.packet?.title ?? "");
+  // With fitted text (decision 0570) the layout gives the title its box, between the bar buttons,
+  // and a bar tall enough for it wrapped: it wraps there instead of ending in an ellipsis.
+  const box = state.frames?.screen.title;
+  const fitted = box ? `max-width:${cssNumber(box.width)}px;white-space:normal;overflow-wrap:anywhere;text-align:center` : null;
   return h("header", { class: "x-titlebar", style: new CSSStyle().frame(bar).text }, [
-    h("h1", { class: "x-title", tabindex: "-1", "aria-label": title.trim() ? null : screenName(state) }, title),
+    h("h1", { class: "x-title", tabindex: "-1", style: fitted, "aria-label": title.trim() ? null : screenName(state) }, title),
   ]);
 }
 
@@ -167,9 +171,27 @@ function screenContent(context) {
     h(
       "div",
       { class: "x-canvas", style: new CSSStyle().height(Math.max(screen.contentHeight, screen.frame.height)).text },
-      flow.map((node) => renderNode(node, context)),
+      flow.map((node) => farFromView(renderNode(node, context), node, screen.frame.height, context.visibleTop ?? 0)),
     ),
   ]);
+}
+
+/**
+ * Marks a component of the screen's content `x-far` when it lies more than a screen's height
+ * away from the visible part (`top` … `top + height` of the content): the page's style draws it
+ * with `content-visibility: auto` (screen.css), so that the browser skips its style, layout and
+ * paint until it comes near (decision 0550). What is visible or near is drawn as before.
+ * @param {VNode|null} vnode
+ * @param {LayoutNode} node
+ * @param {number} height the visible height of the content
+ * @param {number} top the content's scroll offset
+ * @returns {VNode|null}
+ */
+function farFromView(vnode, node, height, top) {
+  if (vnode && (node.frame.y >= top + 2 * height || node.frame.y + node.frame.height <= top - height)) {
+    vnode.attrs.class = `${vnode.attrs.class ?? ""} x-far`.trim();
+  }
+  return vnode;
 }
 
 /**

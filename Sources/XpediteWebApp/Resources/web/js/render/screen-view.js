@@ -71,6 +71,27 @@ export function createScreenView(root, options) {
   /** @type {EventTarget|null} */
   let composing = null;
 
+  // Components far from the visible part (`x-far`) are skipped by the browser until they come near
+  // (content-visibility: auto, decision 0550): while skipped, their computed style and geometry are
+  // not read (each read would make the browser style and lay out that component on its own). The
+  // browser says when one is drawn (`contentvisibilityautostatechange`); its text is then made
+  // readable and its table asked for more rows if it needs them.
+  const window = /** @type {Window & typeof globalThis} */ (document.defaultView);
+  // Only where the browser both skips (content-visibility) and says when it draws (the event's
+  // interface); elsewhere every element is looked at after every drawing, as before.
+  const skipsFar =
+    window.CSS?.supports?.("content-visibility", "auto") === true && typeof (/** @type {any} */ (window).ContentVisibilityAutoStateChangeEvent) === "function";
+  /** @type {WeakSet<Element>} */
+  const shown = new WeakSet();
+  /** @type {((element: Element) => boolean)|undefined} */
+  const skip = skipsFar ? (element) => element.classList.contains("x-far") && !shown.has(element) : undefined;
+  /** @param {Element} element */
+  const insideSkipped = (element) => {
+    if (!skip) return false;
+    const far = element.closest(".x-far");
+    return far !== null && root.contains(far) && skip(far);
+  };
+
   /** @param {Element} element */
   const isProtected = (element) => element === document.activeElement && (composing === element || unsent.has(element));
 
@@ -95,7 +116,9 @@ export function createScreenView(root, options) {
     if (newScreen) openMenus.clear();
     /** @type {Record<string, number>} */
     const scrolls = {};
-    for (const element of Array.from(root.querySelectorAll("[data-scroll]"))) {
+    // A new screen is drawn at the top: the offsets are kept for a redraw of the same screen.
+    for (const element of newScreen ? [] : Array.from(root.querySelectorAll("[data-scroll]"))) {
+      if (insideSkipped(element)) continue;
       scrolls[/** @type {HTMLElement} */ (element).dataset.scroll ?? ""] = element.scrollTop;
     }
     const active = /** @type {HTMLElement|null} */ (document.activeElement);
@@ -106,7 +129,14 @@ export function createScreenView(root, options) {
         : focusPath && active instanceof HTMLTextAreaElement
           ? [active.selectionStart, active.selectionEnd]
           : null;
-    const tree = renderScreen({ state, imageSource, rowHeight, openMenus, inMain: root.closest("main") !== null });
+    const tree = renderScreen({
+      state,
+      imageSource,
+      rowHeight,
+      openMenus,
+      inMain: root.closest("main") !== null,
+      visibleTop: newScreen ? 0 : (scrolls.screen ?? 0),
+    });
     if (newScreen) {
       root.replaceChildren(createNode(document, tree));
     } else {
@@ -117,7 +147,7 @@ export function createScreenView(root, options) {
         if (saved) element.scrollTop = saved;
       }
     }
-    makeTextReadable(root);
+    makeTextReadable(root, undefined, { skip });
     const modal = openModal(root);
     if (modal && !modal.contains(document.activeElement)) {
       // A dialog or alert that has just come: the focus goes into it, and back where it was after.
@@ -166,7 +196,9 @@ export function createScreenView(root, options) {
       const target = again ?? /** @type {HTMLElement|null} */ (root.querySelector("h1"));
       target?.focus({ preventScroll: true });
     }
-    for (const element of Array.from(root.querySelectorAll("[data-more]"))) checkMore(/** @type {HTMLElement} */ (element));
+    for (const element of Array.from(root.querySelectorAll("[data-more]"))) {
+      if (!insideSkipped(element)) checkMore(/** @type {HTMLElement} */ (element));
+    }
     options.drawn?.(state, newScreen);
   }
 
@@ -361,7 +393,19 @@ export function createScreenView(root, options) {
     setTimeout(applyDeferred, 0);
   }
 
-  const window = /** @type {Window} */ (document.defaultView);
+  /** @param {Event & {skipped?: boolean}} event */
+  function onVisibilityChange(event) {
+    const target = event.target instanceof window.Element ? /** @type {Element} */ (event.target) : null;
+    if (!skipsFar || !target || !target.classList.contains("x-far") || !root.contains(target)) return;
+    if (event.skipped) {
+      shown.delete(target);
+      return;
+    }
+    shown.add(target);
+    makeTextReadable(root, undefined, { scope: target, skip });
+    for (const element of Array.from(target.querySelectorAll("[data-more]"))) checkMore(/** @type {HTMLElement} */ (element));
+  }
+
   /** @type {[EventTarget, string, (event: any) => void, boolean][]} */
   const listeners = [
     [root, "input", onInput, true],
@@ -378,12 +422,13 @@ export function createScreenView(root, options) {
     [root, "keydown", onKeyDown, false],
     [root, "scroll", onScroll, true],
     [root, "pointerup", onPointerUp, false],
+    [root, "contentvisibilityautostatechange", onVisibilityChange, true],
   ];
   for (const [target, type, listener, capture] of listeners) target.addEventListener(type, listener, capture);
   // The system's appearance changes the renderer's colours: the contrast rule runs again.
   const scheme = window.matchMedia?.("(prefers-color-scheme: dark)");
   const recolour = () => {
-    makeTextReadable(root);
+    makeTextReadable(root, undefined, { skip });
   };
   scheme?.addEventListener("change", recolour);
 

@@ -28,7 +28,7 @@
  *
  * @typedef {object} FrameTree
  * @property {Rect} bounds
- * @property {{frame: Rect, contentHeight: number, navigationBar?: Rect}} screen
+ * @property {{frame: Rect, contentHeight: number, navigationBar?: Rect, title?: Rect}} screen
  * @property {LayoutNode[]} components
  *
  * @typedef {Record<string, any>} Component A component of the canonical packet (new dialect).
@@ -88,6 +88,8 @@
  * @property {Set<string>} openMenus The ids of the menus open now ("menu-2").
  * @property {boolean} [inMain] The page already puts the screen in a `main` landmark: the content
  *   is not a second one.
+ * @property {number} [visibleTop] The content's scroll offset (0 by default): components more
+ *   than a screen's height away from the visible part are marked `x-far` (screen-renderer.js).
  *
  * @typedef {Record<string, any>} Action A BrowserMessage-shaped interaction:
  *   {action, path, row?, entry?, kind?, text?, checked?, options?}.
