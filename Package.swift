@@ -24,6 +24,8 @@ let package = Package(
         .library(name: "XpediteNotifyClient", targets: ["XpediteNotifyClient"]),
         .library(name: "XpediteSimulator", targets: ["XpediteSimulator"]),
         .library(name: "XpediteWebApp", targets: ["XpediteWebApp"]),
+        // The notification app's and the console's files, which XpediteNotify serves (decision 0560).
+        .library(name: "XpediteNotifyWeb", targets: ["XpediteNotifyWeb"]),
         // The stores by product and database: a screen server links only the server's stores, a
         // notification server only the notification stores (decision 0375).
         .library(name: "XpediteServerSQLite", targets: ["XpediteServerSQLite"]),
@@ -146,6 +148,19 @@ let package = Package(
             resources: [.copy("Resources/web")],
             swiftSettings: strict
         ),
+        // The notification app and the operators' console (decision 0560): their HTML, CSS and ES
+        // modules (and the vendored Leaflet) as resources, with the two small types that load them;
+        // the app also serves the web app's expression modules (decision 0460). No HTTP routes:
+        // XpediteNotify mounts them. The JavaScript is checked by scripts/test-web.
+        .target(
+            name: "XpediteNotifyWeb",
+            dependencies: [
+                "XpediteStaticFiles",
+                "XpediteWebApp",
+            ],
+            resources: [.copy("Resources/app"), .copy("Resources/console")],
+            swiftSettings: strict
+        ),
         // ZBar, TurboJPEG and libpng loaded with dlopen (decision 180): no -dev package at build
         // time, and a machine without the libraries still builds and runs everything else.
         .target(
@@ -169,8 +184,8 @@ let package = Package(
             dependencies: [
                 "XpediteProtocol",
                 "XpediteStaticFiles",
-                // The notification app loads the web app's expression modules (decision 0460).
-                "XpediteWebApp",
+                // The files of the notification app and of the console, which it serves (decision 0560).
+                "XpediteNotifyWeb",
                 "XpediteBarcode",
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -183,7 +198,6 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
-            resources: [.copy("Resources/app"), .copy("Resources/console")],
             swiftSettings: strict
         ),
         // The push providers (APNs over its own HTTP/2 connections or AsyncHTTPClient, FCM, Web
@@ -565,6 +579,8 @@ let package = Package(
             name: "XpediteNotifyTests",
             dependencies: [
                 "XpediteNotify",
+                // The app's files and their policy, which the route tests compare answers with.
+                "XpediteNotifyWeb",
                 // Web Push switched on as a server does (WebPushConfiguration); the barcode libraries.
                 "XpeditePush",
                 "XpediteBarcode",

@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LIBRARIES = ["XpediteProtocol", "XpediteLayout", "XpediteBuilder", "XpediteServer", "XpediteClient",
              "XpediteNotify", "XpediteSimulator", "XpediteDemo", "XpediteServerSQLite", "XpediteNotifySQLite",
              "XpeditePostgresSupport", "XpediteServerPostgres", "XpediteNotifyPostgres",
-             "XpediteNotifyClient", "XpediteWebApp", "XpediteStaticFiles", "XpeditePush", "XpediteBarcode"]
+             "XpediteNotifyClient", "XpediteWebApp", "XpediteNotifyWeb", "XpediteStaticFiles", "XpeditePush", "XpediteBarcode"]
 # Code that swift-openapi-generator writes from openapi/notify-v1.yaml: its comments are the
 # contract's descriptions, present where the contract has one (an operation, a schema, a member);
 # the input and output wrappers it adds around them have none, and the contract is where the API

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import NIOCore
 import Testing
 import XpediteNotify
+import XpediteNotifyWeb
 
 /// The notification app's files as a browser caches them: validators (`ETag`, `Last-Modified`),
 /// `Cache-Control` by name, `304 Not Modified` on a later start, gzip when the browser takes it.
@@ -15,6 +16,10 @@ import XpediteNotify
 
     func get(_ client: some TestClientProtocol, _ path: String, _ headers: HTTPFields = [:]) async throws -> TestResponse {
         try await client.execute(uri: "/notify/app/\(path)", method: .get, headers: headers, body: nil) { $0 }
+    }
+
+    func getConsole(_ client: some TestClientProtocol, _ path: String, _ headers: HTTPFields = [:]) async throws -> TestResponse {
+        try await client.execute(uri: "/notify/console/\(path)", method: .get, headers: headers, body: nil) { $0 }
     }
 
     /// A phone that downloaded the app (Leaflet too) asks again after the server restarted: every
@@ -50,6 +55,36 @@ import XpediteNotify
             // A changed file (another tag) is sent whole; so is a file asked without a validator.
             #expect(try await get(client, "js/app.js", [.ifNoneMatch: "\"0123\""]).status == .ok)
             #expect(try await get(client, "js/app.js").status == .ok)
+        }
+    }
+
+    /// The console's files (XpediteNotifyWeb's `ConsoleFiles`) are cached the same way: every one
+    /// has a tag and the date it last changed, is revalidated on each use, and is `304` without a
+    /// body after a restart; its page too, with the console's own policy.
+    @Test func theConsolesFilesAnswer304OnASecondStart() async throws {
+        let paths = [""] + (try ConsoleFiles.load().paths)
+        #expect(paths.contains("index.html") && paths.contains("js/api.js") && paths.contains("console.css"))
+        let validators = try await NotifyHarness().application().test(.router) { client in
+            var validators: [String: (String, String)] = [:]
+            for path in paths {
+                let answer = try await getConsole(client, path)
+                #expect(answer.status == .ok, "\(path)")
+                #expect(answer.headers[.cacheControl] == "no-cache", "\(path)")
+                validators[path] = (try #require(answer.headers[.eTag], "\(path)"), try #require(answer.headers[.lastModified], "\(path)"))
+            }
+            return validators
+        }
+        try await NotifyHarness().application().test(.router) { client in
+            for path in paths {
+                let (tag, lastModified) = try #require(validators[path])
+                let answer = try await getConsole(client, path, [.ifNoneMatch: tag])
+                #expect(answer.status == .notModified, "\(path)")
+                #expect(answer.headers[.eTag] == tag, "\(path)")
+                #expect(answer.body.readableBytes == 0, "\(path)")
+                #expect(answer.headers[.contentSecurityPolicy]?.contains("frame-ancestors 'none'") == true, "\(path)")
+                #expect(try await getConsole(client, path, [.ifModifiedSince: lastModified]).status == .notModified, "\(path)")
+            }
+            #expect(try await getConsole(client, "js/api.js", [.ifNoneMatch: "\"0123\""]).status == .ok)
         }
     }
 

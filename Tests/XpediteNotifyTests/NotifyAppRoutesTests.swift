@@ -4,6 +4,7 @@ import HummingbirdTesting
 import NIOCore
 import Testing
 import XpediteNotify
+import XpediteNotifyWeb
 import XpediteProtocol
 
 /// The notification app's files under `/notify/app/` (served wherever XpediteNotify is mounted),

@@ -8,7 +8,7 @@
 // server).
 
 import { argv, stdout } from "node:process";
-import { answerValues, evaluateForm } from "../../Sources/XpediteNotify/Resources/app/js/rules.js";
+import { answerValues, evaluateForm } from "../../Sources/XpediteNotifyWeb/Resources/app/js/rules.js";
 import { PayloadRules, systemClock, valueToJSON } from "../../Sources/XpediteWebApp/Resources/web/js/expressions/expression.js";
 
 /** The 50 fields: 40 numbers with a showIf, a requiredIf and a check each, 10 computed. */

@@ -46,7 +46,7 @@ public struct DemoConfiguration: Sendable {
     /// leaves it off.
     public var webPush: (any WebPushSetup)?
     /// The map tiles of the notification app (`/notify/app/`): a URL template with `{z}`, `{x}`, `{y}`.
-    public var mapTileURL: String = NotifyAppFiles.defaultMapTileURL
+    public var mapTileURL: String = NotifyConfiguration.defaultMapTileURL
 
     /// The PostgreSQL database of the customers and credit changes, the notification stores and
     /// the sessions, shared by every demo server on it (docs/deploying.md); `nil` keeps them in

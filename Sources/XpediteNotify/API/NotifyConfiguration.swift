@@ -64,9 +64,11 @@ public struct NotifyConfiguration: Sendable {
     public var expirySweepInterval: Duration = .seconds(1)
     /// The HTTP client of webhook deliveries; `nil` uses `HTTPClient.shared`.
     public var httpClient: HTTPClient?
+    /// The tiles a map uses unless configured otherwise (``mapTileURL``): OpenStreetMap's.
+    public static let defaultMapTileURL = "https://tile.openstreetmap.org/{z}/{x}/{y}.png"
     /// The map tiles of the notification app's `map` fields (`/notify/app/`), a Leaflet URL
     /// template with `{z}`, `{x}` and `{y}`; when no tile answers, the app draws a coordinate grid.
-    public var mapTileURL: String = NotifyAppFiles.defaultMapTileURL
+    public var mapTileURL: String = NotifyConfiguration.defaultMapTileURL
     /// The console's sessions and sign-in limits (`/notify/console/`, docs/console.md).
     public var console = ConsoleConfiguration()
 

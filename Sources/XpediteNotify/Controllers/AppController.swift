@@ -1,13 +1,14 @@
 import Foundation
 import Hummingbird
 import NIOCore
+import XpediteNotifyWeb
 import XpediteProtocol
 import XpediteStaticFiles
 
 /// The notification app (`GET /notify/app/` and its files, plus `config.json` with the map tiles).
-/// Every answer carries ``NotifyAppFiles/contentSecurityPolicy``; HEAD answers like GET without the
-/// body (its status and headers, `Content-Length` included), a path the app does not have alike:
-/// 404 with the policy.
+/// The files are XpediteNotifyWeb's (`NotifyAppFiles`). Every answer carries
+/// `NotifyAppFiles.contentSecurityPolicy`; HEAD answers like GET without the body (its status and
+/// headers, `Content-Length` included), a path the app does not have alike: 404 with the policy.
 struct AppController<Context: RequestContext>: Sendable {
     let files: NotifyAppFiles
     /// `config.json`: the map tiles the app uses (configuration, so not a file of the app).

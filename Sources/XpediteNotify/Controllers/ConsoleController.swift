@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import NIOCore
+import XpediteNotifyWeb
 import XpediteProtocol
 import XpediteStaticFiles
 
@@ -43,16 +44,13 @@ struct ConsoleController<Context: RequestContext>: Sendable {
     /// The headers of every file of the console.
     var headers: HTTPFields { [.contentSecurityPolicy: policy, .xContentTypeOptions: "nosniff"] }
 
-    /// The console of `notifier`, its files read from the module's `console` resource folder.
+    /// The console of `notifier`, its files those of XpediteNotifyWeb (`ConsoleFiles`).
     ///
     /// - Throws: when the folder is missing or a file cannot be read.
     init(notifier: Notifier) throws {
         self.notifier = notifier
         policy = Self.policy(mapTileURL: notifier.configuration.mapTileURL)
-        guard let root = Bundle.module.url(forResource: "console", withExtension: nil) else {
-            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "console"])
-        }
-        files = try NotifyAppFiles.load(from: root).served
+        files = try ConsoleFiles.load()
     }
 
     /// The API routes, relative to `/notify/console`.

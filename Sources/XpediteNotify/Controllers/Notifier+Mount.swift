@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import XpediteNotifyWeb
 
 extension Notifier {
     /// The base path of every route (docs/notify-api.md#conventions).
@@ -15,7 +16,7 @@ extension Notifier {
     /// answers 405 with `Allow`, a path the API does not have 404, both with the error object
     /// (``MethodNotAllowedMiddleware``, added to the router itself).
     ///
-    /// - Throws: when the app's files are missing from the module's resources.
+    /// - Throws: when the app's or the console's files are missing from XpediteNotifyWeb's resources.
     public func mount<Context: RequestContext>(on router: Router<Context>) throws {
         router.addRoutes(try AppController<Context>(notifier: self, files: NotifyAppFiles.load()).routes,
                          atPath: RouterPath(Self.appPath))

@@ -1,11 +1,11 @@
-// The answers section's logic without a page (Sources/XpediteNotify/Resources/console/js/pages/
+// The answers section's logic without a page (Sources/XpediteNotifyWeb/Resources/console/js/pages/
 // answers-columns.js, answers-query.js, answers-export.js): the columns of response objects and
 // their payloads' fields, each cell's text and kind, the filters in the address and the API's
 // query, paging back, and an export read from a stream into a Blob.
 
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { ApiError } from "../../../Sources/XpediteNotify/Resources/console/js/api.js";
+import { ApiError } from "../../../Sources/XpediteNotifyWeb/Resources/console/js/api.js";
 import {
   cellOf,
   columnsOf,
@@ -16,13 +16,13 @@ import {
   payloadNameOf,
   rowsOf,
   valueText,
-} from "../../../Sources/XpediteNotify/Resources/console/js/pages/answers-columns.js";
+} from "../../../Sources/XpediteNotifyWeb/Resources/console/js/pages/answers-columns.js";
 import {
   downloadExport,
   exportFormats,
   exportSizeText,
   lineFeeds,
-} from "../../../Sources/XpediteNotify/Resources/console/js/pages/answers-export.js";
+} from "../../../Sources/XpediteNotifyWeb/Resources/console/js/pages/answers-export.js";
 import {
   PageTrail,
   answersHash,
@@ -32,8 +32,8 @@ import {
   localFromRFC3339,
   pagePath,
   rfc3339FromLocal,
-} from "../../../Sources/XpediteNotify/Resources/console/js/pages/answers-query.js";
-import { parseRoute } from "../../../Sources/XpediteNotify/Resources/console/js/router.js";
+} from "../../../Sources/XpediteNotifyWeb/Resources/console/js/pages/answers-query.js";
+import { parseRoute } from "../../../Sources/XpediteNotifyWeb/Resources/console/js/router.js";
 
 const inspection = [
   { type: "text", label: "Inspect the site" },
@@ -50,7 +50,7 @@ const survey = [
   { type: "video", id: "clip" },
 ];
 
-/** @type {import("../../../Sources/XpediteNotify/Resources/console/js/pages/answers-columns.js").ResponseObject[]} */
+/** @type {import("../../../Sources/XpediteNotifyWeb/Resources/console/js/pages/answers-columns.js").ResponseObject[]} */
 const responses = [
   {
     responseId: "r1",

@@ -1,10 +1,10 @@
-// The console's API module (Sources/XpediteNotify/Resources/console/js/api.js): the requests it
+// The console's API module (Sources/XpediteNotifyWeb/Resources/console/js/api.js): the requests it
 // makes (a fetch that records them), the CSRF token on changes only, and error answers read into
 // ApiError with their issues.
 
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { ApiError, ConsoleAPI, apiError, resourcePath, withQuery } from "../../../Sources/XpediteNotify/Resources/console/js/api.js";
+import { ApiError, ConsoleAPI, apiError, resourcePath, withQuery } from "../../../Sources/XpediteNotifyWeb/Resources/console/js/api.js";
 
 const ann = { username: "ann", role: "sender", csrfToken: "t".repeat(64), expiresAt: "2026-01-01T12:00:00Z" };
 

@@ -1,8 +1,8 @@
-// A form's share of an API error's issues (Sources/XpediteNotify/Resources/console/js/field-issues.js).
+// A form's share of an API error's issues (Sources/XpediteNotifyWeb/Resources/console/js/field-issues.js).
 
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { issueField, issuesByField, splitNames } from "../../../Sources/XpediteNotify/Resources/console/js/field-issues.js";
+import { issueField, issuesByField, splitNames } from "../../../Sources/XpediteNotifyWeb/Resources/console/js/field-issues.js";
 
 describe("issueField", () => {
   test("names the body member a path is about", () => {

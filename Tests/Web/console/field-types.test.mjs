@@ -1,4 +1,4 @@
-// The designer's table of field types (Sources/XpediteNotify/Resources/console/js/pages/field-types.js)
+// The designer's table of field types (Sources/XpediteNotifyWeb/Resources/console/js/pages/field-types.js)
 // against the JSON Schema the server validates payloads with: the definitions of
 // `xpedite notify schema`, as scripts/generate-openapi copies them into the contract the server
 // serves (NotifyOpenAPIDocument.swift; scripts/test checks that copy is current). Every type of the
@@ -9,7 +9,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, test } from "node:test";
-import { fieldTypeNames, fieldTypes } from "../../../Sources/XpediteNotify/Resources/console/js/pages/field-types.js";
+import { fieldTypeNames, fieldTypes } from "../../../Sources/XpediteNotifyWeb/Resources/console/js/pages/field-types.js";
 
 const swift = readFileSync(new URL("../../../Sources/XpediteNotify/Controllers/Support/NotifyOpenAPIDocument.swift", import.meta.url), "utf8");
 const start = swift.indexOf('#"""\n');

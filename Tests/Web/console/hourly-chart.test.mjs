@@ -1,9 +1,9 @@
-// The Operation section's chart numbers (Sources/XpediteNotify/Resources/console/js/hourly-chart.js):
+// The Operation section's chart numbers (Sources/XpediteNotifyWeb/Resources/console/js/hourly-chart.js):
 // reading GET /stats/hourly, the round top of the scale, its ticks, and where each bar goes.
 
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { layoutChart, parseHours, roundTop, ticks } from "../../../Sources/XpediteNotify/Resources/console/js/hourly-chart.js";
+import { layoutChart, parseHours, roundTop, ticks } from "../../../Sources/XpediteNotifyWeb/Resources/console/js/hourly-chart.js";
 
 describe("parseHours", () => {
   test("keeps each hour with whole counts, in order", () => {

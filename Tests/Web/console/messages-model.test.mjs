@@ -1,4 +1,4 @@
-// The Messages section's logic without the DOM (Sources/XpediteNotify/Resources/console/js/pages/
+// The Messages section's logic without the DOM (Sources/XpediteNotifyWeb/Resources/console/js/pages/
 // messages-model.js): the paths it reads, the filter the address keeps, counts and states as
 // text, and an answer's values as text or as a document.
 
@@ -17,7 +17,7 @@ import {
   messagePath,
   stateText,
   valueText,
-} from "../../../Sources/XpediteNotify/Resources/console/js/pages/messages-model.js";
+} from "../../../Sources/XpediteNotifyWeb/Resources/console/js/pages/messages-model.js";
 
 describe("the list's filter and paths", () => {
   test("the address's search text and state, an unknown state left out", () => {
@@ -33,7 +33,7 @@ describe("the list's filter and paths", () => {
 
   test("a message's path encodes its id; its answers are read on its topic", () => {
     assert.equal(messagePath("a/b?c"), "messages/a%2Fb%3Fc");
-    const message = /** @type {import("../../../Sources/XpediteNotify/Resources/console/js/pages/messages-model.js").MessageDetail} */ ({
+    const message = /** @type {import("../../../Sources/XpediteNotifyWeb/Resources/console/js/pages/messages-model.js").MessageDetail} */ ({
       messageId: "m1",
       payload: { responseTopic: "/a/b" },
     });

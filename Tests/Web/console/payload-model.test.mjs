@@ -1,12 +1,12 @@
-// The payload the designer edits (Sources/XpediteNotify/Resources/console/js/pages/payload-model.js):
+// The payload the designer edits (Sources/XpediteNotifyWeb/Resources/console/js/pages/payload-model.js):
 // new fields valid as added, attributes from the form's text and back, the JSON both ways with a
 // parse error's line and column, moving fields, and the API's issues mapped to field, attribute
 // and JSON line.
 
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { fieldTypeNamed, fieldTypes } from "../../../Sources/XpediteNotify/Resources/console/js/pages/field-types.js";
-import { localIssues } from "../../../Sources/XpediteNotify/Resources/console/js/pages/payload-checks.js";
+import { fieldTypeNamed, fieldTypes } from "../../../Sources/XpediteNotifyWeb/Resources/console/js/pages/field-types.js";
+import { localIssues } from "../../../Sources/XpediteNotifyWeb/Resources/console/js/pages/payload-checks.js";
 import {
   attributeText,
   attributeValue,
@@ -19,7 +19,7 @@ import {
   payloadFromText,
   prettyJSON,
   withAttribute,
-} from "../../../Sources/XpediteNotify/Resources/console/js/pages/payload-model.js";
+} from "../../../Sources/XpediteNotifyWeb/Resources/console/js/pages/payload-model.js";
 
 /**
  * @param {string} type

@@ -1,9 +1,9 @@
-// The console's router (Sources/XpediteNotify/Resources/console/js/router.js): addresses to
+// The console's router (Sources/XpediteNotifyWeb/Resources/console/js/router.js): addresses to
 // sections and back, and what each role may do.
 
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { mayAct, parseRoute, routeHash, sections } from "../../../Sources/XpediteNotify/Resources/console/js/router.js";
+import { mayAct, parseRoute, routeHash, sections } from "../../../Sources/XpediteNotifyWeb/Resources/console/js/router.js";
 
 describe("parseRoute", () => {
   test("an empty or unknown address is the first section", () => {

@@ -1,8 +1,8 @@
-// What Compose builds for POST /send (Sources/XpediteNotify/Resources/console/js/pages/send-request.js).
+// What Compose builds for POST /send (Sources/XpediteNotifyWeb/Resources/console/js/pages/send-request.js).
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { expiresAtFromLocal, issueSlot, recipientsOf } from "../../../Sources/XpediteNotify/Resources/console/js/pages/send-request.js";
+import { expiresAtFromLocal, issueSlot, recipientsOf } from "../../../Sources/XpediteNotifyWeb/Resources/console/js/pages/send-request.js";
 
 test("the recipients: the chosen users, the chosen groups, or everyone", () => {
   assert.deepEqual(recipientsOf("users", ["joe"], ["field"]), { users: ["joe"] });

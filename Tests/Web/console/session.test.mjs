@@ -1,4 +1,4 @@
-// The console's session module (Sources/XpediteNotify/Resources/console/js/session.js): reading a
+// The console's session module (Sources/XpediteNotifyWeb/Resources/console/js/session.js): reading a
 // session, the text of a refused sign-in, and the requests it makes (a fetch that records them).
 
 import assert from "node:assert/strict";
@@ -9,7 +9,7 @@ import {
   signIn,
   signInErrorText,
   signOut,
-} from "../../../Sources/XpediteNotify/Resources/console/js/session.js";
+} from "../../../Sources/XpediteNotifyWeb/Resources/console/js/session.js";
 
 const ann = { username: "ann", role: "sender", csrfToken: "c".repeat(64), expiresAt: "2026-01-01T12:00:00Z" };
 

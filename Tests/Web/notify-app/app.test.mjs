@@ -1,4 +1,4 @@
-// The notification app's pure steps (Sources/XpediteNotify/Resources/app/js), imported as the
+// The notification app's pure steps (Sources/XpediteNotifyWeb/Resources/app/js), imported as the
 // browser runs them: its routes (routes.js), the device's name (session.js), the event stream's
 // parser (events.js), a recording's limits and format (recording-limits.js), where a pointer
 // falls on the markup canvas (markup.js), and the locations of a map (map.js).
@@ -6,12 +6,12 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { messageHash, parseRoute, tabHref } from "../../../Sources/XpediteNotify/Resources/app/js/routes.js";
-import { deviceName } from "../../../Sources/XpediteNotify/Resources/app/js/session.js";
-import { parseEvents } from "../../../Sources/XpediteNotify/Resources/app/js/events.js";
-import { recordingLimits, recordingType } from "../../../Sources/XpediteNotify/Resources/app/js/recording-limits.js";
-import { canvasPoint } from "../../../Sources/XpediteNotify/Resources/app/js/markup.js";
-import { latLng } from "../../../Sources/XpediteNotify/Resources/app/js/map.js";
+import { messageHash, parseRoute, tabHref } from "../../../Sources/XpediteNotifyWeb/Resources/app/js/routes.js";
+import { deviceName } from "../../../Sources/XpediteNotifyWeb/Resources/app/js/session.js";
+import { parseEvents } from "../../../Sources/XpediteNotifyWeb/Resources/app/js/events.js";
+import { recordingLimits, recordingType } from "../../../Sources/XpediteNotifyWeb/Resources/app/js/recording-limits.js";
+import { canvasPoint } from "../../../Sources/XpediteNotifyWeb/Resources/app/js/markup.js";
+import { latLng } from "../../../Sources/XpediteNotifyWeb/Resources/app/js/map.js";
 
 test("routes: the hash names the view and its id; anything else is the inbox", () => {
   assert.deepEqual(parseRoute("#/inbox"), { name: "inbox", id: undefined });

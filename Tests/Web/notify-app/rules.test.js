@@ -1,4 +1,4 @@
-// The notification app's form rules (Sources/XpediteNotify/Resources/app/js/rules.js): the pure
+// The notification app's form rules (Sources/XpediteNotifyWeb/Resources/app/js/rules.js): the pure
 // step the form runs on every change (payload + values → visible, required, errors, computed) and
 // the values an answer carries, on the inspection payload the Swift tests use too.
 /// <reference path="../expressions/node.d.ts" />
@@ -9,7 +9,7 @@ import { dirname, join } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 
-import { answerValues, evaluateForm } from "../../../Sources/XpediteNotify/Resources/app/js/rules.js";
+import { answerValues, evaluateForm } from "../../../Sources/XpediteNotifyWeb/Resources/app/js/rules.js";
 import { clockAt, PayloadRules, valueToJSON } from "../../../Sources/XpediteWebApp/Resources/web/js/expressions/expression.js";
 
 const fixtures = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "Fixtures", "notify");

@@ -3,8 +3,8 @@ import XpediteStaticFiles
 import XpediteWebApp
 
 /// The notification app's files (`/notify/app/`): plain HTML, CSS, JavaScript modules, icons and
-/// the vendored Leaflet, kept in the module's resources (`Resources/app`) and read once when the
-/// routes are mounted. Only files of a known type are served, from memory, with their validators
+/// the vendored Leaflet, kept in this module's resources (`Resources/app`, apart from the
+/// notification server's code, decision 0560) and read once when XpediteNotify mounts its routes. Only files of a known type are served, from memory, with their validators
 /// and gzipped (``served``): a file whose path carries a version (`vendor/leaflet-1.6.0/…`) is
 /// kept a year, every other file (the page, `sw.js`, the modules) is revalidated on each use and
 /// costs a `304` when it has not changed.
@@ -16,9 +16,6 @@ public struct NotifyAppFiles: Sendable {
         /// The `Content-Type` it is served with.
         public var type: String
     }
-
-    /// The tiles a map uses unless configured otherwise: OpenStreetMap's.
-    public static let defaultMapTileURL = "https://tile.openstreetmap.org/{z}/{x}/{y}.png"
 
     /// The `Content-Type` of each served extension.
     static let types = [
@@ -42,7 +39,7 @@ public struct NotifyAppFiles: Sendable {
 
     private let files: [String: File]
     /// The same files as answered: validators, `Cache-Control`, gzip.
-    let served: StaticFileSet
+    public let served: StaticFileSet
 
     /// The `Cache-Control` of the file at `path`: a year for a path with a version in a folder's
     /// name (`name-1.2.3/`), which changes with its content; revalidation for the rest.
