@@ -6,6 +6,7 @@
 // golden screenshots hold for both.
 
 import { form, navigation, scrollView, section } from "./containers.js";
+import { markFar } from "./far-components.js";
 import { field } from "./fields.js";
 import { CSSStyle, colourHex, cssNumber } from "./style.js";
 import { glyph, knownGlyph } from "./symbols.js";
@@ -171,27 +172,9 @@ function screenContent(context) {
     h(
       "div",
       { class: "x-canvas", style: new CSSStyle().height(Math.max(screen.contentHeight, screen.frame.height)).text },
-      flow.map((node) => farFromView(renderNode(node, context), node, screen.frame.height, context.visibleTop ?? 0)),
+      flow.map((node) => markFar(renderNode(node, context), node, screen.frame.height, context.visibleTop ?? 0)),
     ),
   ]);
-}
-
-/**
- * Marks a component of the screen's content `x-far` when it lies more than a screen's height
- * away from the visible part (`top` … `top + height` of the content): the page's style draws it
- * with `content-visibility: auto` (screen.css), so that the browser skips its style, layout and
- * paint until it comes near (decision 0550). What is visible or near is drawn as before.
- * @param {VNode|null} vnode
- * @param {LayoutNode} node
- * @param {number} height the visible height of the content
- * @param {number} top the content's scroll offset
- * @returns {VNode|null}
- */
-function farFromView(vnode, node, height, top) {
-  if (vnode && (node.frame.y >= top + 2 * height || node.frame.y + node.frame.height <= top - height)) {
-    vnode.attrs.class = `${vnode.attrs.class ?? ""} x-far`.trim();
-  }
-  return vnode;
 }
 
 /**

@@ -4,11 +4,13 @@
 // screen is drawn afresh, at the top, with the engine's initial focus.
 
 import { focusables, openModal, samePlace } from "./focus.js";
+import { trackFarComponents } from "./far-components.js";
 import { handleDragEnd } from "./gestures.js";
 import { defaultImageSource } from "./image-source.js";
 import { handleNavigationKey } from "./keyboard.js";
 import { menuById, setMenuOpen } from "./menus.js";
 import { patchChildren } from "./patch.js";
+import { deferWhilePressed } from "./pressed-deferral.js";
 import { layoutRowHeight } from "./row-height.js";
 import { makeTextReadable } from "./readable-text.js";
 import { renderScreen } from "./screen-renderer.js";
@@ -71,26 +73,9 @@ export function createScreenView(root, options) {
   /** @type {EventTarget|null} */
   let composing = null;
 
-  // Components far from the visible part (`x-far`) are skipped by the browser until they come near
-  // (content-visibility: auto, decision 0550): while skipped, their computed style and geometry are
-  // not read (each read would make the browser style and lay out that component on its own). The
-  // browser says when one is drawn (`contentvisibilityautostatechange`); its text is then made
-  // readable and its table asked for more rows if it needs them.
   const window = /** @type {Window & typeof globalThis} */ (document.defaultView);
-  // Only where the browser both skips (content-visibility) and says when it draws (the event's
-  // interface); elsewhere every element is looked at after every drawing, as before.
-  const skipsFar =
-    window.CSS?.supports?.("content-visibility", "auto") === true && typeof (/** @type {any} */ (window).ContentVisibilityAutoStateChangeEvent) === "function";
-  /** @type {WeakSet<Element>} */
-  const shown = new WeakSet();
-  /** @type {((element: Element) => boolean)|undefined} */
-  const skip = skipsFar ? (element) => element.classList.contains("x-far") && !shown.has(element) : undefined;
-  /** @param {Element} element */
-  const insideSkipped = (element) => {
-    if (!skip) return false;
-    const far = element.closest(".x-far");
-    return far !== null && root.contains(far) && skip(far);
-  };
+  // Far components: skipped by the browser until they come near (far-components.js).
+  const { skip, insideSkipped, shownBy } = trackFarComponents(root, window);
 
   /** @param {Element} element */
   const isProtected = (element) => element === document.activeElement && (composing === element || unsent.has(element));
@@ -205,38 +190,9 @@ export function createScreenView(root, options) {
   /** @type {HTMLElement|null} */
   let returnFocus = null;
 
-  // A rendering never replaces the screen under a pressed pointer. Pressing Save right after
-  // typing blurs the field, its value goes to the engine, and the engine answers with a new
-  // state; drawn at once, it would take the button away before the release and the click would
-  // be lost. The newest state waits for the release and its click (at most a second).
-  let pressed = false;
-  /** @type {ScreenState|null} */
-  let deferred = null;
-  /** @type {ReturnType<typeof setTimeout>|null} */
-  let deferredTimer = null;
-  function applyDeferred() {
-    if (deferredTimer !== null) clearTimeout(deferredTimer);
-    deferredTimer = null;
-    if (deferred === null) return;
-    const state = deferred;
-    deferred = null;
-    draw(state);
-  }
-
-  /** @param {ScreenState} state */
-  function render(state) {
-    deferred = state;
-    if (pressed) {
-      if (deferredTimer === null) {
-        deferredTimer = setTimeout(() => {
-          pressed = false;
-          applyDeferred();
-        }, 1000);
-      }
-      return;
-    }
-    applyDeferred();
-  }
+  // A state that comes while a pointer is pressed waits for its release (pressed-deferral.js).
+  const deferral = deferWhilePressed(draw);
+  const render = deferral.render;
 
   /**
    * Opens or closes a menu (a slide-in panel with its shade, or a drop-down).
@@ -368,7 +324,7 @@ export function createScreenView(root, options) {
   let dragged = false;
   /** @param {PointerEvent} event */
   function onPointerDown(event) {
-    pressed = true;
+    deferral.press();
     const target = targetElement(event);
     dragStart = target ? { x: event.clientX, y: event.clientY, target } : null;
     dragged = false;
@@ -386,22 +342,12 @@ export function createScreenView(root, options) {
     dragged = handleDragEnd(root, dragStart, event, scale() || 1, send, setOpen);
     dragStart = null;
   }
-  function release() {
-    if (!pressed) return;
-    pressed = false;
-    // After the click that this release makes: it is dispatched in the same task.
-    setTimeout(applyDeferred, 0);
-  }
+  const release = () => deferral.release();
 
   /** @param {Event & {skipped?: boolean}} event */
   function onVisibilityChange(event) {
-    const target = event.target instanceof window.Element ? /** @type {Element} */ (event.target) : null;
-    if (!skipsFar || !target || !target.classList.contains("x-far") || !root.contains(target)) return;
-    if (event.skipped) {
-      shown.delete(target);
-      return;
-    }
-    shown.add(target);
+    const target = shownBy(event);
+    if (!target) return;
     makeTextReadable(root, undefined, { scope: target, skip });
     for (const element of Array.from(target.querySelectorAll("[data-more]"))) checkMore(/** @type {HTMLElement} */ (element));
   }
@@ -438,7 +384,7 @@ export function createScreenView(root, options) {
     destroy() {
       for (const [target, type, listener, capture] of listeners) target.removeEventListener(type, listener, capture);
       scheme?.removeEventListener("change", recolour);
-      if (deferredTimer !== null) clearTimeout(deferredTimer);
+      deferral.cancel();
       root.replaceChildren();
     },
   };
