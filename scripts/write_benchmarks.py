@@ -199,7 +199,9 @@ def push_section(folder: pathlib.Path) -> str:
         return r[key] / r.get("pushes", r.get("recipients")) * 1e6
 
     ceiling, fan_out, anchor = rows(measured, "ceiling"), rows(measured, "fan-out"), rows(measured, "anchor")
-    setup, drain, stand_in = rows(measured, "setup")[0], rows(measured, "drain")[0], rows(measured, "stand-in")[0]
+    setup, drain = rows(measured, "setup")[0], rows(measured, "drain")[0]
+    stand_ins = [rows(found, "stand-in")[0] for _, found in runs]
+    accepted, requests = sum(m["accepted"] for m in stand_ins), sum(m["requests"] for m in stand_ins)
     users = fan_out[0]["recipients"]
     cpus = int(subprocess.run(["nproc"], capture_output=True, text=True).stdout.strip() or "1")
     c, f, a = median(ceiling), median(fan_out), median(anchor)
@@ -208,7 +210,7 @@ def push_section(folder: pathlib.Path) -> str:
     command = (folder / f"push-{primary}.command").read_text().strip()
     short = [m for _, found in runs for m in rows(found, "ceiling") + rows(found, "fan-out") + rows(found, "anchor")
              if m["delivered"] != m.get("pushes", m.get("recipients"))]
-    refused = sum(rows(found, "stand-in")[0]["requests"] - rows(found, "stand-in")[0]["accepted"] for _, found in runs)
+    refused = requests - accepted
     errors = [line for sender, _ in runs
               for line in (folder / f"push-{sender}-errors.log").read_text().splitlines() if line.strip()]
     pinning = (folder / "push.pinning").read_text().strip() if (folder / "push.pinning").exists() else "not pinned"
@@ -297,8 +299,6 @@ def push_section(folder: pathlib.Path) -> str:
                  f"({drain['seconds']:.2f} s, {drain['perSecond']:,.0f} pushes/s; half were accepted after "
                  f"{drain['middleSeconds']:.2f} s; the slowest send answered in {drain['slowestSendSeconds']:.3f} s). "
                  f"Peak of the whole process (VmHWM): {drain['rssPeakKiB'] / 1024:,.1f} MiB.\n")
-    accepted = sum(rows(found, "stand-in")[0]["accepted"] for _, found in runs)
-    requests = sum(rows(found, "stand-in")[0]["requests"] for _, found in runs)
     lines.append(f"Checks: every measured push was delivered ({'yes' if not short else 'NO: ' + str(len(short)) + ' rounds short'}; "
                  "the provider's outcomes, and for the fan-out the delivery states stored); the stand-ins received "
                  f"{requests:,} requests and accepted {accepted:,} pushes "
