@@ -7,12 +7,21 @@ writes the section of BENCHMARKS.md from the JSON this prints.
     python scripts/bench_app.py XPEDITE_BINARY OUTPUT.json [--taps 60] [--starts 15]
     python scripts/bench_app.py --write OUTPUT.json BENCHMARKS.md     (replaces the section)
     python scripts/bench_app.py XPEDITE_BINARY OUTPUT.json --draw-only [--compare OTHER_BINARY] [--rounds 5]
+        [--signed-in [--taps N]] [--samples N] [--metrics] [--trace [--trace-categories C] [--trace-top N]]
 
 `--draw-only` measures only the 200-component screen drawn afresh (render → frame painted, and the
 synchronous part), in `--rounds` rounds of `--draws` drawings; with `--compare`, a second server
 (another build, or an overlay serving another tree's JavaScript) is measured in the same browser,
 its rounds alternating with the first's, so that both medians come from the same minutes of a busy
 machine. It prints the medians and their ratio and writes them to OUTPUT.json (not the section).
+Its diagnostics: `--signed-in` first signs in and taps `--taps` times between Dashboard and About, as
+the full run does before it draws (so the drawings come right after a tap, as there); `--samples`
+sets the layouts timed before the drawings (10; the full run's 400); `--metrics` prints Chromium's
+`Performance.getMetrics` differences around each round (layouts, style recalculations, their time,
+script time, heap, nodes); `--trace` records a Chrome trace (chromedriver's `traceCategories`, marks
+around each drawing) and prints where the drawings' time went, by kind of event and by what each
+style or layout pass ran in (`--trace-categories ...,toplevel` names the task and the source line
+that posted it: decision 0580 found Chromium's autofill that way).
 
 The timings come from the marks the app puts in the Performance timeline (js/engine/timing.js) and
 from `performance.now()` in the page; the bytes from Chromium's network log (every request of the
@@ -77,7 +86,7 @@ requestAnimationFrame(frame);
 # (`painted_next_frame`), a drawing also waits for the next vsync: with nothing drawn at all that
 # measure is already one frame interval (`frame_floor`, about 16.7 ms at 60 Hz).
 SCREEN = """
-const [text, bounds, samples, draws, done] = arguments;
+const [text, bounds, samples, draws, marked, done] = arguments;
 (async () => {
   const { readResponse } = await import('./js/protocol/read.js');
   const { layoutScreen } = await import('./js/layout/layout.js');
@@ -120,10 +129,12 @@ const [text, bounds, samples, draws, done] = arguments;
     const patched = [], painted = [], nextPainted = [];
     for (let i = 0; i < draws + 3; i++) {
       await nextFrame();
+      if (marked) performance.mark('bench:draw-start');
       const start = performance.now();
       view.render({ ...state, screen: 1000 + i });
       const sync = performance.now() - start;
       const end = await nextTask();
+      if (marked) performance.mark('bench:draw-end');
       const next = await afterFrame();
       if (i >= 3) { patched.push(sync); painted.push(end - start); nextPainted.push(next - start); }
     }
@@ -175,8 +186,14 @@ def summary(values):
             "min_ms": values[0], "max_ms": values[-1], "count": len(values)}
 
 
-def make_driver():
-    """Headless Chromium at phone size (390 × 844, touch), with the network log on."""
+# What `--trace` records by default; `toplevel` adds each task with the source line that posted it
+# (chromedriver's trace buffer is limited: with it, use few `--draws`).
+TRACE_CATEGORIES = "devtools.timeline,v8,blink.user_timing"
+
+
+def make_driver(trace=None):
+    """Headless Chromium at phone size (390 × 844, touch), with the network log on (and, with
+    `trace`, the trace categories, a Chrome trace of the page's work in the same log)."""
     options = webdriver.ChromeOptions()
     options.add_experimental_option("mobileEmulation", {
         "deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 3, "touch": True},
@@ -186,7 +203,10 @@ def make_driver():
         options.add_argument(argument)
     options.binary_location = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
     options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
-    options.add_experimental_option("perfLoggingPrefs", {"enableNetwork": True, "enablePage": False})
+    logging = {"enableNetwork": True, "enablePage": False}
+    if trace:
+        logging.update(traceCategories=trace, bufferUsageReportingInterval=1000)
+    options.add_experimental_option("perfLoggingPrefs", logging)
     driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or shutil.which("chromium-driver")),
                               options=options)
     # A busy machine draws the 200-component screen slowly: the client waits as long as the script.
@@ -400,6 +420,72 @@ def start_demo(binary, data):
     raise RuntimeError("unreachable")
 
 
+def traced_drawings(driver):
+    """Where the drawings' time went, from the trace in Chromium's performance log: for each
+    `bench:draw-start` … `bench:draw-end` window of the page's main thread, the time of each kind of
+    event in it (events nest: a FunctionCall holds the GC that runs in it), and the time of its
+    style and layout passes by the innermost event around each (`style/layout in …`: the script
+    function, the event, or with the `toplevel` category the task and the source line that posted
+    it; `(no event)` when none is traced), as medians over the drawings, in ms."""
+    events = []
+    for entry in driver.get_log("performance"):
+        message = json.loads(entry["message"])["message"]
+        if message["method"] == "Tracing.dataCollected":
+            events.append(message["params"])
+    marks = sorted((e["ts"], e["name"], e["tid"]) for e in events
+                   if e.get("name") in ("bench:draw-start", "bench:draw-end") and e.get("ph") in ("R", "I", "i", "n", "b"))
+    windows, start = [], None
+    for ts, name, tid in marks:
+        if name == "bench:draw-start":
+            start = (ts, tid)
+        elif start is not None:
+            windows.append((start[0], ts, start[1]))
+            start = None
+    passes = ("Layout", "UpdateLayoutTree")
+    per_window = []
+    for begin, end, tid in windows:
+        inside = [e for e in events if e.get("tid") == tid and e.get("ph") == "X" and "dur" in e
+                  and e["ts"] < end and e["ts"] + e["dur"] > begin]
+        totals = {"(window)": (end - begin) / 1000}
+        for e in inside:
+            overlap = min(end, e["ts"] + e["dur"]) - max(begin, e["ts"])
+            totals[e["name"]] = totals.get(e["name"], 0) + overlap / 1000
+            if e["name"] not in passes:
+                continue
+            holders = [a for a in inside if a["name"] not in passes and a["ts"] <= e["ts"]
+                       and a["ts"] + a["dur"] >= e["ts"] + e["dur"]]
+            key = "style/layout in " + (describe(min(holders, key=lambda a: a["dur"])) if holders else "(no event)")
+            totals[key] = totals.get(key, 0) + overlap / 1000
+        per_window.append(totals)
+    names = {name for totals in per_window for name in totals}
+    return {name: {"median_ms": median([t.get(name, 0) for t in per_window]),
+                   "max_ms": max(t.get(name, 0) for t in per_window),
+                   "in": sum(1 for t in per_window if name in t)} for name in names}, len(per_window)
+
+
+def describe(event):
+    """A trace event in a few words: its name and what its arguments say it runs."""
+    arguments = event.get("args") or {}
+    data = arguments.get("data") or {}
+    source = arguments.get("src") or arguments
+    if "src_file" in source:
+        return f"{event['name']} posted by {source.get('src_file', '?')} {source.get('src_func', '')}"
+    where = data.get("type") or data.get("functionName") or ""
+    url = str(data.get("url", "")).rsplit("/", 1)[-1]
+    return " ".join(part for part in [event["name"], where, f"{url}:{data.get('lineNumber')}" if url else ""] if part)
+
+
+def sign_in_and_tap(driver, base, taps):
+    """The full run's state before it draws: the app signed in, `taps` taps between Dashboard and About."""
+    driver.get(base + "/app/")
+    wait(driver).until(lambda d: drawn_at(d) is not None
+                       and (SIGN_IN in texts(d) or d.find_elements(By.CSS_SELECTOR, "#screen .x-bar-button")))
+    if SIGN_IN in texts(driver):
+        sign_in(driver)
+    for i in range(taps):
+        open_menu_entry(driver, ["Dashboard", "About"][i % 2], offline=False)
+
+
 def draw_only(arguments):
     """`--draw-only`: the 200-component screen drawn afresh, by one server or two in turn."""
     binaries = [str(pathlib.Path(arguments.binary).resolve())]
@@ -415,19 +501,39 @@ def draw_only(arguments):
             data = tempfile.mkdtemp(prefix="xpedite-bench-app-")
             process, base = start_demo(binary, data)
             servers.append((binary, process, base, data))
-        driver = make_driver()
+        driver = make_driver(trace=arguments.trace_categories if arguments.trace else None)
         for round_ in range(arguments.rounds):
             # The order alternates, so that neither server always follows the other.
             for binary, _, base, _ in servers if round_ % 2 == 0 else reversed(servers):
-                driver.get(base + "/app/")
-                wait(driver).until(lambda d: drawn_at(d) is not None)
-                screen = driver.execute_async_script(SCREEN, SCREEN_200.read_text(), BOUNDS, 10, arguments.draws)
+                if arguments.signed_in:
+                    sign_in_and_tap(driver, base, arguments.taps)
+                else:
+                    driver.get(base + "/app/")
+                    wait(driver).until(lambda d: drawn_at(d) is not None)
+                if arguments.metrics:
+                    driver.execute_cdp_cmd("Performance.enable", {})
+                metrics = dict((m["name"], m["value"]) for m in driver.execute_cdp_cmd("Performance.getMetrics", {})["metrics"]) \
+                    if arguments.metrics else None
+                screen = driver.execute_async_script(SCREEN, SCREEN_200.read_text(), BOUNDS, arguments.samples or 10,
+                                                     arguments.draws, bool(arguments.trace))
                 if "error" in screen:
                     raise RuntimeError(screen["error"])
                 for key in keys:
                     runs[binary][key] += screen[key]
                 print(f"round {round_ + 1} {binary}: drawn {median(screen['painted']):.1f} ms, "
                       f"patched {median(screen['patched']):.1f} ms", flush=True)
+                if metrics is not None:
+                    after = dict((m["name"], m["value"]) for m in driver.execute_cdp_cmd("Performance.getMetrics", {})["metrics"])
+                    print("  metrics (after - before): " + ", ".join(
+                        f"{name} {after[name] - metrics.get(name, 0):.3g}" for name in
+                        ["LayoutCount", "RecalcStyleCount", "LayoutDuration", "RecalcStyleDuration", "ScriptDuration",
+                         "TaskDuration", "JSHeapUsedSize", "Nodes", "Frames", "Documents"] if name in after), flush=True)
+                if arguments.trace:
+                    where, count = traced_drawings(driver)
+                    print(f"  trace of {count} drawings (medians, ms; events nest):", flush=True)
+                    for name, figures in sorted(where.items(), key=lambda item: -item[1]["median_ms"])[:arguments.trace_top]:
+                        print(f"    {figures['median_ms']:7.2f}  max {figures['max_ms']:7.2f}  in {figures['in']:3d}  {name}",
+                              flush=True)
     finally:
         if driver is not None:
             driver.quit()
@@ -460,12 +566,21 @@ def main():
                         help="what the server binary is, for the section (scripts/bench-app: a release build)")
     parser.add_argument("--layout-note", default="XpediteLayout, release (`xpedite layout --repeat 2000`)",
                         help="what the peer layout is, for the section")
-    parser.add_argument("--samples", type=int, default=400)
+    parser.add_argument("--samples", type=int, help="layouts timed before the drawings (400; with --draw-only 10)")
     parser.add_argument("--draws", type=int, default=15)
     parser.add_argument("--draw-only", action="store_true",
                         help="measure only the 200-component screen drawn afresh (not the section's JSON)")
     parser.add_argument("--compare", help="with --draw-only: a second xpedite measured in turn with the first")
     parser.add_argument("--rounds", type=int, default=5, help="with --draw-only: rounds of --draws drawings")
+    parser.add_argument("--signed-in", action="store_true",
+                        help="with --draw-only: sign in and tap --taps times first, as the full run does before it draws")
+    parser.add_argument("--metrics", action="store_true",
+                        help="with --draw-only: Chromium's Performance.getMetrics around each round")
+    parser.add_argument("--trace", action="store_true",
+                        help="with --draw-only: a Chrome trace; prints where each drawing's time went")
+    parser.add_argument("--trace-top", type=int, default=25, help="with --trace: how many kinds of event are printed")
+    parser.add_argument("--trace-categories", default=TRACE_CATEGORIES,
+                        help="with --trace: Chromium's trace categories (add `toplevel` for the tasks and who posted them)")
     arguments = parser.parse_args()
     if arguments.draw_only:
         signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
@@ -537,7 +652,8 @@ def main():
 
         # (c) The 200-component screen: the web engine's layout and drawing in this page, and
         # XpediteLayout's time for the same screen (the release binary), in the same run.
-        screen = driver.execute_async_script(SCREEN, SCREEN_200.read_text(), BOUNDS, arguments.samples, arguments.draws)
+        screen = driver.execute_async_script(SCREEN, SCREEN_200.read_text(), BOUNDS, arguments.samples or 400, arguments.draws,
+                                             False)
         if "error" in screen:
             raise RuntimeError(screen["error"])
         try:

@@ -48,6 +48,39 @@ export function h(tag, attributes = {}, children = []) {
  */
 export function createNode(document, node) {
   if (typeof node === "string") return document.createTextNode(node);
+  if (node.tag === "select" && document.defaultView) return createSelect(document, node);
+  return createElement(document, node);
+}
+
+/** @type {WeakMap<Document, Document>} */
+const inertDocuments = new WeakMap();
+
+/**
+ * A select and its options, built in a document of its own that no window shows, then adopted by
+ * `document`. Built in the page, each option put into a select changes the select's choice; in
+ * Chromium, right after a tap (while the page has the person's activation), that makes its
+ * autofill read every form control of the page in a task after the frame, which styles and lays
+ * out each skipped far component on its own (decision 0580). Adopted, the select keeps its options
+ * and its choice, and no choice has changed in the page.
+ * @param {Document} document
+ * @param {VNode} node
+ * @returns {Node}
+ */
+function createSelect(document, node) {
+  let inert = inertDocuments.get(document);
+  if (!inert) {
+    inert = document.implementation.createHTMLDocument("");
+    inertDocuments.set(document, inert);
+  }
+  return document.adoptNode(createElement(inert, node));
+}
+
+/**
+ * @param {Document} document
+ * @param {VNode} node
+ * @returns {Node}
+ */
+function createElement(document, node) {
   const element = document.createElement(node.tag);
   for (const name of Object.keys(node.attrs)) element.setAttribute(name, node.attrs[name]);
   if (node.tag === "textarea") {
