@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { layoutScreen } from "../../../Sources/XpediteWebApp/Resources/web/js/layout/layout.js";
+import { takeFarChildren } from "../../../Sources/XpediteWebApp/Resources/web/js/render/far-components.js";
 import { defaultImageSource } from "../../../Sources/XpediteWebApp/Resources/web/js/render/image-source.js";
 import { layoutRowHeight } from "../../../Sources/XpediteWebApp/Resources/web/js/render/row-height.js";
 import { renderScreen } from "../../../Sources/XpediteWebApp/Resources/web/js/render/screen-renderer.js";
@@ -242,4 +243,26 @@ test("components more than a screen's height from the visible part are marked fa
   const tree = renderScreen({ state, imageSource: defaultImageSource, rowHeight: layoutRowHeight, openMenus: new Set() });
   const last = elements(tree).find((node) => node.attrs["data-path"] === "39");
   assert.equal(last?.attrs.class, "x-node x-label x-far");
+});
+
+test("a new screen is built without what is inside its far components, which is kept in order", () => {
+  /** @type {any[]} */
+  const components = Array.from({ length: 40 }, (_, i) => ({ type: "label", text: `Label ${i}`, size: { height: 100 } }));
+  components.push({ type: "select", name: "s", options: { a: "A", b: "B" }, value: "b", size: { height: 100 } });
+  const packet = { rc: 0, title: "Long", components };
+  const frames = /** @type {any} */ (layoutScreen(packet, "(0, 0, 393, 852)"));
+  const state = { packet, frames, tables: {}, values: {}, alerts: [], offline: false, loading: false };
+  const tree = renderScreen({ state, imageSource: defaultImageSource, rowHeight: layoutRowHeight, openMenus: new Set() });
+  const far = withClass(tree, "x-far");
+  const before = far.map((node) => JSON.stringify(node.children));
+  const nearTexts = JSON.stringify(withClass(tree, "x-label").filter((node) => !far.includes(node)));
+  const taken = takeFarChildren(tree);
+  assert.equal(taken.length, far.length, "one list per far component, in document order");
+  assert.deepEqual(
+    taken.map((children) => JSON.stringify(children)),
+    before,
+  );
+  assert.ok(far.every((node) => node.children.length === 0), "the far boxes are left empty");
+  assert.ok(taken.some((children) => JSON.stringify(children).includes('"select"')), "a far field's select goes with its box");
+  assert.equal(JSON.stringify(withClass(tree, "x-label").filter((node) => !far.includes(node))), nearTexts, "what is near stays");
 });

@@ -4,6 +4,12 @@
 // component on its own). The browser says when one is drawn (`contentvisibilityautostatechange`);
 // the view then makes its text readable and asks its table for more rows if it needs them.
 
+// A new screen is put in the page without what is inside its far components: the browser would skip
+// it anyway, and building it is most of a long screen's drawing. It is built when the browser is
+// idle after that frame (or at once when the view needs it first), decision 0581.
+
+import { createNode } from "./vnode.js";
+
 /** @typedef {import("./vnode.js").VNode} VNode */
 /** @typedef {import("./types.js").LayoutNode} LayoutNode */
 
@@ -25,6 +31,37 @@ export function markFar(vnode, node, height, top) {
   return vnode;
 }
 
+/** Tags whose children are their value: a far component that is one keeps them. */
+const VALUE_CHILDREN = new Set(["select", "textarea", "option"]);
+
+/**
+ * @param {VNode} node
+ */
+const isFar = (node) => (node.attrs.class ?? "").split(" ").includes("x-far") && !VALUE_CHILDREN.has(node.tag);
+
+/**
+ * Takes the children out of the far components of a screen's description (those `markFar`
+ * marked), in document order, leaving their boxes empty; returns them, one list per far component.
+ * @param {VNode} tree
+ * @returns {(VNode|string)[][]}
+ */
+export function takeFarChildren(tree) {
+  /** @type {(VNode|string)[][]} */
+  const taken = [];
+  /** @param {VNode} node */
+  const visit = (node) => {
+    for (const child of node.children) {
+      if (typeof child === "string") continue;
+      if (isFar(child)) {
+        taken.push(child.children);
+        child.children = [];
+      } else visit(child);
+    }
+  };
+  visit(tree);
+  return taken;
+}
+
 /**
  * @typedef {object} FarComponents
  * @property {((element: Element) => boolean)|undefined} skip Whether an element is a far component
@@ -34,7 +71,13 @@ export function markFar(vnode, node, height, top) {
  *   far component of `root`.
  * @property {(event: Event & {skipped?: boolean}) => Element|null} shownBy The far component an
  *   event of `contentvisibilityautostatechange` says is now drawn (remembered as shown), or `null`
- *   (another element, or one the browser skips again, which is forgotten).
+ *   (another element, or one the browser skips again, which is forgotten). What is inside it is
+ *   built first if it is not yet.
+ * @property {(document: Document, tree: VNode) => Node} build The element of a new screen's
+ *   description; where the browser skips far components, without what is inside them, which is
+ *   built when the browser is next idle (or by `flush`).
+ * @property {() => void} flush Builds at once what is inside far components and is not built yet.
+ * @property {() => void} cancel Forgets what is not built yet (the screen is gone).
  */
 
 /**
@@ -53,8 +96,42 @@ export function trackFarComponents(root, window) {
   const shown = new WeakSet();
   /** @type {((element: Element) => boolean)|undefined} */
   const skip = skipsFar ? (element) => element.classList.contains("x-far") && !shown.has(element) : undefined;
+  /** @type {{box: Element, children: (VNode|string)[]}[]} */
+  let pending = [];
+  const flush = () => {
+    const list = pending;
+    pending = [];
+    for (const { box, children } of list) {
+      for (const child of children) box.appendChild(createNode(box.ownerDocument, child));
+    }
+  };
+  const whenIdle = (/** @type {() => void} */ callback) => {
+    if (typeof window.requestIdleCallback === "function") window.requestIdleCallback(callback, { timeout: 100 });
+    else window.setTimeout(callback, 50);
+  };
   return {
     skip,
+    flush,
+    cancel() {
+      pending = [];
+    },
+    build(document, tree) {
+      pending = [];
+      if (!skip) return createNode(document, tree);
+      const taken = takeFarChildren(tree);
+      const node = createNode(document, tree);
+      const boxes = node instanceof window.Element ? Array.from(node.querySelectorAll(".x-far")) : [];
+      if (boxes.length !== taken.length) {
+        // Not the boxes the description had (never expected): everything is built now.
+        boxes.forEach((box, index) => {
+          for (const child of taken[index] ?? []) box.appendChild(createNode(document, child));
+        });
+        return node;
+      }
+      pending = boxes.map((box, index) => ({ box, children: taken[index] }));
+      if (pending.length > 0) whenIdle(flush);
+      return node;
+    },
     insideSkipped(element) {
       if (!skip) return false;
       const far = element.closest(".x-far");
@@ -67,6 +144,7 @@ export function trackFarComponents(root, window) {
         shown.delete(target);
         return null;
       }
+      if (pending.some((entry) => entry.box === target)) flush();
       shown.add(target);
       return target;
     },

@@ -14,7 +14,6 @@ import { deferWhilePressed } from "./pressed-deferral.js";
 import { layoutRowHeight } from "./row-height.js";
 import { makeTextReadable } from "./readable-text.js";
 import { renderScreen } from "./screen-renderer.js";
-import { createNode } from "./vnode.js";
 import { defineWebFrame } from "./web-frame.js";
 
 /** @typedef {import("./types.js").ScreenState} ScreenState */
@@ -75,7 +74,7 @@ export function createScreenView(root, options) {
 
   const window = /** @type {Window & typeof globalThis} */ (document.defaultView);
   // Far components: skipped by the browser until they come near (far-components.js).
-  const { skip, insideSkipped, shownBy } = trackFarComponents(root, window);
+  const { skip, insideSkipped, shownBy, build, flush, cancel } = trackFarComponents(root, window);
 
   /** @param {Element} element */
   const isProtected = (element) => element === document.activeElement && (composing === element || unsent.has(element));
@@ -95,6 +94,9 @@ export function createScreenView(root, options) {
   /** @param {ScreenState} state */
   function draw(state) {
     const newScreen = isNewScreen(state);
+    // What is not built yet inside far components: a new screen drops it, a redraw builds it first.
+    if (newScreen) cancel();
+    else flush();
     shownScreen = state.screen !== undefined ? state.screen : state.packet;
     shownPacketText = state.screen !== undefined ? "" : JSON.stringify(state.packet ?? null);
     hasScreen = true;
@@ -123,7 +125,7 @@ export function createScreenView(root, options) {
       visibleTop: newScreen ? 0 : (scrolls.screen ?? 0),
     });
     if (newScreen) {
-      root.replaceChildren(createNode(document, tree));
+      root.replaceChildren(build(document, tree));
     } else {
       patchChildren(root, [tree], { isProtected });
       for (const element of Array.from(root.querySelectorAll("[data-scroll]"))) {
@@ -385,6 +387,7 @@ export function createScreenView(root, options) {
       for (const [target, type, listener, capture] of listeners) target.removeEventListener(type, listener, capture);
       scheme?.removeEventListener("change", recolour);
       deferral.cancel();
+      cancel();
       root.replaceChildren();
     },
   };
