@@ -127,12 +127,15 @@ const [text, bounds, samples, draws, marked, done] = arguments;
     if (!state.frames) throw new Error('no frames: ' + state.diagnostics.join('; '));
     const view = createScreenView(host, { send: () => undefined, imageSource: () => null });
     const patched = [], painted = [], nextPainted = [];
-    // Drawings whose far components were still empty when the next one began (decision 0581: what
-    // is inside them is built when the browser is idle after the frame; 0 = always built).
+    // Each drawing begins once the browser has been idle (a person looks at a screen before the
+    // next): what the last one left for an idle moment (decision 0581: the inside of the farthest
+    // components) is built, and not in the next one's time. `unbuilt` counts the drawings whose far
+    // components were still empty when the next one began (0: always built).
     let unbuilt = 0;
     for (let i = 0; i < draws + 3; i++) {
-      await nextFrame();
+      await new Promise((resolve) => requestIdleCallback(resolve, { timeout: 1000 }));
       if (i > 0 && host.querySelector('.x-far:empty')) unbuilt++;
+      await nextFrame();
       if (marked) performance.mark('bench:draw-start');
       const start = performance.now();
       view.render({ ...state, screen: 1000 + i });
@@ -427,7 +430,8 @@ def start_demo(binary, data):
 def traced_drawings(driver):
     """Where the drawings' time went, from the trace in Chromium's performance log: for each
     `bench:draw-start` … `bench:draw-end` window of the page's main thread, the time of each kind of
-    event in it (events nest: a FunctionCall holds the GC that runs in it), and the time of its
+    event in it (events nest: a FunctionCall holds the GC that runs in it), of each script call
+    (`script: …`), and the time of its
     style and layout passes by the innermost event around each (`style/layout in …`: the script
     function, the event, or with the `toplevel` category the task and the source line that posted
     it; `(no event)` when none is traced), as medians over the drawings, in ms."""
@@ -454,6 +458,9 @@ def traced_drawings(driver):
         for e in inside:
             overlap = min(end, e["ts"] + e["dur"]) - max(begin, e["ts"])
             totals[e["name"]] = totals.get(e["name"], 0) + overlap / 1000
+            if e["name"] in ("FunctionCall", "EventDispatch", "TimerFire", "FireIdleCallback"):
+                key = "script: " + describe(e)
+                totals[key] = totals.get(key, 0) + overlap / 1000
             if e["name"] not in passes:
                 continue
             holders = [a for a in inside if a["name"] not in passes and a["ts"] <= e["ts"]

@@ -27,35 +27,42 @@ import { createNode } from "./vnode.js";
 export function markFar(vnode, node, height, top) {
   if (vnode && (node.frame.y >= top + 2 * height || node.frame.y + node.frame.height <= top - height)) {
     vnode.attrs.class = `${vnode.attrs.class ?? ""} x-far`.trim();
+    // Farther than the browser draws ahead (Chromium: about one and a half viewports beyond the
+    // visible part), with a screen to spare: what is inside it can wait for an idle moment.
+    if (node.frame.y >= top + 4 * height || node.frame.y + node.frame.height <= top - 3 * height) later.add(vnode);
   }
   return vnode;
 }
+
+/** Far components whose content a new screen builds later (takeFarChildren). */
+const later = new WeakSet();
 
 /** Tags whose children are their value: a far component that is one keeps them. */
 const VALUE_CHILDREN = new Set(["select", "textarea", "option"]);
 
 /**
- * @param {VNode} node
+ * @typedef {object} TakenChildren
+ * @property {VNode} node A far component's box, left empty.
+ * @property {(VNode|string)[]} children What was inside it.
  */
-const isFar = (node) => (node.attrs.class ?? "").split(" ").includes("x-far") && !VALUE_CHILDREN.has(node.tag);
 
 /**
- * Takes the children out of the far components of a screen's description (those `markFar`
- * marked), in document order, leaving their boxes empty; returns them, one list per far component.
+ * Takes the children out of the far components of a screen's description that `markFar` found
+ * far enough to wait, in document order, leaving their boxes empty.
  * @param {VNode} tree
- * @returns {(VNode|string)[][]}
+ * @returns {TakenChildren[]}
  */
 export function takeFarChildren(tree) {
-  /** @type {(VNode|string)[][]} */
+  /** @type {TakenChildren[]} */
   const taken = [];
   /** @param {VNode} node */
   const visit = (node) => {
     for (const child of node.children) {
       if (typeof child === "string") continue;
-      if (isFar(child)) {
-        taken.push(child.children);
+      if (later.has(child) && !VALUE_CHILDREN.has(child.tag) && child.attrs["data-path"] !== undefined) {
+        taken.push({ node: child, children: child.children });
         child.children = [];
-      } else visit(child);
+      } else if (!later.has(child)) visit(child);
     }
   };
   visit(tree);
@@ -96,14 +103,16 @@ export function trackFarComponents(root, window) {
   const shown = new WeakSet();
   /** @type {((element: Element) => boolean)|undefined} */
   const skip = skipsFar ? (element) => element.classList.contains("x-far") && !shown.has(element) : undefined;
-  /** @type {{box: Element, children: (VNode|string)[]}[]} */
-  let pending = [];
+  /** @type {Map<Element, (VNode|string)[]>} */
+  let pending = new Map();
+  /** @param {Element} box */
+  const fill = (box) => {
+    const children = pending.get(box) ?? [];
+    pending.delete(box);
+    for (const child of children) box.appendChild(createNode(box.ownerDocument, child));
+  };
   const flush = () => {
-    const list = pending;
-    pending = [];
-    for (const { box, children } of list) {
-      for (const child of children) box.appendChild(createNode(box.ownerDocument, child));
-    }
+    for (const box of Array.from(pending.keys())) fill(box);
   };
   const whenIdle = (/** @type {() => void} */ callback) => {
     if (typeof window.requestIdleCallback === "function") window.requestIdleCallback(callback, { timeout: 100 });
@@ -113,23 +122,23 @@ export function trackFarComponents(root, window) {
     skip,
     flush,
     cancel() {
-      pending = [];
+      pending = new Map();
     },
     build(document, tree) {
-      pending = [];
+      pending = new Map();
       if (!skip) return createNode(document, tree);
       const taken = takeFarChildren(tree);
       const node = createNode(document, tree);
-      const boxes = node instanceof window.Element ? Array.from(node.querySelectorAll(".x-far")) : [];
-      if (boxes.length !== taken.length) {
+      const byPath = new Map(taken.map((entry) => [entry.node.attrs["data-path"], entry.children]));
+      const boxes = node instanceof window.Element ? Array.from(node.querySelectorAll(".x-far[data-path]")) : [];
+      const found = boxes.filter((box) => byPath.has(box.getAttribute("data-path") ?? ""));
+      if (found.length !== taken.length) {
         // Not the boxes the description had (never expected): everything is built now.
-        boxes.forEach((box, index) => {
-          for (const child of taken[index] ?? []) box.appendChild(createNode(document, child));
-        });
-        return node;
+        for (const entry of taken) entry.node.children = entry.children;
+        return createNode(document, tree);
       }
-      pending = boxes.map((box, index) => ({ box, children: taken[index] }));
-      if (pending.length > 0) whenIdle(flush);
+      pending = new Map(found.map((box) => [box, byPath.get(box.getAttribute("data-path") ?? "") ?? []]));
+      if (pending.size > 0) whenIdle(flush);
       return node;
     },
     insideSkipped(element) {
@@ -144,7 +153,8 @@ export function trackFarComponents(root, window) {
         shown.delete(target);
         return null;
       }
-      if (pending.some((entry) => entry.box === target)) flush();
+      // The browser draws it before the idle time came: what is inside it is built now.
+      if (pending.has(target)) fill(target);
       shown.add(target);
       return target;
     },
