@@ -348,7 +348,9 @@ def section(result):
              "`scripts/bench-app` in one run. Tap times run from the click on the screen's element to the first",
              "animation frame after the new screen is in the page (the `xpedite:drawn` mark of js/engine/timing.js).",
              *(["The 200-component screen is drawn in an animation frame's callback: its time runs from `render` to the task",
-                "after that frame (its style, layout and paint done), without the wait for the next vsync."]
+                "after that frame (its style, layout and paint done), without the wait for the next vsync; each drawing begins",
+                "once the browser has been idle (decision 0581), and they follow the run's taps as a new screen follows a tap",
+                "(decision 0580)."]
                if "draw_next_frame" in result["screen_200"] else []),
              f"Machine: {result['machine']}; load average {result['load']} at the start of the run "
              "(the machine is shared: absolute times move with the load, ratios much less).", "",
