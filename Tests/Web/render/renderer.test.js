@@ -279,4 +279,17 @@ test("a new screen is built without what is inside its farthest components, whic
   for (const node of far.filter((node) => !taken.some((entry) => entry.node === node))) {
     assert.equal(JSON.stringify(node.children), before.get(node.attrs["data-path"]), "a nearer far component keeps what is inside it");
   }
+  // The field with the screen's initial focus is built at once, wherever it is.
+  const focused = renderScreen({
+    state: { ...state, focus: "40" },
+    imageSource: defaultImageSource,
+    rowHeight: layoutRowHeight,
+    openMenus: new Set(),
+  });
+  const takenWithFocus = takeFarChildren(focused, "40").map((entry) => entry.node.attrs["data-path"]);
+  assert.deepEqual(
+    takenWithFocus,
+    expected.filter((/** @type {string} */ path) => path !== "40"),
+  );
+  assert.ok(JSON.stringify(focused).includes('"data-focus"'));
 });

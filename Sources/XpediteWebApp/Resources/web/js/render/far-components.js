@@ -48,18 +48,23 @@ const VALUE_CHILDREN = new Set(["select", "textarea", "option"]);
 
 /**
  * Takes the children out of the far components of a screen's description that `markFar` found
- * far enough to wait, in document order, leaving their boxes empty.
+ * far enough to wait, in document order, leaving their boxes empty. The component that holds the
+ * field with the screen's initial focus (`focus`, an index path) keeps what is inside it.
  * @param {VNode} tree
+ * @param {unknown} [focus]
  * @returns {TakenChildren[]}
  */
-export function takeFarChildren(tree) {
+export function takeFarChildren(tree, focus) {
+  /** @param {string} path */
+  const holdsFocus = (path) => typeof focus === "string" && (focus === path || focus.startsWith(`${path}.`));
   /** @type {TakenChildren[]} */
   const taken = [];
   /** @param {VNode} node */
   const visit = (node) => {
     for (const child of node.children) {
       if (typeof child === "string") continue;
-      if (later.has(child) && !VALUE_CHILDREN.has(child.tag) && child.attrs["data-path"] !== undefined) {
+      const path = child.attrs["data-path"];
+      if (later.has(child) && !VALUE_CHILDREN.has(child.tag) && path !== undefined && !holdsFocus(path)) {
         taken.push({ node: child, children: child.children });
         child.children = [];
       } else if (!later.has(child)) visit(child);
@@ -80,9 +85,10 @@ export function takeFarChildren(tree) {
  *   event of `contentvisibilityautostatechange` says is now drawn (remembered as shown), or `null`
  *   (another element, or one the browser skips again, which is forgotten). What is inside it is
  *   built first if it is not yet.
- * @property {(document: Document, tree: VNode) => Node} build The element of a new screen's
- *   description; where the browser skips far components, without what is inside them, which is
- *   built when the browser is next idle (or by `flush`).
+ * @property {(document: Document, tree: VNode, focus?: unknown) => Node} build The element of a new
+ *   screen's description; where the browser skips far components, without what is inside the
+ *   farthest (but the one with the initial `focus`), which is built when the browser is next idle
+ *   (or by `flush`).
  * @property {() => void} flush Builds at once what is inside far components and is not built yet.
  * @property {() => void} cancel Forgets what is not built yet (the screen is gone).
  */
@@ -124,10 +130,10 @@ export function trackFarComponents(root, window) {
     cancel() {
       pending = new Map();
     },
-    build(document, tree) {
+    build(document, tree, focus) {
       pending = new Map();
       if (!skip) return createNode(document, tree);
-      const taken = takeFarChildren(tree);
+      const taken = takeFarChildren(tree, focus);
       const node = createNode(document, tree);
       const byPath = new Map(taken.map((entry) => [entry.node.attrs["data-path"], entry.children]));
       const boxes = node instanceof window.Element ? Array.from(node.querySelectorAll(".x-far[data-path]")) : [];

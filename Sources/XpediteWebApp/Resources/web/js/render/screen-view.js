@@ -125,7 +125,7 @@ export function createScreenView(root, options) {
       visibleTop: newScreen ? 0 : (scrolls.screen ?? 0),
     });
     if (newScreen) {
-      root.replaceChildren(build(document, tree));
+      root.replaceChildren(build(document, tree, state.focus));
     } else {
       patchChildren(root, [tree], { isProtected });
       for (const element of Array.from(root.querySelectorAll("[data-scroll]"))) {
