@@ -5,8 +5,6 @@
 // is unreachable, and purges on a version change. A renderer draws each state (the shape of
 // ScreenState.json) and reports what the person did as BrowserMessage-shaped actions.
 
-import { loadContent, loadPage, requestData, tapRow } from "./content.js";
-import { readDataAnswer } from "./data.js";
 import { cancelForm, captureInput, pressReturn, saveForm } from "./forms.js";
 import { performAction } from "./actions.js";
 import { expandNavigation, storedNavigation } from "./navigation.js";
@@ -38,12 +36,27 @@ import { componentAt, pathKey } from "./tree.js";
 
 export { emptyState };
 
+/**
+ * Tables, data requests and the content a screen loads after it is shown (content.js, data.js):
+ * loaded with the first screen's content, after that screen is drawn, since a first screen (a
+ * sign-in form) seldom has any (docs/phone-app.md#speed). Once loaded, it is called at once.
+ * @type {typeof import("./content.js") | undefined}
+ */
+let contentModule;
+
+/** @returns {Promise<typeof import("./content.js")>} */
+async function content() {
+  contentModule ??= await import("./content.js");
+  return contentModule;
+}
+
 export class XpediteEngine {
   /** @param {EngineOptions} options */
   constructor(options) {
     this.transport = options.transport;
     this.read = options.read;
-    this.readData = options.readData ?? readDataAnswer;
+    /** The reader of data answers; without one, content.js reads them with data.js's `readDataAnswer`. */
+    this.readData = options.readData;
     this.layout = options.layout;
     this.cache = options.cache;
     this.imageStore = options.images;
@@ -297,7 +310,7 @@ export class XpediteEngine {
    * @param {number} row
    */
   async tapRow(path, row) {
-    return tapRow(this, path, row);
+    return (contentModule ?? (await content())).tapRow(this, path, row);
   }
 
   /**
@@ -307,7 +320,7 @@ export class XpediteEngine {
    * @param {boolean} refresh
    */
   async loadPage(path, refresh) {
-    return loadPage(this, path, refresh);
+    return (contentModule ?? (await content())).loadPage(this, path, refresh);
   }
 
   /**
@@ -316,7 +329,7 @@ export class XpediteEngine {
    * @returns {Promise<{answer: import("./data.js").DataAnswer} | {alert: Alert}>}
    */
   async requestData(request) {
-    return requestData(this, request);
+    return (contentModule ?? (await content())).requestData(this, request);
   }
 
   /**
@@ -325,7 +338,7 @@ export class XpediteEngine {
    * @param {number} generation
    */
   async loadContent(generation) {
-    return loadContent(this, generation);
+    return (contentModule ?? (await content())).loadContent(this, generation);
   }
 
   // MARK: Images
