@@ -36,27 +36,14 @@ import { componentAt, pathKey } from "./tree.js";
 
 export { emptyState };
 
-/**
- * Tables, data requests and the content a screen loads after it is shown (content.js, data.js):
- * loaded with the first screen's content, after that screen is drawn, since a first screen (a
- * sign-in form) seldom has any (docs/phone-app.md#speed). Once loaded, it is called at once.
- * @type {typeof import("./content.js") | undefined}
- */
-let contentModule;
-
-/** @returns {Promise<typeof import("./content.js")>} */
-async function content() {
-  contentModule ??= await import("./content.js");
-  return contentModule;
-}
+let content = /** @type {typeof import("./content.js") | undefined} */ (undefined); // imported when needed: after the first screen
 
 export class XpediteEngine {
   /** @param {EngineOptions} options */
   constructor(options) {
     this.transport = options.transport;
     this.read = options.read;
-    /** The reader of data answers; without one, content.js reads them with data.js's `readDataAnswer`. */
-    this.readData = options.readData;
+    this.readData = options.readData; // without one, content.js reads with data.js's readDataAnswer
     this.layout = options.layout;
     this.cache = options.cache;
     this.imageStore = options.images;
@@ -310,7 +297,7 @@ export class XpediteEngine {
    * @param {number} row
    */
   async tapRow(path, row) {
-    return (contentModule ?? (await content())).tapRow(this, path, row);
+    return (content ??= await import("./content.js")).tapRow(this, path, row);
   }
 
   /**
@@ -320,7 +307,7 @@ export class XpediteEngine {
    * @param {boolean} refresh
    */
   async loadPage(path, refresh) {
-    return (contentModule ?? (await content())).loadPage(this, path, refresh);
+    return (content ??= await import("./content.js")).loadPage(this, path, refresh);
   }
 
   /**
@@ -329,7 +316,7 @@ export class XpediteEngine {
    * @returns {Promise<{answer: import("./data.js").DataAnswer} | {alert: Alert}>}
    */
   async requestData(request) {
-    return (contentModule ?? (await content())).requestData(this, request);
+    return (content ??= await import("./content.js")).requestData(this, request);
   }
 
   /**
@@ -338,7 +325,7 @@ export class XpediteEngine {
    * @param {number} generation
    */
   async loadContent(generation) {
-    return (contentModule ?? (await content())).loadContent(this, generation);
+    return (content ??= await import("./content.js")).loadContent(this, generation);
   }
 
   // MARK: Images
