@@ -35,8 +35,8 @@ import { componentAt, pathKey } from "./tree.js";
 /** @typedef {import("./options.js").EngineOptions} EngineOptions */
 
 export { emptyState };
-
 let content = /** @type {typeof import("./content.js") | undefined} */ (undefined); // imported when needed: after the first screen
+const importContent = async () => { content ??= await import("./content.js"); return content; };
 
 export class XpediteEngine {
   /** @param {EngineOptions} options */
@@ -297,7 +297,7 @@ export class XpediteEngine {
    * @param {number} row
    */
   async tapRow(path, row) {
-    return (content ??= await import("./content.js")).tapRow(this, path, row);
+    return (content ?? (await importContent())).tapRow(this, path, row);
   }
 
   /**
@@ -307,7 +307,7 @@ export class XpediteEngine {
    * @param {boolean} refresh
    */
   async loadPage(path, refresh) {
-    return (content ??= await import("./content.js")).loadPage(this, path, refresh);
+    return (content ?? (await importContent())).loadPage(this, path, refresh);
   }
 
   /**
@@ -316,7 +316,7 @@ export class XpediteEngine {
    * @returns {Promise<{answer: import("./data.js").DataAnswer} | {alert: Alert}>}
    */
   async requestData(request) {
-    return (content ??= await import("./content.js")).requestData(this, request);
+    return (content ?? (await importContent())).requestData(this, request);
   }
 
   /**
@@ -325,7 +325,7 @@ export class XpediteEngine {
    * @param {number} generation
    */
   async loadContent(generation) {
-    return (content ??= await import("./content.js")).loadContent(this, generation);
+    return (content ?? (await importContent())).loadContent(this, generation);
   }
 
   // MARK: Images
