@@ -57,6 +57,10 @@ function relayedImages(store, relayed) {
 }
 
 async function start() {
+  // In a frame (the simulator's phone), the host's inspector is told every exchange, read strictly,
+  // from the first: the embedding is imported at once, beside the configuration. On a phone it
+  // waits for the first screen (docs/phone-app.md#speed).
+  const embeddingModule = window.parent && window.parent !== window ? import("./js/app/embed.js") : undefined;
   const config = await loadConfig(localStorage);
   const endpoint = new URL(config.endpoint, location.href).href;
   const imageBase = new URL(config.imageBase ?? config.endpoint, location.href).href;
@@ -83,10 +87,7 @@ async function start() {
   const oneApp = config.notificationApp ? new OneApp(screen, config.notificationApp, localStorage) : undefined;
   /** @type {XpediteEngine | undefined} */
   let shown;
-  // In a frame (the simulator's phone), the host's inspector is told every exchange, read strictly,
-  // from the first: the embedding is loaded at once. On a phone it waits for the first screen.
-  const host = window.parent;
-  const embedding = host && host !== window ? await import("./js/app/embed.js") : undefined;
+  const embedding = await embeddingModule;
   // Every exchange is recorded, for the simulator's inspector when the app is embedded (js/app/embed.js).
   const recording = new RecordingTransport(
     new FetchTransport(endpoint, { timeoutMs: config.timeoutMs }),
