@@ -8,6 +8,13 @@ writes the section of BENCHMARKS.md from the JSON this prints.
     python scripts/bench_app.py --write OUTPUT.json BENCHMARKS.md     (replaces the section)
     python scripts/bench_app.py XPEDITE_BINARY OUTPUT.json --draw-only [--compare OTHER_BINARY] [--rounds 5]
         [--signed-in [--taps N]] [--samples N] [--metrics] [--trace [--trace-categories C] [--trace-top N]]
+    python scripts/bench_app.py XPEDITE_BINARY OUTPUT.json --first-start-only
+
+`--first-start-only` measures only the first start with nothing cached (part (d), about a minute):
+the bytes before the first screen, and every file fetched then with its gzip size, largest first,
+and the module that imported it where the page can tell (the first module whose static or dynamic
+imports name it; `(page)` for what index.html names). It prints the list and writes the
+`first_start` figures, with the list, to OUTPUT.json (not the section).
 
 `--draw-only` measures only the 200-component screen drawn afresh (render → frame painted, and the
 synchronous part), in `--rounds` rounds of `--draws` drawings; with `--compare`, a second server
@@ -38,6 +45,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 import urllib.request
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -499,6 +507,80 @@ def sign_in_and_tap(driver, base, taps):
         open_menu_entry(driver, ["Dashboard", "About"][i % 2], offline=False)
 
 
+# Which module named which: every file of the web app that is JavaScript, read from the server,
+# and the relative URLs of its `import … from "…"`, `export … from "…"` and `import("…")`.
+IMPORT = re.compile(r"""(?:\bfrom\s*|\bimport\s*\(?\s*)["'](\.{1,2}/[^"']+)["']""")
+
+
+def importers(urls):
+    """For each URL of `urls`: the first other URL of `urls` whose source imports it (or None)."""
+    named = {}
+    for url in urls:
+        if not url.endswith(".js"):
+            continue
+        try:
+            text = urllib.request.urlopen(url, timeout=10).read().decode("utf-8", "replace")
+        except OSError:
+            continue
+        for target in IMPORT.findall(text):
+            named.setdefault(urllib.parse.urljoin(url, target), url)
+    return named
+
+
+def first_start(driver, base):
+    """(d) The first start, nothing cached: the requests of the page, its frames and its service
+    worker until the first screen is drawn, each at its gzip size (and what follows it, 3 s)."""
+    app = base + "/app/"
+    driver.get(app)
+    wait(driver).until(lambda d: drawn_at(d) is not None and SIGN_IN in texts(d))
+    first = drawn_at(driver)
+    origin = driver.execute_script("return performance.timeOrigin")
+    time.sleep(3)  # what follows the first screen (service worker, inbox frame) is logged too
+    requests = network(driver)
+    before = [r for r in requests if r["method"] == "GET" and r["at"] <= origin + first
+              and r["url"].startswith(base)]
+    later = [r for r in requests if r["method"] == "GET" and r["at"] > origin + first and r["url"].startswith(base)]
+    files = sorted({r["url"] for r in before})
+    sizes = {url: gzip_size(url) for url in files}
+    app_files = json.loads(urllib.request.urlopen(app + "files.json", timeout=10).read())
+    by = importers(files)
+    return {
+        "drawn_ms": first, "files": len(files), "gzip_bytes": sum(sizes.values()),
+        "largest": sorted(((size, url.removeprefix(base)) for url, size in sizes.items()), reverse=True)[:8],
+        "later_files": len({r["url"] for r in later}),
+        "later": sorted({r["url"].removeprefix(base) for r in later}),
+        "all_app_files": len(app_files),
+        "all_app_gzip_bytes": sum(gzip_size(app + name) for name in app_files),
+        "before": [{"url": url.removeprefix(base), "gzip": size,
+                    "imported_by": by[url].removeprefix(base) if url in by else "(page)"}
+                   for url, size in sorted(sizes.items(), key=lambda item: (-item[1], item[0]))],
+    }
+
+
+def first_start_only(arguments):
+    """`--first-start-only`: part (d) alone, with the list of files fetched before the first screen."""
+    binary = str(pathlib.Path(arguments.binary).resolve())
+    data = tempfile.mkdtemp(prefix="xpedite-bench-app-")
+    process = driver = None
+    try:
+        process, base = start_demo(binary, data)
+        driver = make_driver()
+        figures = first_start(driver, base)
+    finally:
+        if driver is not None:
+            driver.quit()
+        if process is not None:
+            xpedite_process.stop(process)
+        shutil.rmtree(data, ignore_errors=True)
+    for row in figures["before"]:
+        print(f"{row['gzip']:>7,} B  {row['url']:<48} {row['imported_by']}")
+    print(f"after the first screen ({figures['later_files']}): " + ", ".join(figures["later"]))
+    print(f"first start: {figures['gzip_bytes'] / 1000:.1f} KB gzipped in {figures['files']} requests before the "
+          f"first screen (drawn at {figures['drawn_ms']:.0f} ms); every file of the app: "
+          f"{figures['all_app_gzip_bytes'] / 1000:.1f} KB in {figures['all_app_files']} files", flush=True)
+    pathlib.Path(arguments.output).write_text(json.dumps({"first_start": figures}, indent=1) + "\n")
+
+
 def draw_only(arguments):
     """`--draw-only`: the 200-component screen drawn afresh, by one server or two in turn."""
     binaries = [str(pathlib.Path(arguments.binary).resolve())]
@@ -584,6 +666,8 @@ def main():
     parser.add_argument("--draws", type=int, default=15)
     parser.add_argument("--draw-only", action="store_true",
                         help="measure only the 200-component screen drawn afresh (not the section's JSON)")
+    parser.add_argument("--first-start-only", action="store_true",
+                        help="measure only the first start: the files before the first screen (not the section's JSON)")
     parser.add_argument("--compare", help="with --draw-only: a second xpedite measured in turn with the first")
     parser.add_argument("--rounds", type=int, default=5, help="with --draw-only: rounds of --draws drawings")
     parser.add_argument("--signed-in", action="store_true",
@@ -599,6 +683,10 @@ def main():
     if arguments.draw_only:
         signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
         draw_only(arguments)
+        return
+    if arguments.first_start_only:
+        signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
+        first_start_only(arguments)
         return
     # Stopped from outside: the browser and the server are stopped too (the `finally` below).
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
@@ -628,26 +716,8 @@ def main():
         driver = make_driver()
 
         # (d) The first start, nothing cached: every request until the first screen is drawn.
-        driver.get(app)
-        wait(driver).until(lambda d: drawn_at(d) is not None and SIGN_IN in texts(d))
-        first = drawn_at(driver)
-        origin = driver.execute_script("return performance.timeOrigin")
-        time.sleep(3)  # what follows the first screen (service worker, inbox frame) is logged too
-        requests = network(driver)
-        before = [r for r in requests if r["method"] == "GET" and r["at"] <= origin + first
-                  and r["url"].startswith(base)]
-        later = [r for r in requests if r["method"] == "GET" and r["at"] > origin + first and r["url"].startswith(base)]
-        files = sorted({r["url"] for r in before})
-        sizes = {url: gzip_size(url) for url in files}
-        app_files = json.loads(urllib.request.urlopen(app + "files.json", timeout=10).read())
-        result["first_start"] = {
-            "drawn_ms": first, "files": len(files), "gzip_bytes": sum(sizes.values()),
-            "largest": sorted(((size, url.removeprefix(base)) for url, size in sizes.items()), reverse=True)[:8],
-            "later_files": len({r["url"] for r in later}),
-            "all_app_files": len(app_files),
-            "all_app_gzip_bytes": sum(gzip_size(app + name) for name in app_files),
-        }
-        print("first start", json.dumps(result["first_start"]), flush=True)
+        result["first_start"] = first_start(driver, base)
+        print("first start", json.dumps({k: v for k, v in result["first_start"].items() if k != "before"}), flush=True)
 
         # Sign in; the service worker is then in place.
         sign_in(driver)

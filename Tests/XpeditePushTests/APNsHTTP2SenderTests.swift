@@ -147,4 +147,17 @@ import XpeditePushStandIns
         }
         #expect(server.answered == [0, 1])
     }
+
+    /// A server that keeps its connection busy (PINGs every 200 ms, so it is never silent for
+    /// `silenceLimit`) but answers no stream: the request that times out retires the connection,
+    /// and the next request is answered on a new one, at once.
+    @Test func aConnectionThatAnswersNoStreamIsReplacedAfterOneTimeout() async throws {
+        let server = ScriptedHTTP2Server(script: .pingingButNotAnswering)
+        try await Self.run(server, requestTimeout: .seconds(2)) { provider in
+            let outcome = await provider.deliver(PushTesting.delivery(PushTesting.hint(), pushToken: PushTesting.apnsToken()))
+            #expect(outcome == .retry(reason: "transport: no answer from APNs before the deadline"))
+            #expect(await provider.deliver(PushTesting.delivery(PushTesting.hint(), pushToken: PushTesting.apnsToken(1))) == .delivered)
+        }
+        #expect(server.answered == [0, 1])
+    }
 }

@@ -27,7 +27,10 @@ import Synchronization
 /// Every request has a deadline: a sweep once a second fails the late ones (and resets their
 /// streams). When requests time out and nothing at all has come from the server for
 /// ``silenceLimit``, the connection is taken for dead (a peer or a NAT that dropped it without a
-/// word) and closed: the next requests go to a new one.
+/// word) and closed: the next requests go to a new one. A request that times out while no stream
+/// of the connection got a frame of its answer, from the moment its own stream opened, retires the
+/// connection at once, whatever else the server sent (its SETTINGS late after a slow handshake,
+/// PINGs): the next requests go to a new connection, and this one closes once its streams end.
 final class APNsHTTP2Connection: ChannelInboundHandler, @unchecked Sendable {
     // @unchecked Sendable: everything but `incoming` (a Mutex) is touched only on `eventLoop`.
     typealias InboundIn = HTTP2Frame
@@ -49,6 +52,8 @@ final class APNsHTTP2Connection: ChannelInboundHandler, @unchecked Sendable {
 
     private struct Stream {
         var pending: Pending
+        /// When its HEADERS were written.
+        var opened: NIODeadline
         var status: Int?
         var retryAfter: String?
         var body: ByteBuffer?
@@ -89,6 +94,8 @@ final class APNsHTTP2Connection: ChannelInboundHandler, @unchecked Sendable {
     private var sweep: RepeatedTask?
     /// When the last frame came from the server.
     private var lastRead = NIODeadline.now()
+    /// When the last frame of an answer (a stream's HEADERS or DATA) came from the server.
+    private var lastAnswer = NIODeadline.uptimeNanoseconds(0)
 
     /// How long a connection whose requests time out may stay silent before it is closed (5 s).
     static let silenceLimit = TimeAmount.seconds(5)
@@ -186,12 +193,14 @@ final class APNsHTTP2Connection: ChannelInboundHandler, @unchecked Sendable {
         lastRead = .now()
         switch frame.payload {
         case .headers(let block):
+            lastAnswer = lastRead
             if streams[id]?.status == nil, let status = block.headers.first(name: ":status").flatMap({ Int($0) }), status >= 200 {
                 streams[id]?.status = status
                 streams[id]?.retryAfter = block.headers.first(name: "retry-after")
             }
             if block.endStream { finish(id) }
         case .data(let data):
+            lastAnswer = lastRead
             returnWindow(data.data.readableBytes + (data.paddingBytes.map { $0 + 1 } ?? 0), context: context)
             if case .byteBuffer(var buffer) = data.data, buffer.readableBytes > 0, let stream = streams[id],
                (stream.body?.readableBytes ?? 0) + buffer.readableBytes <= PushHTTP.maximumAnswerSize {
@@ -256,7 +265,7 @@ final class APNsHTTP2Connection: ChannelInboundHandler, @unchecked Sendable {
             }
             let id = HTTP2StreamID(nextStreamID)
             nextStreamID += 2
-            streams[id] = Stream(pending: pending)
+            streams[id] = Stream(pending: pending, opened: now)
             let block = headers.block(of: pending.request)
             context.write(wrapOutboundOut(HTTP2Frame(streamID: id, payload: .headers(.init(headers: block)))), promise: nil)
             context.write(wrapOutboundOut(HTTP2Frame(streamID: id, payload: .data(.init(data: .byteBuffer(pending.request.body), endStream: true)))),
@@ -358,6 +367,11 @@ final class APNsHTTP2Connection: ChannelInboundHandler, @unchecked Sendable {
             retire()
             context?.close(promise: nil)
             return
+        }
+        if late.contains(where: { lastAnswer < $0.value.opened }) {
+            // No answer on any stream while a request waited out its whole time on the wire: new
+            // requests go to a new connection; this one closes once its streams end.
+            retire()
         }
         startStreams()
         flushIfNeeded()

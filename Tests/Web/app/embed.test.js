@@ -1,9 +1,11 @@
-// The app's embedding (js/app/embed.js): what the simulator's inspector is told about every
-// exchange, the offline switch, the appearance and re-sending a request.
+// The app's embedding (js/app/embed.js) and its recording (js/app/recording.js): what the
+// simulator's inspector is told about every exchange, the offline switch, the appearance and
+// re-sending a request.
 
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { RecordingTransport, curlCommand, handleCommand, inspectAnswer } from "../../../Sources/XpediteWebApp/Resources/web/js/app/embed.js";
+import { curlCommand, handleCommand, inspectAnswer } from "../../../Sources/XpediteWebApp/Resources/web/js/app/embed.js";
+import { RecordingTransport as Recording } from "../../../Sources/XpediteWebApp/Resources/web/js/app/recording.js";
 import { ScriptedTransport } from "../engine/support.js";
 
 const connected = { rc: 0, version: "1", token: "t1", components: [{ type: "label", text: "Hello" }] };
@@ -15,6 +17,18 @@ function server() {
     if (request.method === "html") return { html: "<html>oops</html>" };
     return connected;
   });
+}
+
+/** The recording as the app makes it in a frame: every answer read strictly as it comes. */
+class RecordingTransport extends Recording {
+  /**
+   * @param {import("../../../Sources/XpediteWebApp/Resources/web/js/engine/transport.js").Transport} inner
+   * @param {string} endpoint
+   * @param {{now?: () => number, limit?: number}} [options]
+   */
+  constructor(inner, endpoint, options = {}) {
+    super(inner, endpoint, { ...options, inspect: inspectAnswer });
+  }
 }
 
 /** A clock that advances 5 ms each time it is read. */
@@ -83,6 +97,24 @@ describe("the recording transport", () => {
     const [exchange] = transport.exchanges;
     assert.ok(exchange.issues.length > 0);
     assert.ok(exchange.issues.some((issue) => issue.path === "$.components[0].text"), JSON.stringify(exchange.issues));
+  });
+
+  test("without an inspector, the answers are read strictly once one is given, and the later ones at once", async () => {
+    const transport = new Recording(server(), "/x", { limit: 2 });
+    await transport.send(JSON.stringify({ method: "setConnection" }));
+    await transport.send(JSON.stringify({ method: "broken" }));
+    await transport.send(JSON.stringify({ method: "broken" }));
+    assert.deepEqual(
+      transport.exchanges.map((exchange) => exchange.issues),
+      [[], []],
+    );
+    assert.equal(transport.uninspected.size, 2, "the exchange no longer kept is no longer waiting");
+    transport.inspectWith(inspectAnswer);
+    assert.equal(transport.uninspected.size, 0);
+    for (const exchange of transport.exchanges) assert.ok(exchange.issues.some((issue) => issue.path === "$.components[0].text"));
+    await transport.send(JSON.stringify({ method: "html" }));
+    assert.match(transport.exchanges[1].error ?? "", /not JSON/);
+    assert.equal(transport.exchanges[1].kind, undefined);
   });
 
   test("an answer that is no JSON is recorded with the reader's error", async () => {

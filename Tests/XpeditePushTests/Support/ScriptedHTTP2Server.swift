@@ -21,6 +21,9 @@ final class ScriptedHTTP2Server: Sendable {
         case drop(afterAnswering: Int)
         /// Answers nothing, and stays open (a connection dead without a word).
         case silent
+        /// Answers nothing, but sends a PING every 200 ms: alive, never silent, and never answering
+        /// (a server stuck behind its connection's frame handling).
+        case pingingButNotAnswering
         /// On its first whole request, sends `GOAWAY` naming stream 1 as the last one processed,
         /// answers stream 1, and leaves every later stream unanswered.
         case goAwayAfterFirstRequest
@@ -113,10 +116,36 @@ final class ScriptedHTTP2Server: Sendable {
         private var lastStreamID: HTTP2StreamID?
         private var unacknowledged = 0
 
+        private var pings: RepeatedTask?
+        private var pingsSent: UInt64 = 0
+
         init(script: Script, server: ScriptedHTTP2Server, connection: Int) {
             self.script = script
             self.server = server
             self.connection = connection
+        }
+
+        func channelActive(context: ChannelHandlerContext) {
+            if case .pingingButNotAnswering = script {
+                let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+                let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+                pings = context.eventLoop.scheduleRepeatedTask(initialDelay: .milliseconds(200), delay: .milliseconds(200)) { _ in
+                    handler.value.ping(bound.value)
+                }
+            }
+            context.fireChannelActive()
+        }
+
+        private func ping(_ context: ChannelHandlerContext) {
+            pingsSent += 1
+            let ping = HTTP2Frame(streamID: .rootStream, payload: .ping(HTTP2PingData(withInteger: pingsSent), ack: false))
+            context.writeAndFlush(wrapOutboundOut(ping), promise: nil)
+        }
+
+        func channelInactive(context: ChannelHandlerContext) {
+            pings?.cancel()
+            pings = nil
+            context.fireChannelInactive()
         }
 
         func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -141,7 +170,7 @@ final class ScriptedHTTP2Server: Sendable {
                 switch script {
                 case .answerAll:
                     break
-                case .silent:
+                case .silent, .pingingButNotAnswering:
                     continue
                 case .drop(let limit):
                     if answeredCount >= limit {

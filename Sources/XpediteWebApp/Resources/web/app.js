@@ -9,9 +9,8 @@ import { IndexedDBStore } from "./js/cache/stores.js";
 import { deviceUUID, loadConfig } from "./js/app/config.js";
 import { fittedRowHeight, fittedTextConfiguration } from "./js/app/fitted-text.js";
 import { pageAppearance } from "./js/app/appearance.js";
-import { RecordingTransport, installEmbedding } from "./js/app/embed.js";
 import { OneApp } from "./js/app/inbox.js";
-import { SharedSignInTransport } from "./js/app/sign-in.js";
+import { RecordingTransport } from "./js/app/recording.js";
 import { XpediteEngine } from "./js/engine/engine.js";
 import { readData, readScreen } from "./js/engine/reader.js";
 import { mark } from "./js/engine/timing.js";
@@ -58,6 +57,10 @@ function relayedImages(store, relayed) {
 }
 
 async function start() {
+  // In a frame (the simulator's phone), the host's inspector is told every exchange, read strictly,
+  // from the first: the embedding is imported at once, beside the configuration. On a phone it
+  // waits for the first screen (docs/phone-app.md#speed).
+  const embeddingModule = window.parent && window.parent !== window ? import("./js/app/embed.js") : undefined;
   const config = await loadConfig(localStorage);
   const endpoint = new URL(config.endpoint, location.href).href;
   const imageBase = new URL(config.imageBase ?? config.endpoint, location.href).href;
@@ -84,18 +87,38 @@ async function start() {
   const oneApp = config.notificationApp ? new OneApp(screen, config.notificationApp, localStorage) : undefined;
   /** @type {XpediteEngine | undefined} */
   let shown;
+  const embedding = await embeddingModule;
   // Every exchange is recorded, for the simulator's inspector when the app is embedded (js/app/embed.js).
-  const recording = new RecordingTransport(new FetchTransport(endpoint, { timeoutMs: config.timeoutMs }), endpoint);
+  const recording = new RecordingTransport(
+    new FetchTransport(endpoint, { timeoutMs: config.timeoutMs }),
+    endpoint,
+    embedding ? { inspect: embedding.inspectAnswer } : {},
+  );
   /** @type {{send(body: string): Promise<any>}} */
   let transport = recording;
+  /** Loads the shared sign-in (after the first screen: no sign-in or sign-out is sent before it). */
+  let loadSignIn = () => {};
   if (oneApp && config.sharedSignIn) {
-    transport = new SharedSignInTransport(transport, {
-      screen: () => shown?.state.packet ?? null,
-      wanted: () => oneApp.signedOut(),
-      onSignIn: (credentials) => oneApp.signIn(credentials),
-      signOutFunctions: config.signOutFunctions,
-      onSignOut: () => oneApp.signOut(),
-    });
+    /** @type {Promise<{send(body: string): Promise<any>}> | undefined} */
+    let signIn;
+    loadSignIn = () => {
+      signIn ??= import("./js/app/sign-in.js").then(
+        ({ SharedSignInTransport }) =>
+          new SharedSignInTransport(recording, {
+            screen: () => shown?.state.packet ?? null,
+            wanted: () => oneApp.signedOut(),
+            onSignIn: (credentials) => oneApp.signIn(credentials),
+            signOutFunctions: config.signOutFunctions,
+            onSignOut: () => oneApp.signOut(),
+          }),
+        (error) => {
+          console.warn(`xpedite: the shared sign-in is not loaded (${describe(error)}); the inbox signs in on its own`);
+          return recording;
+        },
+      );
+    };
+    // Once asked for, every request goes through it, so that no sign-in passes unseen.
+    transport = { send: (body) => (signIn ? signIn.then((shared) => shared.send(body)) : recording.send(body)) };
   }
   // One cache per server endpoint: nothing of one server is shown to another's session.
   const store = await IndexedDBStore.open(`xpedite-cache ${endpoint}`);
@@ -150,14 +173,21 @@ async function start() {
   };
   window.addEventListener("online", online);
   // The simulator's "Clear caches" keeps the session, as its server-side phone did.
-  const embedded = installEmbedding(window, recording, { online, clearCaches: () => engine.forget(false) });
+  const embedded = embedding ? embedding.installEmbedding(window, recording, { online, clearCaches: () => engine.forget(false) }) : false;
   /** @type {any} */ (window).xpedite = { engine, config, transport: recording, embedded, oneApp };
   try {
     await engine.connect();
   } finally {
     // What the first screen does not need waits until it is drawn (docs/phone-app.md#speed): the
-    // service worker's copy of every file for a start without the network, and the inbox's frame.
+    // service worker's copy of every file for a start without the network, the inbox's frame, the
+    // shared sign-in, and the strict reading of the exchanges recorded (for window.xpedite.transport).
     oneApp?.load();
+    loadSignIn();
+    if (!embedding) {
+      import("./js/app/embed.js")
+        .then(({ inspectAnswer }) => recording.inspectWith(inspectAnswer))
+        .catch((error) => console.warn(`xpedite: the exchanges are not inspected (${describe(error)})`));
+    }
     await registerServiceWorker();
   }
 }

@@ -136,7 +136,7 @@ worker.addEventListener("fetch", (/** @type {any} */ event) => {
   } else if (inScope && !url.pathname.startsWith(`${scope.pathname}relay`)) {
     event.respondWith(appFile(request, event));
   } else if (url.origin === scope.origin && request.destination === "script") {
-    // A module of the notification app this page imports (js/app/inbox.js).
+    // A module of the notification app this page imports (js/app/inbox-session.js).
     event.respondWith(appFile(request, event));
   } else if (request.destination === "image") {
     event.respondWith(cachedFirst(request));

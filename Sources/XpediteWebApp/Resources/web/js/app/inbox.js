@@ -3,11 +3,11 @@
 // screens, the inbox and the Start tab. The inbox and the Start tab are the notification app
 // itself, in a frame of the same origin, so its modules, its queue of answers, its Web Push and its
 // own service worker are reused unchanged; a payload's `dashboard` link switches to the screens.
-// The device login and logout reuse the notification app's API module (js/api.js).
+// The device login and logout (js/app/inbox-session.js, loaded when one is made) reuse the
+// notification app's API module (js/api.js).
 
 /** The notification app's keys in localStorage (its app.js): its session and this device's id. */
 export const NOTIFY_SESSION = "xpedite-notify-session";
-export const NOTIFY_DEVICE = "xpedite-notify-device";
 
 /** @typedef {"screens" | "inbox" | "start"} Section */
 
@@ -23,28 +23,6 @@ export function notifySession(storage) {
   } catch {
     return undefined;
   }
-}
-
-/**
- * The notification app's API module, with its base set to the app's own `v1` (the module computes
- * it from the page, which here is the Xpedite app's).
- * @param {string} appURL the notification app's absolute URL (`…/notify/app/`)
- * @param {string | null} token
- */
-async function notifyApi(appURL, token) {
-  /** @type {any} */
-  const module = await import(new URL("js/api.js", appURL).href);
-  const base = new URL("../v1", appURL).pathname;
-  const api = new module.Api(token, null);
-  api.url = (/** @type {string} */ path) => base + path;
-  return api;
-}
-
-/** The browser and system, as the notification app names a device. */
-function deviceName() {
-  const agent = navigator.userAgent;
-  const browser = /Firefox\//.test(agent) ? "Firefox" : /Edg\//.test(agent) ? "Edge" : /Chrom/.test(agent) ? "Chrome" : /Safari\//.test(agent) ? "Safari" : "Browser";
-  return `${browser} (Xpedite app)`;
 }
 
 /**
@@ -167,27 +145,13 @@ export class OneApp {
   }
 
   /**
-   * Signs the inbox in with the credentials of the Xpedite sign-in (the notification API checks
-   * them itself); the password is used for this one call and kept nowhere.
+   * Signs the inbox in with the credentials of the Xpedite sign-in (js/app/inbox-session.js); the
+   * password is used for this one call and kept nowhere.
    * @param {{username: string, password: string}} credentials
    */
   async signIn(credentials) {
-    const api = await notifyApi(this.appURL, null);
-    let device = this.storage.getItem(NOTIFY_DEVICE);
-    if (!device) {
-      device = `web-${crypto.randomUUID()}`;
-      this.storage.setItem(NOTIFY_DEVICE, device);
-    }
-    let answer;
-    try {
-      answer = await api.login({ username: credentials.username, password: credentials.password, deviceId: device, deviceName: deviceName(), platform: "web" });
-    } catch (error) {
-      // 401: the Xpedite sign-in failed too, or this person is not in the shared directory.
-      if (error && /** @type {any} */ (error).status === 401) return;
-      throw error;
-    }
-    this.storage.setItem(NOTIFY_SESSION, JSON.stringify({ token: answer.deviceToken, username: answer.username }));
-    this.reload();
+    const { signInInbox } = await import("./inbox-session.js");
+    if (await signInInbox(this.appURL, this.storage, credentials)) this.reload();
   }
 
   /** Signs the inbox out with the Xpedite sign-out: the device token is revoked and forgotten. */
@@ -196,8 +160,8 @@ export class OneApp {
     if (!session) return;
     this.storage.removeItem(NOTIFY_SESSION);
     try {
-      const api = await notifyApi(this.appURL, session.token);
-      await api.logout();
+      const { signOutInbox } = await import("./inbox-session.js");
+      await signOutInbox(this.appURL, session.token);
     } finally {
       await caches.delete("xpedite-notify-data").catch(() => false);
       this.reload();

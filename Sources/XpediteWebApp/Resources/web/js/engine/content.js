@@ -2,7 +2,7 @@
 // web views): XpediteClient+Data.swift in the web engine. The engine's methods call these.
 
 import { connectionAlert, isSuccess, protocolAlert, returnCodeAlert } from "./alerts.js";
-import { hasMoreRows } from "./data.js";
+import { hasMoreRows, readDataAnswer } from "./data.js";
 import { callRequest, methodCall } from "./request.js";
 import { TransportError, describe } from "./transport.js";
 import { forEachComponent, pathKey } from "./tree.js";
@@ -96,7 +96,7 @@ export async function requestData(engine, request) {
   const json = parseAnswer(answer);
   if (json.error) return { alert: protocolAlert(`The server's answer to ${request.method} is not a packet: ${json.error}`) };
   try {
-    const data = engine.readData(json.value);
+    const data = (engine.readData ?? readDataAnswer)(json.value);
     if (typeof data.token === "string") engine.token = data.token;
     return { answer: /** @type {import("./data.js").DataAnswer} */ (data) };
   } catch (error) {

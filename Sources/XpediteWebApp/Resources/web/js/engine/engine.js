@@ -5,8 +5,6 @@
 // is unreachable, and purges on a version change. A renderer draws each state (the shape of
 // ScreenState.json) and reports what the person did as BrowserMessage-shaped actions.
 
-import { loadContent, loadPage, requestData, tapRow } from "./content.js";
-import { readDataAnswer } from "./data.js";
 import { cancelForm, captureInput, pressReturn, saveForm } from "./forms.js";
 import { performAction } from "./actions.js";
 import { expandNavigation, storedNavigation } from "./navigation.js";
@@ -37,13 +35,15 @@ import { componentAt, pathKey } from "./tree.js";
 /** @typedef {import("./options.js").EngineOptions} EngineOptions */
 
 export { emptyState };
+let content = /** @type {typeof import("./content.js") | undefined} */ (undefined); // imported when needed: after the first screen
+const importContent = async () => { content ??= await import("./content.js"); return content; };
 
 export class XpediteEngine {
   /** @param {EngineOptions} options */
   constructor(options) {
     this.transport = options.transport;
     this.read = options.read;
-    this.readData = options.readData ?? readDataAnswer;
+    this.readData = options.readData; // without one, content.js reads with data.js's readDataAnswer
     this.layout = options.layout;
     this.cache = options.cache;
     this.imageStore = options.images;
@@ -297,7 +297,7 @@ export class XpediteEngine {
    * @param {number} row
    */
   async tapRow(path, row) {
-    return tapRow(this, path, row);
+    return (content ?? (await importContent())).tapRow(this, path, row);
   }
 
   /**
@@ -307,7 +307,7 @@ export class XpediteEngine {
    * @param {boolean} refresh
    */
   async loadPage(path, refresh) {
-    return loadPage(this, path, refresh);
+    return (content ?? (await importContent())).loadPage(this, path, refresh);
   }
 
   /**
@@ -316,7 +316,7 @@ export class XpediteEngine {
    * @returns {Promise<{answer: import("./data.js").DataAnswer} | {alert: Alert}>}
    */
   async requestData(request) {
-    return requestData(this, request);
+    return (content ?? (await importContent())).requestData(this, request);
   }
 
   /**
@@ -325,7 +325,7 @@ export class XpediteEngine {
    * @param {number} generation
    */
   async loadContent(generation) {
-    return loadContent(this, generation);
+    return (content ?? (await importContent())).loadContent(this, generation);
   }
 
   // MARK: Images

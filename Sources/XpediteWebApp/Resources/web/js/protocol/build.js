@@ -4,7 +4,7 @@
 // size's `centrey` 0 is written as the `centre-y` flag, and the components a lenient read drops
 // (and those of unknown type) are left out. This file builds the packets (ResponsePacket,
 // DataResponse, RequestPacket); object-reader.js reads one object and its shared value forms,
-// build-components.js and the build-*.js component families build the components.
+// build-components.js builds the components, each by the builder of its type.
 
 import { formatBounds, parseBounds } from "./bounds.js";
 import { readComponents } from "./build-components.js";

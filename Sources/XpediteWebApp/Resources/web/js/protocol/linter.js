@@ -4,7 +4,7 @@
 
 import { formatNumber } from "./canonical-json.js";
 import { COMPONENT_SHAPES, OBJECT_SHAPES } from "./catalogue.js";
-import { sortOptionKeys } from "./choice-rewrites.js";
+import { sortOptionKeys } from "./component-rewrites.js";
 import { error, warning } from "./issues.js";
 import { describePath } from "./path.js";
 import { isObject } from "./values.js";

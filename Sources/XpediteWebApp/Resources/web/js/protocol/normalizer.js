@@ -2,21 +2,19 @@
 // place, noting every rewrite as an `old-dialect` warning at the path the sender wrote, and
 // remembering which rewritten paths came from which original ones, so that later issues are
 // reported where the sender wrote the value. This file walks the tree and keeps the record; the
-// rewrites themselves are in shared-rewrites.js, size-rewrites.js and the component families'
-// *-rewrites.js.
+// rewrites themselves are in shared-rewrites.js, size-rewrites.js and, for the component
+// families, component-rewrites.js.
 
-import { normalizeCheckbox, normalizeOptions, normalizeSelectValues } from "./choice-rewrites.js";
-import { normalizeImage } from "./image-rewrites.js";
+import {
+  normalizeCheckbox, normalizeImage, normalizeNavigation, normalizeOptions, normalizeSelectValues, normalizeTable, normalizeWeb,
+} from "./component-rewrites.js";
 import { warning } from "./issues.js";
-import { normalizeNavigation } from "./navigation-rewrites.js";
 import { hasPrefix, samePath } from "./path.js";
 import {
   emptyArrayAsObject, methodString, numericString, orderNumericKeys, renameColour, stringifyNumber,
 } from "./shared-rewrites.js";
 import { normalizeSize } from "./size-rewrites.js";
-import { normalizeTable } from "./table-rewrites.js";
 import { has, isObject } from "./values.js";
-import { normalizeWeb } from "./web-rewrites.js";
 
 /** @typedef {import("./json-types").JSONValue} JSONValue */
 /** @typedef {import("./json-types").JSONObject} JSONObject */

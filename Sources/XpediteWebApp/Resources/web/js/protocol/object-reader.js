@@ -1,7 +1,7 @@
 // Reads one object as XpediteProtocol's ObjectReader does: a key counts only when its value has
 // the kind the model reads, and colours are written "#RRGGBB". With it, the value forms many
 // components share: a method dict (MethodCall), a size dict (SizeSpec) and a dynamic source
-// (DynamicSource). The builder (build.js and the build-*.js component families) writes the
+// (DynamicSource). The builder (build.js and build-components.js's builder of each type) writes the
 // canonical members each reader keeps.
 
 import { SIZE_KEYS } from "./catalogue.js";
