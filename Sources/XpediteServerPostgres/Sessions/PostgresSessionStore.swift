@@ -18,10 +18,13 @@ import XpediteServer
 /// and the row is the truth. Lookups of concurrent requests are read together instead: one
 /// prepared query (`token = ANY($1)`) reads the sessions of every request that arrived while the
 /// previous one ran, with at most `concurrentLookups` such queries at once, so each lookup still
-/// sees every change committed before it was made (decision 291).
+/// sees every change committed before it was made (decision 291). Updates are written together
+/// the same way (decision 0595): the app values and touches of the requests that finished while
+/// the previous statement ran go in one prepared `UPDATE … FROM unnest(…)`, each session once.
 public final class PostgresSessionStore: SessionStore {
     private let database: PostgresStoreDatabase
     private let lookups: SessionLookupBatcher
+    private let updates: SessionUpdateBatcher
 
     /// The number of lookup queries that run at once by default.
     public static let defaultConcurrentLookups = 2
@@ -60,12 +63,16 @@ public final class PostgresSessionStore: SessionStore {
     /// - Parameters:
     ///   - database: the database.
     ///   - concurrentLookups: the most lookup queries at once (at least 1); lookups made while
-    ///     they all run wait and are read together by the next one.
+    ///     they all run wait and are read together by the next one. Updates of app values run
+    ///     the same way, with as many statements at once.
     public init(database: PostgresStoreDatabase,
                 concurrentLookups: Int = PostgresSessionStore.defaultConcurrentLookups) async throws {
         self.database = database
         self.lookups = SessionLookupBatcher(concurrentReads: concurrentLookups) { tokens, cutoff in
             try await Self.records(for: tokens, activeSince: cutoff, in: database)
+        }
+        self.updates = SessionUpdateBatcher(concurrentWrites: concurrentLookups) { updates in
+            try await Self.write(updates, in: database)
         }
         try await database.migrate("xpedite_session", migrations: Self.migrations)
     }
@@ -134,8 +141,16 @@ public final class PostgresSessionStore: SessionStore {
     }
 
     /// One `UPDATE`: `jsonb` removes (`-`) and sets (`||`) the values, the ids are merged as a set.
+    /// Changes of app values and touches only (what most requests change: a table's cursor, a
+    /// form's draft) are written with those of concurrent requests, in one statement
+    /// (``SessionUpdateBatcher``); the others by a statement of their own, prepared once per
+    /// connection for each shape of change.
     public func update(_ token: String, applying changes: SessionChanges) async throws {
         guard !changes.isEmpty else { return }
+        if changes.version == nil, !changes.resetsNavigation, changes.sentNavigation.isEmpty {
+            try await updates.update(token, applying: changes)
+            return
+        }
         var assignments: [String] = []
         var bindings = PostgresBindings()
         func bind(_ value: some PostgresEncodable) throws -> String {
@@ -169,7 +184,51 @@ public final class PostgresSessionStore: SessionStore {
             }
         }
         let sql = "UPDATE xpedite_session SET " + assignments.joined(separator: ", ") + " WHERE token = \(try bind(token))"
-        try await client.query(PostgresQuery(unsafeSQL: sql, binds: bindings), logger: logger)
+        for try await _ in try await database.execute(sql, bindings: bindings) {}
+    }
+
+    /// The app values and touches of several sessions (each once) in one statement.
+    private static func write(_ updates: [SessionUpdateBatcher.Update], in database: PostgresStoreDatabase) async throws {
+        var statement = BatchUpdate()
+        for update in updates {
+            let changes = update.changes
+            statement.tokens.append(update.token)
+            // No touch: a time before every session's, which GREATEST leaves alone.
+            statement.lastSeen.append(changes.lastSeen?.timeIntervalSince1970 ?? 0)
+            statement.removed.append(CanonicalJSON.string(.array(changes.removedValues.sorted().map(JSONValue.string))))
+            statement.added.append(CanonicalJSON.string(.object(JSONObject(changes.setValues))))
+        }
+        for try await _ in try await database.client.execute(statement, logger: database.logger) {}
+    }
+
+    /// ``write(_:in:)``'s statement: for each session, its values removed then set, as the
+    /// single `UPDATE` does, and `last_seen` moved forward when it was touched.
+    private struct BatchUpdate: PostgresPreparedStatement {
+        static let name = "xpedite_session_update_many"
+        static let sql = """
+            UPDATE xpedite_session AS s
+            SET last_seen = GREATEST(s.last_seen, u.last_seen),
+                app_values = (s.app_values - ARRAY(SELECT jsonb_array_elements_text(u.removed::jsonb))) || u.added::jsonb
+            FROM unnest($1::text[], $2::float8[], $3::text[], $4::text[]) AS u(token, last_seen, removed, added)
+            WHERE s.token = u.token
+            """
+        static let bindingDataTypes: [PostgresDataType] = [.textArray, .float8Array, .textArray, .textArray]
+
+        var tokens: [String] = []
+        var lastSeen: [Double] = []
+        var removed: [String] = []
+        var added: [String] = []
+
+        func makeBindings() throws -> PostgresBindings {
+            var bindings = PostgresBindings(capacity: 4)
+            bindings.append(tokens)
+            bindings.append(lastSeen)
+            bindings.append(removed)
+            bindings.append(added)
+            return bindings
+        }
+
+        func decodeRow(_ row: PostgresRow) throws {}
     }
 
     public func removeSession(_ token: String) async throws {
