@@ -10,7 +10,9 @@ import XpediteServer
 /// indexed integer primary key). A batch after a key is `WHERE key > $last ORDER BY key LIMIT n`,
 /// one indexed query; a batch at a deep offset jumps by the source's ``jumpIndex`` (`WHERE key >=
 /// $sample ORDER BY key LIMIT n OFFSET $rest`, the rest below the index's stride; decision 0480), a
-/// small one uses `OFFSET $n`. The identifiers are quoted once per source, and every batch runs as
+/// small one uses `OFFSET $n`. A skip below the stride is taken from a window of `stride + n` rows
+/// (`SELECT * FROM (… LIMIT stride + n) AS batch ORDER BY key LIMIT n OFFSET $rest`), so that
+/// PostgreSQL plans the statement once per connection instead of at every execution (decision 0596). The identifiers are quoted once per source, and every batch runs as
 /// a statement each pooled connection prepares once (``PostgresStoreDatabase`` names each distinct
 /// text, which varies only with the limit): keep a source and use it for every request.
 ///
@@ -108,8 +110,10 @@ public struct PostgresKeysetSource: KeysetRowSource {
         var bindings = condition?.binds ?? PostgresBindings()
         var filters = sql.condition.map { [$0] } ?? []
         var range = "LIMIT \(limit + 1)"
+        // The rows a skip below the stride can reach, when the batch skips some.
+        var window: Int?
         // Every batch is a statement prepared once per connection: its text only varies with the
-        // limit, the key and the offset being bound.
+        // limit (and the stride), the key and the offset being bound.
         switch position {
         case .after(let last):
             try Self.bind(last, to: &bindings)
@@ -122,15 +126,26 @@ public struct PostgresKeysetSource: KeysetRowSource {
             case .offset(let offset):
                 bindings.append(Int64(offset))
                 range += " OFFSET $\(bindings.count)"
+                if offset < jumpIndex.stride { window = jumpIndex.stride + limit }
             case .key(let sample, skip: let skip):
                 try Self.bind(sample, to: &bindings)
                 filters.append("\(sql.key) >= $\(bindings.count)")
                 bindings.append(Int64(skip))
                 range += " OFFSET $\(bindings.count)"
+                window = jumpIndex.stride + limit
             }
         }
-        let page = sql.select + (filters.isEmpty ? "" : " WHERE " + filters.joined(separator: " AND "))
-            + " ORDER BY \(sql.key) \(range)"
+        let rows = sql.select + (filters.isEmpty ? "" : " WHERE " + filters.joined(separator: " AND "))
+        let page: String
+        if let window {
+            // The skip read from at most `window` rows: with that LIMIT a constant of the text, the
+            // plan PostgreSQL makes without the bound values costs what the plans for them do, so
+            // each connection plans the statement once and keeps the plan, where a bound OFFSET
+            // alone is planned again at every execution (its cost unknown until bound; decision 0596).
+            page = "SELECT * FROM (\(rows) ORDER BY \(sql.key) LIMIT \(window)) AS batch ORDER BY \(sql.key) \(range)"
+        } else {
+            page = rows + " ORDER BY \(sql.key) \(range)"
+        }
         let typed = try await Self.typedRecords(database.execute(page, bindings: bindings))
         var records: [JSONObject]
         if let typed {
