@@ -39,6 +39,37 @@ import XpediteStoreTesting
         }
     }
 
+    /// Many readers at once, jumping to random offsets and scrolling on after random keys, each
+    /// get their own batch: on PostgreSQL those made while a statement runs are read together by
+    /// the next one (decision 0597), each read a row of its own.
+    @Test(arguments: TestedDatabase.available)
+    func concurrentJumpsAndScrollsEachReadTheirOwnBatch(_ tested: TestedDatabase) async throws {
+        let index = KeysetJumpIndex(stride: 16, maximumAge: .seconds(3600))
+        let count = 2000
+        try await tested.database.withItemsOnTwoServers(count: count, jumpIndex: index) { source, _ in
+            _ = try await source.rows(from: .offset(500), limit: 40)   // the index is built by the second jump
+            _ = try await source.rows(from: .offset(600), limit: 40)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for reader in 0..<200 {
+                    group.addTask {
+                        let offset = Int.random(in: 0..<(count + 40))
+                        if reader % 2 == 0 {
+                            let batch = try await source.rows(from: .offset(offset), limit: 40)
+                            #expect(Self.ids(batch) == Self.expectedIDs(offset: offset, limit: 40, count: count), "offset \(offset)")
+                            #expect(batch.hasMore == (offset + 40 < count), "offset \(offset)")
+                        } else {
+                            // After the row of id 3 × (offset + 1): the batch at offset + 1.
+                            let after = JSONValue.number(Double((offset + 1) * 3))
+                            let batch = try await source.rows(from: .after(after), limit: 40)
+                            #expect(Self.ids(batch) == Self.expectedIDs(offset: offset + 1, limit: 40, count: count), "after \(after)")
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+        }
+    }
+
     /// An index kept for an hour lands off its offset after another server inserts rows before it
     /// (the documented approximation); invalidated, the next jump waits for a new index and lands
     /// exactly. An index that may be a moment old is rebuilt by the jumps that follow the write.

@@ -44,11 +44,13 @@ public struct PostgresKeysetSource: KeysetRowSource {
     /// Which rows, as a SQL condition with its bindings; `nil` for every row.
     public var condition: PostgresQuery? { didSet { sqlChanged() } }
     /// The parts of the batches' SQL, quoted once.
-    private var sql: SQL
+    var sql: SQL
     /// The batches being read, shared by the requests that ask for one of them at once.
     private var reads = ReadCoalescer<Batch, KeysetBatch>()
     /// The sampled keys a batch at a deep offset jumps by (a new, empty one when the SQL changes).
     public var jumpIndex = KeysetJumpIndex()
+    /// The reads after a key or from a sampled key, answered a batch at a time (decision 0597).
+    private var pages = Self.makePageBatcher()
 
     /// Which batch a read asks for: with the source's SQL, what makes two reads the same.
     private struct Batch: Hashable, Sendable {
@@ -60,6 +62,7 @@ public struct PostgresKeysetSource: KeysetRowSource {
     private mutating func sqlChanged() {
         sql = SQL(self)
         reads = ReadCoalescer()
+        pages = Self.makePageBatcher()
         jumpIndex = KeysetJumpIndex(stride: jumpIndex.stride, maximumAge: jumpIndex.maximumAge,
                                     rebuildFactor: jumpIndex.rebuildFactor)
     }
@@ -76,7 +79,7 @@ public struct PostgresKeysetSource: KeysetRowSource {
     }
 
     /// The parts of a source's SQL: identifiers quoted and the condition placed once per source.
-    private struct SQL: Sendable {
+    struct SQL: Sendable {
         /// `SELECT columns FROM table`.
         var select: String
         /// The quoted key.
@@ -105,8 +108,35 @@ public struct PostgresKeysetSource: KeysetRowSource {
         }
     }
 
-    /// One query for the batch at `position`.
+    /// The batch at `position`: a read after a key or from a sampled key goes with the reads of
+    /// the same shape made meanwhile, in one statement (``pages``; decision 0597).
     private func read(from position: KeysetPosition, limit: Int) async throws -> KeysetBatch {
+        let start: Start
+        switch position {
+        case .after(let last):
+            start = .after(last)
+        case .offset(let offset):
+            switch try await jumpIndex.landing(for: offset, build: { [self] stride in try await sampledKeys(every: stride) }) {
+            case .offset(let offset): start = .offset(offset)
+            case .key(let sample, skip: let skip): start = .from(sample, skip: skip)
+            }
+        }
+        var found: [JSONObject]
+        if case .offset = start {
+            found = try await records(at: start, limit: limit)
+        } else {
+            found = try await pages.answer(PageRead(start: start, limit: limit)) { [self] reads in
+                try await records(of: reads)
+            }
+        }
+        let hasMore = found.count > limit
+        if hasMore { found.removeLast(found.count - limit) }
+        return KeysetBatch(records: found, lastKey: found.last?[key], hasMore: hasMore)
+    }
+
+    /// One statement for the rows from `start`: `limit + 1` of them (the last one says whether
+    /// there are more).
+    func records(at start: Start, limit: Int) async throws -> [JSONObject] {
         var bindings = condition?.binds ?? PostgresBindings()
         var filters = sql.condition.map { [$0] } ?? []
         var range = "LIMIT \(limit + 1)"
@@ -114,26 +144,22 @@ public struct PostgresKeysetSource: KeysetRowSource {
         var window: Int?
         // Every batch is a statement prepared once per connection: its text only varies with the
         // limit (and the stride), the key and the offset being bound.
-        switch position {
+        switch start {
         case .after(let last):
             try Self.bind(last, to: &bindings)
             filters.append("\(sql.key) > $\(bindings.count)")
+        case .offset(0):
+            break
         case .offset(let offset):
-            let landing = try await jumpIndex.landing(for: offset) { [self] stride in try await sampledKeys(every: stride) }
-            switch landing {
-            case .offset(0):
-                break
-            case .offset(let offset):
-                bindings.append(Int64(offset))
-                range += " OFFSET $\(bindings.count)"
-                if offset < jumpIndex.stride { window = jumpIndex.stride + limit }
-            case .key(let sample, skip: let skip):
-                try Self.bind(sample, to: &bindings)
-                filters.append("\(sql.key) >= $\(bindings.count)")
-                bindings.append(Int64(skip))
-                range += " OFFSET $\(bindings.count)"
-                window = jumpIndex.stride + limit
-            }
+            bindings.append(Int64(offset))
+            range += " OFFSET $\(bindings.count)"
+            if offset < jumpIndex.stride { window = jumpIndex.stride + limit }
+        case .from(let sample, skip: let skip):
+            try Self.bind(sample, to: &bindings)
+            filters.append("\(sql.key) >= $\(bindings.count)")
+            bindings.append(Int64(skip))
+            range += " OFFSET $\(bindings.count)"
+            window = jumpIndex.stride + limit
         }
         let rows = sql.select + (filters.isEmpty ? "" : " WHERE " + filters.joined(separator: " AND "))
         let page: String
@@ -146,17 +172,11 @@ public struct PostgresKeysetSource: KeysetRowSource {
         } else {
             page = rows + " ORDER BY \(sql.key) \(range)"
         }
-        let typed = try await Self.typedRecords(database.execute(page, bindings: bindings))
-        var records: [JSONObject]
-        if let typed {
-            records = typed
-        } else {
-            records = try await jsonRecords(PostgresQuery(unsafeSQL: "SELECT row_to_json(page)::text FROM (\(page)) AS page",
-                                                          binds: bindings))
+        if let typed = try await Self.typedRecords(database.execute(page, bindings: bindings)) {
+            return typed
         }
-        let hasMore = records.count > limit
-        if hasMore { records.removeLast(records.count - limit) }
-        return KeysetBatch(records: records, lastKey: records.last?[key], hasMore: hasMore)
+        return try await jsonRecords(PostgresQuery(unsafeSQL: "SELECT row_to_json(page)::text FROM (\(page)) AS page",
+                                                   binds: bindings))
     }
 
     /// The keys of rows 0, `stride`, 2 × `stride`, … in key order, read by one statement that
@@ -178,7 +198,7 @@ public struct PostgresKeysetSource: KeysetRowSource {
     }
 
     /// Appends `key` to `bindings` as an integer, a floating-point number or text.
-    private static func bind(_ key: JSONValue, to bindings: inout PostgresBindings) throws {
+    static func bind(_ key: JSONValue, to bindings: inout PostgresBindings) throws {
         switch key {
         case .number(let number):
             if let integer = key.intValue { bindings.append(Int64(integer)) } else { bindings.append(number) }
@@ -193,7 +213,7 @@ public struct PostgresKeysetSource: KeysetRowSource {
     /// from the column names interned once per batch, its members in canonical order (so the
     /// answer is written without sorting them); `nil` when a column has a type this does not
     /// read the way `row_to_json` writes it, or a value it writes as a string (a non-finite number).
-    private static func typedRecords<Rows: AsyncSequence>(_ rows: Rows) async throws -> [JSONObject]?
+    static func typedRecords<Rows: AsyncSequence>(_ rows: Rows) async throws -> [JSONObject]?
     where Rows.Element == PostgresRow {
         var records: [JSONObject] = []
         var keys: JSONObject.Keys?
@@ -220,7 +240,7 @@ public struct PostgresKeysetSource: KeysetRowSource {
     }
 
     /// A value `row_to_json` writes differently from its binary reading (a non-finite number).
-    private struct NotReadDirectly: Error {}
+    struct NotReadDirectly: Error {}
 
     /// Whether ``json(_:)`` reads the cells of a column of this type.
     static func readsDirectly(_ type: PostgresDataType) -> Bool {
@@ -231,7 +251,7 @@ public struct PostgresKeysetSource: KeysetRowSource {
     }
 
     /// The rows as records through `row_to_json`, which writes any column type as JSON.
-    private func jsonRecords(_ query: PostgresQuery) async throws -> [JSONObject] {
+    func jsonRecords(_ query: PostgresQuery) async throws -> [JSONObject] {
         var records: [JSONObject] = []
         for try await text in try await database.client.query(query, logger: database.logger).decode(String.self) {
             guard case .object(let record) = try JSONValue(parsing: text) else {
