@@ -26,7 +26,9 @@ import XpediteServer
 /// Concurrent requests for the same batch (the phones that open the list at once all ask for its
 /// first page) share one query through a `ReadCoalescer` (XpediteServer): a batch asked while the
 /// same batch is being read waits for the next query, which starts after it, so it sees every
-/// change committed before it was asked (decision 293).
+/// change committed before it was asked (decision 293). Different batches asked while two
+/// statements run are read together by the next one, each a `LATERAL` subquery of its own
+/// (decision 0597).
 ///
 /// ```swift
 /// try await KeysetPaging(PostgresKeysetSource(database, table: "customer",
