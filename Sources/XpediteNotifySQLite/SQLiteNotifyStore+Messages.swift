@@ -44,17 +44,18 @@ extension SQLiteNotifyStore {
 
     public func message(_ messageId: String) async throws -> NotifyMessage? {
         try await pool.read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM notify_message WHERE id = ?", arguments: [messageId]) else {
+            // Cached statements: compiled once per connection (compiling each read cost more than running it).
+            guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM notify_message WHERE id = ?"), arguments: [messageId]) else {
                 return nil
             }
             var message = try Self.message(from: row)
-            message.recipients = try Row.fetchAll(db, sql: """
+            message.recipients = try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT username, answered_at FROM notify_recipient WHERE message_id = ? ORDER BY username
-                """, arguments: [messageId]).map { row in
+                """), arguments: [messageId]).map { row in
                 NotifyMessage.Recipient(username: row["username"],
                                         answeredAt: (row["answered_at"] as Double?).map(Date.init(timeIntervalSince1970:)))
             }
-            message.deliveries = try Row.fetchAll(db, sql: "SELECT * FROM notify_delivery WHERE message_id = ? ORDER BY id",
+            message.deliveries = try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM notify_delivery WHERE message_id = ? ORDER BY id"),
                                                   arguments: [messageId]).map { row in
                 NotifyMessage.Delivery(key: row["id"], deviceId: row["device_id"], deviceKey: row["device_key"],
                                        provider: row["provider"], state: try Self.deliveryState(row["state"]),
@@ -67,7 +68,7 @@ extension SQLiteNotifyStore {
 
     public func messageHeader(_ messageId: String) async throws -> NotifyMessage? {
         try await pool.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM notify_message WHERE id = ?", arguments: [messageId]).map(Self.message(from:))
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM notify_message WHERE id = ?"), arguments: [messageId]).map(Self.message(from:))
         }
     }
 
