@@ -8,10 +8,10 @@ extension SQLiteNotifyStore {
                               documents: Set<String>) async throws -> NotifyMessage {
         let payload = Self.text(message.payload)
         return try await pool.write { db in
-            try db.execute(sql: """
+            try db.cachedStatement(sql: """
                 INSERT INTO notify_message (id, title, body, payload, direct, sent_at, expires_at, payload_name)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [message.messageId, message.title, message.body, payload, message.direct,
+                """).execute(arguments: [message.messageId, message.title, message.body, payload, message.direct,
                                  message.sentAt.timeIntervalSince1970, message.expiresAt?.timeIntervalSince1970,
                                  message.payloadName])
             let recipient = try db.cachedStatement(sql: "INSERT INTO notify_recipient (message_id, username) VALUES (?, ?)")
@@ -44,17 +44,18 @@ extension SQLiteNotifyStore {
 
     public func message(_ messageId: String) async throws -> NotifyMessage? {
         try await pool.read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM notify_message WHERE id = ?", arguments: [messageId]) else {
+            // Cached statements: compiled once per connection (compiling each read cost more than running it).
+            guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM notify_message WHERE id = ?"), arguments: [messageId]) else {
                 return nil
             }
             var message = try Self.message(from: row)
-            message.recipients = try Row.fetchAll(db, sql: """
+            message.recipients = try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT username, answered_at FROM notify_recipient WHERE message_id = ? ORDER BY username
-                """, arguments: [messageId]).map { row in
+                """), arguments: [messageId]).map { row in
                 NotifyMessage.Recipient(username: row["username"],
                                         answeredAt: (row["answered_at"] as Double?).map(Date.init(timeIntervalSince1970:)))
             }
-            message.deliveries = try Row.fetchAll(db, sql: "SELECT * FROM notify_delivery WHERE message_id = ? ORDER BY id",
+            message.deliveries = try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM notify_delivery WHERE message_id = ? ORDER BY id"),
                                                   arguments: [messageId]).map { row in
                 NotifyMessage.Delivery(key: row["id"], deviceId: row["device_id"], deviceKey: row["device_key"],
                                        provider: row["provider"], state: try Self.deliveryState(row["state"]),
@@ -67,22 +68,22 @@ extension SQLiteNotifyStore {
 
     public func messageHeader(_ messageId: String) async throws -> NotifyMessage? {
         try await pool.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM notify_message WHERE id = ?", arguments: [messageId]).map(Self.message(from:))
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM notify_message WHERE id = ?"), arguments: [messageId]).map(Self.message(from:))
         }
     }
 
     public func inbox(of username: String) async throws -> [NotifyMessage] {
         try await pool.read { db in
-            try Row.fetchAll(db, sql: """
+            try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT m.* FROM notify_recipient r JOIN notify_message m ON m.id = r.message_id
                 WHERE r.username = ? AND r.answered_at IS NULL AND m.state = 'active' ORDER BY m.sent_at DESC, m.seq DESC
-                """, arguments: [username]).map(Self.message(from:))
+                """), arguments: [username]).map(Self.message(from:))
         }
     }
 
     public func recipient(_ username: String, of messageId: String) async throws -> NotifyMessage.Recipient? {
         try await pool.read { db in
-            try Row.fetchOne(db, sql: "SELECT answered_at FROM notify_recipient WHERE message_id = ? AND username = ?",
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT answered_at FROM notify_recipient WHERE message_id = ? AND username = ?"),
                              arguments: [messageId, username]).map { row in
                 NotifyMessage.Recipient(username: username,
                                         answeredAt: (row["answered_at"] as Double?).map(Date.init(timeIntervalSince1970:)))

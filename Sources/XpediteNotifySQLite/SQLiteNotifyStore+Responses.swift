@@ -82,9 +82,9 @@ extension SQLiteNotifyStore {
 
     public func responses(topic: String, after cursor: Int64, limit: Int) async throws -> [StoredResponse] {
         try await pool.read { db in
-            try Row.fetchAll(db, sql: """
+            try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT * FROM notify_response WHERE topic = ? AND cursor > ? ORDER BY cursor LIMIT ?
-                """, arguments: [topic, cursor, limit]).map(Self.response(from:))
+                """), arguments: [topic, cursor, limit]).map(Self.response(from:))
         }
     }
 

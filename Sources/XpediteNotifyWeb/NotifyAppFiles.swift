@@ -17,16 +17,6 @@ public struct NotifyAppFiles: Sendable {
         public var type: String
     }
 
-    /// The `Content-Type` of each served extension.
-    static let types = [
-        "html": "text/html; charset=utf-8",
-        "js": "text/javascript; charset=utf-8",
-        "css": "text/css; charset=utf-8",
-        "svg": "image/svg+xml",
-        "png": "image/png",
-        "webmanifest": "application/manifest+json",
-    ]
-
     /// The Content-Security-Policy of every answer under `/notify/app/`: scripts, styles, workers
     /// and the manifest only from this server (no inline script, no `eval`, no style attributes
     /// in markup); images from anywhere (payload images, map tiles) and local blobs; media only
@@ -80,7 +70,7 @@ public struct NotifyAppFiles: Sendable {
             }
             for case let url as URL in enumerator {
                 let values = try url.resourceValues(forKeys: [.isRegularFileKey, .contentModificationDateKey])
-                guard values.isRegularFile == true, let type = types[url.pathExtension] else { continue }
+                guard values.isRegularFile == true, let type = StaticFileSet.contentTypes[url.pathExtension] else { continue }
                 let path = url.standardizedFileURL.path
                 guard path.hasPrefix(folderPath + "/") else { continue }
                 let relative = prefix + String(path.dropFirst(folderPath.count + 1))

@@ -23,6 +23,18 @@ public struct StaticFileSet: Sendable {
     /// use, which costs a `304` when it has not changed.
     public static let revalidate = "no-cache"
 
+    /// The `Content-Type` of each extension the project's web apps serve (the notification app,
+    /// the console, the Xpedite web app): one table, so a file type is added once for all of them.
+    public static let contentTypes = [
+        "html": "text/html; charset=utf-8",
+        "js": "text/javascript; charset=utf-8",
+        "css": "text/css; charset=utf-8",
+        "svg": "image/svg+xml",
+        "png": "image/png",
+        "json": "application/json",
+        "webmanifest": "application/manifest+json",
+    ]
+
     /// The files by path relative to the folder (`js/app.js`).
     public let files: [String: StaticFile]
 
@@ -71,24 +83,23 @@ public struct StaticFileSet: Sendable {
         return Self.response(to: request, file: file, headers: headers)
     }
 
+    /// The same files, every answer carrying `headers` too (``StaticFile/adding(headers:)``): for
+    /// headers that are the same on every answer, made once instead of per answer.
+    public func adding(headers: HTTPFields) -> StaticFileSet {
+        StaticFileSet(files: files.mapValues { $0.adding(headers: headers) })
+    }
+
     /// The answer to a GET or HEAD of `file`: 304 when the client's copy is current, else the
-    /// bytes (gzipped if the client takes gzip and that is smaller); HEAD without the body.
+    /// bytes (gzipped if the client takes gzip and that is smaller); HEAD without the body. The
+    /// headers are the file's, made when it was read, and `extra` after them.
     public static func response(to request: Request, file: StaticFile, headers extra: HTTPFields = [:]) -> Response {
-        let gzip = file.gzipped != nil && acceptsGzip(request.headers[values: .acceptEncoding])
-        let eTag = gzip ? file.gzipETag : file.eTag
-        var headers: HTTPFields = [
-            .eTag: eTag, .lastModified: file.lastModifiedText, .cacheControl: file.cacheControl,
-            .vary: "Accept-Encoding",
-        ]
-        headers.append(contentsOf: extra)
+        let gzip = file.gzipAnswers != nil && acceptsGzip(request.headers[values: .acceptEncoding])
+        let answers = (gzip ? file.gzipAnswers : nil) ?? file.answers
         if notModified(request, file: file) {
-            return Response(status: .notModified, headers: headers)
+            return Response(status: .notModified, headers: extra.isEmpty ? answers.notModified : answers.notModified + extra)
         }
-        headers[.contentType] = file.type
-        if gzip { headers[.contentEncoding] = "gzip" }
         let body = (gzip ? file.gzipped : nil) ?? file.contents
-        headers[.contentLength] = String(body.readableBytes)
-        return Response(status: .ok, headers: headers,
+        return Response(status: .ok, headers: extra.isEmpty ? answers.ok : answers.ok + extra,
                         body: request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: body))
     }
 

@@ -15,17 +15,6 @@ import XpediteStaticFiles
 /// }
 /// ```
 public enum WebAppFiles {
-    /// The `Content-Type` of each served extension.
-    static let types = [
-        "html": "text/html; charset=utf-8",
-        "js": "text/javascript; charset=utf-8",
-        "css": "text/css; charset=utf-8",
-        "svg": "image/svg+xml",
-        "png": "image/png",
-        "json": "application/json",
-        "webmanifest": "application/manifest+json",
-    ]
-
     /// Reads every file of a known type under the module's `web` resource folder.
     ///
     /// - Throws: when the folder or its `index.html` is missing, or a file cannot be read.
@@ -57,7 +46,7 @@ public enum WebAppFiles {
     ///
     /// - Throws: when `root` or its `index.html` is missing, or a file cannot be read.
     public static func load(from root: URL) throws -> StaticFileSet {
-        let files = try StaticFileSet.load(from: root, types: types) { _ in StaticFileSet.revalidate }
+        let files = try StaticFileSet.load(from: root, types: StaticFileSet.contentTypes) { _ in StaticFileSet.revalidate }
         guard files.file(at: "index.html") != nil else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "web/index.html"])
         }

@@ -10,7 +10,8 @@ import XpediteStaticFiles
 /// `NotifyAppFiles.contentSecurityPolicy`; HEAD answers like GET without the body (its status and
 /// headers, `Content-Length` included), a path the app does not have alike: 404 with the policy.
 struct AppController<Context: RequestContext>: Sendable {
-    let files: NotifyAppFiles
+    /// The app's files (`NotifyAppFiles.served`), their answers carrying ``headers``, made once.
+    let files: StaticFileSet
     /// `config.json`: the map tiles the app uses (configuration, so not a file of the app).
     let config: StaticFile
 
@@ -18,9 +19,10 @@ struct AppController<Context: RequestContext>: Sendable {
     ///
     /// - Throws: when `config.json` cannot be compressed.
     init(notifier: Notifier, files: NotifyAppFiles) throws {
-        self.files = files
+        self.files = files.served.adding(headers: Self.headers)
         config = try StaticFile(contents: CanonicalJSON.data(.object(["mapTileURL": .string(notifier.configuration.mapTileURL)])),
                                 type: "application/json", lastModified: Date(), cacheControl: StaticFileSet.revalidate)
+            .adding(headers: Self.headers)
     }
 
     /// The routes, relative to ``Notifier/appPath``.
@@ -43,7 +45,7 @@ struct AppController<Context: RequestContext>: Sendable {
 
     /// The map tiles the app uses, revalidated like the page.
     func configuration(_ request: Request, context: Context) async throws -> Response {
-        StaticFileSet.response(to: request, file: config, headers: Self.headers)
+        StaticFileSet.response(to: request, file: config)
     }
 
     func file(_ request: Request, context: Context) async throws -> Response {
@@ -53,13 +55,14 @@ struct AppController<Context: RequestContext>: Sendable {
     /// The file at `path` with the app's headers (``StaticFileSet/response(to:path:headers:)``),
     /// or 404 with the policy.
     func fileResponse(_ request: Request, path: String) -> Response {
-        if let response = files.served.response(to: request, path: path, headers: Self.headers) { return response }
+        if let response = files.response(to: request, path: path) { return response }
         return Response(status: .notFound, headers: [.contentType: "text/plain; charset=utf-8", .contentSecurityPolicy: Self.policy],
                         body: ResponseBody(byteBuffer: ByteBuffer(string: "not found")))
     }
 
     static var policy: String { NotifyAppFiles.contentSecurityPolicy }
 
-    /// The headers of every file of the app: the policy and no sniffing.
+    /// The headers of every file of the app: the policy and no sniffing (made into the files'
+    /// answers once, by `init`).
     static var headers: HTTPFields { [.contentSecurityPolicy: policy, .xContentTypeOptions: "nosniff"] }
 }

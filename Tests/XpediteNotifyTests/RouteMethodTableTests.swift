@@ -1,0 +1,75 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+@testable import XpediteNotify
+
+/// The table the 405 reads its `Allow` from (``RouteMethodTable``): paths matched as the router
+/// matches them, and the methods of every path that matches.
+@Suite struct RouteMethodTableTests {
+    static let table = RouteMethodTable([
+        (RouterPath("/notify/v1/users/:username"), .put), (RouterPath("/notify/v1/users/:username"), .delete),
+        (RouterPath("/notify/v1/users/export"), .post), (RouterPath("/notify/v1/send"), .post),
+        (RouterPath("/notify/v1/documents/**"), .get), (RouterPath("/notify/v1/documents/**"), .head),
+        (RouterPath("/notify/v1/files/{name}.csv"), .get),
+    ])
+
+    @Test(arguments: [
+        ("/notify/v1/send", "POST"),
+        ("/notify/v1/send/", "POST"),             // the router skips empty components
+        ("//notify/v1//send", "POST"),
+        ("/notify/v1/users/joe", "PUT, DELETE"),
+        ("/notify/v1/users/export", "PUT, POST, DELETE"),  // a literal and a parameter both match: their methods
+        ("/notify/v1/documents/rcs/image/x.jpg", "GET, HEAD"),
+        ("/notify/v1/documents/x", "GET, HEAD"),
+        ("/notify/v1/files/a.csv", "GET"),
+    ])
+    func aPathOfARouteHasItsMethodsInTheContractsOrder(path: String, allow: String) {
+        #expect(Self.table.allowed(path)?.header == allow, "\(path)")
+    }
+
+    @Test(arguments: ["/notify/v1", "/notify/v1/sen", "/notify/v1/send/x", "/notify/v1/users", "/notify/v1/users/joe/x",
+                      "/notify/v1/documents", "/notify/v1/files/a.txt", "/Notify/v1/send", "/"])
+    func anyOtherPathHasNone(path: String) {
+        #expect(Self.table.allowed(path) == nil, "\(path)")
+    }
+
+    /// A method outside the usual ones comes after them, by name.
+    @Test func anUnusualMethodComesLast() throws {
+        let query = try #require(HTTPRequest.Method("QUERY"))
+        let table = RouteMethodTable([(RouterPath("/a"), query), (RouterPath("/a"), .get), (RouterPath("/a"), .options)])
+        #expect(table.allowed("/a")?.header == "GET, OPTIONS, QUERY")
+    }
+
+    /// The 405 is answered before the router's "no route" error is thrown; a route added to the
+    /// router after the API (which the middleware wraps too) still answers as it does, under the
+    /// base path and elsewhere.
+    @Test func aRouteAddedAfterTheAPIStillAnswers() async throws {
+        let harness = try NotifyHarness()
+        let router = Router()
+        try harness.notifier.mount(on: router)
+        router.get("/notify/v1/extra") { _, _ in "extra" }
+        router.get("/elsewhere") { _, _ -> String in throw HTTPError(.notFound, message: "gone") }
+        let application = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        try await application.test(.router) { client in
+            try await client.execute(uri: "/notify/v1/extra", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body) == "extra")
+            }
+            try await client.execute(uri: "/notify/v1/send", method: .delete) { response in
+                #expect(response.status == .methodNotAllowed)
+                #expect(response.headers[.allow] == "POST")
+            }
+            // Outside the API the router's own answers stay, not the API's error object.
+            try await client.execute(uri: "/elsewhere", method: .get) { response in
+                #expect(response.status == .notFound)
+                #expect(String(buffer: response.body).contains("gone"))
+                #expect(!String(buffer: response.body).contains("not_found"))
+            }
+            try await client.execute(uri: "/nowhere", method: .get) { response in
+                #expect(response.status == .notFound)
+                #expect(!String(buffer: response.body).contains("not_found"))
+            }
+        }
+    }
+}
