@@ -20,9 +20,7 @@ import XpediteServer
         let stored: [String: SessionRecord]
         let failing: Set<Int>
         private let calls = Mutex<[[String]]>([])
-        private let gate = Mutex<CheckedContinuation<Void, Never>?>(nil)
-        private let held = Mutex(false)
-        private let released = Mutex(false)
+        private let gate = FirstCallGate()
 
         init(stored: [String: SessionRecord], failing: Set<Int> = []) {
             self.stored = stored
@@ -36,30 +34,15 @@ import XpediteServer
                 calls.append(tokens)
                 return calls.count
             }
-            if call == 1 {
-                await withCheckedContinuation { continuation in
-                    let open = released.withLock { $0 }
-                    if open {
-                        continuation.resume()
-                    } else {
-                        gate.withLock { $0 = continuation }
-                        held.withLock { $0 = true }
-                    }
-                }
-            }
+            if call == 1 { await gate.hold() }
             if failing.contains(call) { throw LookupFailed() }
             return stored.filter { tokens.contains($0.key) && $0.value.lastSeen >= cutoff }
         }
 
         /// Returns once the first query is held.
-        func firstQueryHeld() async {
-            while !held.withLock({ $0 }) { await Task.yield() }
-        }
+        func firstQueryHeld() async { await gate.held() }
 
-        func release() {
-            released.withLock { $0 = true }
-            gate.withLock { $0 }?.resume()
-        }
+        func release() { gate.release() }
     }
 
     struct LookupFailed: Error {}

@@ -14,9 +14,7 @@ import XpediteServer
     final class Writes: Sendable {
         let failing: Set<Int>
         private let calls = Mutex<[[SessionUpdateBatcher.Update]]>([])
-        private let gate = Mutex<CheckedContinuation<Void, Never>?>(nil)
-        private let held = Mutex(false)
-        private let released = Mutex(false)
+        private let gate = FirstCallGate()
 
         init(failing: Set<Int> = []) {
             self.failing = failing
@@ -32,28 +30,13 @@ import XpediteServer
                 calls.append(updates)
                 return calls.count
             }
-            if call == 1 {
-                await withCheckedContinuation { continuation in
-                    let open = released.withLock { $0 }
-                    if open {
-                        continuation.resume()
-                    } else {
-                        gate.withLock { $0 = continuation }
-                        held.withLock { $0 = true }
-                    }
-                }
-            }
+            if call == 1 { await gate.hold() }
             if failing.contains(call) { throw WriteFailed() }
         }
 
-        func firstStatementHeld() async {
-            while !held.withLock({ $0 }) { await Task.yield() }
-        }
+        func firstStatementHeld() async { await gate.held() }
 
-        func release() {
-            released.withLock { $0 = true }
-            gate.withLock { $0 }?.resume()
-        }
+        func release() { gate.release() }
     }
 
     struct WriteFailed: Error {}

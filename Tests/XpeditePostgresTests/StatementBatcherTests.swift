@@ -9,9 +9,7 @@ import Testing
     final class Statements: Sendable {
         let failing: Set<Int>
         private let calls = Mutex<[[String]]>([])
-        private let gate = Mutex<CheckedContinuation<Void, Never>?>(nil)
-        private let held = Mutex(false)
-        private let released = Mutex(false)
+        private let gate = FirstCallGate()
 
         init(failing: Set<Int> = []) { self.failing = failing }
 
@@ -23,32 +21,20 @@ import Testing
                 calls.append(items)
                 return calls.count
             }
-            if call == 1 {
-                await withCheckedContinuation { continuation in
-                    if released.withLock({ $0 }) {
-                        continuation.resume()
-                    } else {
-                        gate.withLock { $0 = continuation }
-                        held.withLock { $0 = true }
-                    }
-                }
-            }
+            if call == 1 { await gate.hold() }
             if failing.contains(call) { throw Failed() }
             return items.map { 2 * (Int($0.dropFirst()) ?? 0) }
         }
 
-        func firstHeld() async { while !held.withLock({ $0 }) { await Task.yield() } }
+        func firstHeld() async { await gate.held() }
 
-        func release() {
-            released.withLock { $0 = true }
-            gate.withLock { $0 }?.resume()
-        }
+        func release() { gate.release() }
     }
 
     struct Failed: Error {}
 
     static func batcher() -> StatementBatcher<String, Int> {
-        StatementBatcher(concurrentStatements: 1) { leader, other in leader.first == other.first }
+        StatementBatcher(concurrentStatements: 1) { batch, other in batch[0].first == other.first }
     }
 
     static func waiting(_ batcher: StatementBatcher<String, Int>, count: Int) async {

@@ -60,20 +60,16 @@ extension PostgresKeysetSource {
     }
 
     static func makePageBatcher() -> StatementBatcher<PageRead, [JSONObject]> {
-        StatementBatcher(concurrentStatements: 2) { leader, other in
-            leader.shape != nil && leader.shape == other.shape
+        StatementBatcher(concurrentStatements: 2) { batch, other in
+            batch[0].shape != nil && batch[0].shape == other.shape
         }
     }
 
     /// The rows of each read, by one statement when there are several of one shape.
     func records(of reads: [PageRead]) async throws -> [[JSONObject]] {
-        guard reads.count > 1, let shape = reads[0].shape else {
-            var answers: [[JSONObject]] = []
-            for read in reads { answers.append(try await records(at: read.start, limit: read.limit)) }
-            return answers
-        }
+        guard reads.count > 1, let shape = reads[0].shape else { return try await alone(reads) }
         var bindings = condition?.binds ?? PostgresBindings()
-        try Self.bindKeys(reads.map(\.start), kind: shape.kind, to: &bindings)
+        Self.bindKeys(reads.map(\.start), kind: shape.kind, to: &bindings)
         let keys = "$\(bindings.count)::\(shape.kind.arrayType)"
         let filters = (sql.condition.map { [$0] } ?? []) + ["\(sql.key) \(shape.skips ? ">=" : ">") reads.lower"]
         let rows = sql.select + " WHERE " + filters.joined(separator: " AND ")
@@ -93,17 +89,21 @@ extension PostgresKeysetSource {
         }
         let statement = "SELECT reads.number, page.* FROM \(reading) CROSS JOIN LATERAL (\(page)) AS page"
             + " ORDER BY reads.number, page.\(sql.key)"
-        if let pages = try await Self.typedPages(database.execute(statement, bindings: bindings), count: reads.count) {
+        if let pages = try await Self.typedPages(database.execute(statement, bindings: bindings), count: reads.count, numbered: true) {
             return pages
         }
-        // A column of a type read only through row_to_json: each read alone.
+        return try await alone(reads)   // a column of a type read only through row_to_json
+    }
+
+    /// The rows of each read, by a statement of its own.
+    private func alone(_ reads: [PageRead]) async throws -> [[JSONObject]] {
         var answers: [[JSONObject]] = []
         for read in reads { answers.append(try await records(at: read.start, limit: read.limit)) }
         return answers
     }
 
     /// The reads' keys, bound as one array of `kind`.
-    private static func bindKeys(_ starts: [Start], kind: KeyKind, to bindings: inout PostgresBindings) throws {
+    private static func bindKeys(_ starts: [Start], kind: KeyKind, to bindings: inout PostgresBindings) {
         let keys = starts.compactMap { start -> JSONValue? in
             switch start {
             case .after(let key), .from(let key, _): key
@@ -115,37 +115,5 @@ extension PostgresKeysetSource {
         case .real: bindings.append(keys.compactMap(\.numberValue))
         case .text: bindings.append(keys.compactMap(\.stringValue))
         }
-    }
-
-    /// The rows of a batch, grouped by their read's number (the first column, from 1), as
-    /// ``typedRecords(_:)`` reads them; `nil` when a column is not read directly.
-    private static func typedPages<Rows: AsyncSequence>(_ rows: Rows, count: Int) async throws -> [[JSONObject]]?
-    where Rows.Element == PostgresRow {
-        var pages = [[JSONObject]](repeating: [], count: count)
-        var keys: JSONObject.Keys?
-        do {
-            for try await row in rows {
-                let cells = row.makeRandomAccess()
-                let batchKeys: JSONObject.Keys
-                if let keys {
-                    batchKeys = keys
-                } else {
-                    guard row.dropFirst().allSatisfy({ readsDirectly($0.dataType) }) else { return nil }
-                    batchKeys = JSONObject.Keys(row.dropFirst().map(\.columnName))
-                    keys = batchKeys
-                }
-                let number = Int(try cells[0].decode(Int64.self)) - 1
-                guard pages.indices.contains(number) else {
-                    throw KeysetSourceError(description: "keyset paging: a batched row names read \(number + 1) of \(count)")
-                }
-                pages[number].append(try JSONObject(keys: batchKeys) { column in
-                    guard let value = try json(cells[column + 1]) else { throw NotReadDirectly() }
-                    return value
-                })
-            }
-        } catch is NotReadDirectly {
-            return nil
-        }
-        return pages
     }
 }

@@ -217,7 +217,16 @@ public struct PostgresKeysetSource: KeysetRowSource {
     /// read the way `row_to_json` writes it, or a value it writes as a string (a non-finite number).
     static func typedRecords<Rows: AsyncSequence>(_ rows: Rows) async throws -> [JSONObject]?
     where Rows.Element == PostgresRow {
-        var records: [JSONObject] = []
+        try await typedPages(rows, count: 1, numbered: false)?.first
+    }
+
+    /// The rows read as ``typedRecords(_:)`` reads them, into `count` pages: with `numbered`, the
+    /// first column is the number (from 1) of the page the row belongs to (the reads of one batched
+    /// statement, decision 0597) and no member of it; without, every row is in the one page.
+    static func typedPages<Rows: AsyncSequence>(_ rows: Rows, count: Int, numbered: Bool) async throws -> [[JSONObject]]?
+    where Rows.Element == PostgresRow {
+        var pages = [[JSONObject]](repeating: [], count: count)
+        let members = numbered ? 1 : 0
         var keys: JSONObject.Keys?
         do {
             for try await row in rows {
@@ -226,19 +235,23 @@ public struct PostgresKeysetSource: KeysetRowSource {
                 if let keys {
                     batchKeys = keys
                 } else {
-                    guard row.allSatisfy({ readsDirectly($0.dataType) }) else { return nil }
-                    batchKeys = JSONObject.Keys(row.map(\.columnName))
+                    guard row.dropFirst(members).allSatisfy({ readsDirectly($0.dataType) }) else { return nil }
+                    batchKeys = JSONObject.Keys(row.dropFirst(members).map(\.columnName))
                     keys = batchKeys
                 }
-                records.append(try JSONObject(keys: batchKeys) { column in
-                    guard let value = try json(cells[column]) else { throw NotReadDirectly() }
+                let page = numbered ? Int(try cells[0].decode(Int64.self)) - 1 : 0
+                guard pages.indices.contains(page) else {
+                    throw KeysetSourceError(description: "keyset paging: a batched row names read \(page + 1) of \(count)")
+                }
+                pages[page].append(try JSONObject(keys: batchKeys) { column in
+                    guard let value = try json(cells[column + members]) else { throw NotReadDirectly() }
                     return value
                 })
             }
         } catch is NotReadDirectly {
             return nil
         }
-        return records
+        return pages
     }
 
     /// A value `row_to_json` writes differently from its binary reading (a non-finite number).
