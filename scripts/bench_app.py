@@ -557,6 +557,16 @@ def first_start(driver, base):
     }
 
 
+def shut_down(driver, servers):
+    """The browser quit, then each (server process or None, data folder) stopped and removed."""
+    if driver is not None:
+        driver.quit()
+    for process, data in servers:
+        if process is not None:
+            xpedite_process.stop(process)
+        shutil.rmtree(data, ignore_errors=True)
+
+
 def first_start_only(arguments):
     """`--first-start-only`: part (d) alone, with the list of files fetched before the first screen."""
     binary = str(pathlib.Path(arguments.binary).resolve())
@@ -567,11 +577,7 @@ def first_start_only(arguments):
         driver = make_driver()
         figures = first_start(driver, base)
     finally:
-        if driver is not None:
-            driver.quit()
-        if process is not None:
-            xpedite_process.stop(process)
-        shutil.rmtree(data, ignore_errors=True)
+        shut_down(driver, [(process, data)])
     for row in figures["before"]:
         print(f"{row['gzip']:>7,} B  {row['url']:<48} {row['imported_by']}")
     print(f"after the first screen ({figures['later_files']}): " + ", ".join(figures["later"]))
@@ -631,11 +637,7 @@ def draw_only(arguments):
                         print(f"    {figures['median_ms']:7.2f}  max {figures['max_ms']:7.2f}  in {figures['in']:3d}  {name}",
                               flush=True)
     finally:
-        if driver is not None:
-            driver.quit()
-        for _, process, _, data in servers:
-            xpedite_process.stop(process)
-            shutil.rmtree(data, ignore_errors=True)
+        shut_down(driver, [(process, data) for _, process, _, data in servers])
     result = {"load": " ".join(f"{x:.1f}" for x in __import__("os").getloadavg()),
               "runs": {binary: {name: summary(runs[binary][key]) for key, name in keys.items()} for binary in binaries}}
     for binary in binaries:
@@ -782,11 +784,7 @@ def main():
         result["tap_offline"] = summary([t["ms"] for t in cached])
         print("tap offline", json.dumps(result["tap_offline"]), flush=True)
     finally:
-        if driver is not None:
-            driver.quit()
-        if process is not None:
-            xpedite_process.stop(process)
-        shutil.rmtree(data, ignore_errors=True)
+        shut_down(driver, [(process, data)])
     pathlib.Path(arguments.output).write_text(json.dumps(result, indent=1) + "\n")
 
 
