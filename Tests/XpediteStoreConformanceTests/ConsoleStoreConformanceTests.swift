@@ -84,7 +84,7 @@ import XpediteTestFixtures
             func ids(_ filter: ResponseFilter, pageSize: Int = 2) async throws -> [String] {
                 var ids: [String] = []
                 var pages = 0
-                for try await page in notifier.responsePages(filter, pageSize: pageSize) {
+                for try await page in notifier.exports.pages(filter, pageSize: pageSize) {
                     pages += 1
                     #expect(page.count <= pageSize)
                     ids += page.map(\.responseId)
@@ -97,7 +97,7 @@ import XpediteTestFixtures
             #expect(try await ids(ResponseFilter(topic: "/other")).isEmpty)
             #expect(try await ids(ResponseFilter(topic: "/a/b/c", username: "joe")) == ["r0", "r2", "r4"])
             #expect(try await ids(ResponseFilter(topic: "/a/b/c", messageId: b)) == ["r1", "r4"])
-            #expect(try await ids(notifier.responseFilter(topic: "/a/b/c", payloadName: "colour")) == ["r0", "r3"])
+            #expect(try await ids(notifier.exports.filter(topic: "/a/b/c", payloadName: "colour")) == ["r0", "r3"])
             #expect(try await ids(ResponseFilter(topic: "/a/b/c", since: "2025-04-13T08:02:00Z", until: "2025-04-13T08:04:00Z"))
                 == ["r1", "r2"])
             #expect(try await ids(ResponseFilter(topic: "/a/b/c", messageId: a, username: "ann")) == ["r3"])
@@ -108,11 +108,11 @@ import XpediteTestFixtures
     func theColumnsAreTheFieldsOfEveryPayloadAnsweredInFirstAnswerOrder(_ tested: TestedDatabase) async throws {
         try await NotifyStoreConformanceTests.withNotifier(tested) { notifier in
             let (a, _) = try await Self.answers(notifier)
-            #expect(try await notifier.exportFieldIds(ResponseFilter(topic: "/a/b/c")) == ["simpleDropList", "note", "score"])
-            #expect(try await notifier.exportFieldIds(ResponseFilter(topic: "/a/b/c", messageId: a)) == ["simpleDropList"])
-            #expect(try await notifier.exportFieldIds(ResponseFilter(topic: "/a/b/c", since: "2025-04-13T08:02:00Z"))
+            #expect(try await notifier.exports.fieldIds(ResponseFilter(topic: "/a/b/c")) == ["simpleDropList", "note", "score"])
+            #expect(try await notifier.exports.fieldIds(ResponseFilter(topic: "/a/b/c", messageId: a)) == ["simpleDropList"])
+            #expect(try await notifier.exports.fieldIds(ResponseFilter(topic: "/a/b/c", since: "2025-04-13T08:02:00Z"))
                 == ["note", "simpleDropList", "score"])
-            #expect(try await notifier.exportFieldIds(ResponseFilter(topic: "/nothing")).isEmpty)
+            #expect(try await notifier.exports.fieldIds(ResponseFilter(topic: "/nothing")).isEmpty)
         }
     }
 }

@@ -89,4 +89,18 @@ extension Notifier {
         }
         return (record, try await store.documentBytes(name))
     }
+
+    /// The `lastError` of the pending pushes of a revoked device.
+    public static let revokedReason = "the device was revoked"
+
+    /// Revokes the device `deviceId` of `username`: its token stops working at once and its
+    /// pending pushes are settled `failed`.
+    ///
+    /// - Throws: ``NotifyError`` 404 when that user has no such device (a device of another user
+    ///   included).
+    public func revokeDevice(username: String, deviceId: String) async throws {
+        guard try await store.revokeDevice(username: username, deviceId: deviceId, reason: Self.revokedReason, at: configuration.now()) else {
+            throw NotifyError.notFound("user \"\(username)\" has no device \"\(deviceId)\"")
+        }
+    }
 }

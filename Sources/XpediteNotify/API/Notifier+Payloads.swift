@@ -37,4 +37,9 @@ extension Notifier {
     public func deletePayload(named name: String) async throws -> Bool {
         try await store.deleteNamedPayload(name)
     }
+
+    /// The names of every named payload, sorted.
+    public func payloadNames() async throws -> [String] {
+        try await store.namedPayloadNames()
+    }
 }

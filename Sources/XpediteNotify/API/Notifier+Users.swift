@@ -46,20 +46,6 @@ extension Notifier {
         try await store.users()
     }
 
-    /// Replaces a group's members.
-    ///
-    /// - Throws: ``NotifyError`` 422 when a member is not a user.
-    @discardableResult
-    public func setGroup(_ name: String, members: [String]) async throws -> [String] {
-        let existing = try await store.existingUsernames(members)
-        let issues = members.enumerated().filter { !existing.contains($0.element) }.map { index, member in
-            ValidationIssue(path: JSONPath.root.appending("members").appending(index), code: .invalidValue, severity: .error,
-                            message: "no user \"\(member)\"")
-        }
-        if !issues.isEmpty { throw NotifyError.invalid("unknown members", issues: issues) }
-        return try await store.setGroup(name, members: members)
-    }
-
     /// The issue of a username that is empty or longer than 256 characters.
     static func usernameIssue(_ username: String, at path: JSONPath) -> ValidationIssue? {
         guard username.isEmpty || username.count > 256 else { return nil }

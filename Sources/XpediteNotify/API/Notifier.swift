@@ -57,6 +57,12 @@ public final class Notifier: Sendable {
     /// Finds codes in pictures (`POST /device/barcode`).
     public let barcodeReader: BarcodeReader
     let hasher: PasswordHasher
+    /// The console's operators and their sessions.
+    public let consoleAccounts: ConsoleAccounts
+    /// The console's Operation section: webhooks, the outbox retried, activity by hour.
+    public let operation: NotifyOperation
+    /// The responses of a topic as the exports read them.
+    public let exports: ResponseExport
     var logger: Logger { configuration.logger }
 
     /// A notifier storing everything in `store`: `SQLiteNotifyStore(directory:)` (target
@@ -87,6 +93,10 @@ public final class Notifier: Sendable {
         pushLanes = lanes.push
         activeMessages = lanes.activeMessages
         deliveryEngines = lanes.services
+        consoleAccounts = ConsoleAccounts(store: store, hasher: hasher, settings: configuration.console, clock: configuration.now)
+        operation = NotifyOperation(store: store, configuration: configuration,
+                                    wakeups: lanes.push.values.map(\.wakeup) + [webhookWakeup])
+        exports = ResponseExport(store: store)
         eventBus = configuration.eventBus
         // Subscribed now, so that nothing published from here on is missed.
         let events = configuration.eventBus.subscribe()

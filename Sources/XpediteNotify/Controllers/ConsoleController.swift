@@ -77,7 +77,7 @@ struct ConsoleController<Context: RequestContext>: Sendable {
         let (username, password) = try await credentials(request)
         let configuration = notifier.configuration.console
         let address = ConsoleRequest.clientAddress(request, context: context, configuration: configuration)
-        switch try await notifier.signIn(username: username, password: password, clientAddress: address) {
+        switch try await notifier.consoleAccounts.signIn(username: username, password: password, clientAddress: address) {
         case .signedIn(let sessionId, let session):
             var response = JSONResponse.make(json(session))
             response.setCookie(ConsoleRequest.cookie(sessionId, secure: ConsoleRequest.isHTTPS(request, configuration: configuration)))
@@ -94,7 +94,7 @@ struct ConsoleController<Context: RequestContext>: Sendable {
     }
 
     func session(_ request: Request, context: Context) async throws -> Response {
-        guard let sessionId = ConsoleRequest.sessionId(request), let session = try await notifier.consoleSession(id: sessionId) else {
+        guard let sessionId = ConsoleRequest.sessionId(request), let session = try await notifier.consoleAccounts.consoleSession(id: sessionId) else {
             throw NotifyError.unauthorized("not signed in")
         }
         var response = JSONResponse.make(json(session))
@@ -107,7 +107,7 @@ struct ConsoleController<Context: RequestContext>: Sendable {
             throw NotifyError.csrf("a sign-out must come from the console's own page")
         }
         if let sessionId = ConsoleRequest.sessionId(request) {
-            try await notifier.signOut(sessionId: sessionId)
+            try await notifier.consoleAccounts.signOut(sessionId: sessionId)
         }
         let secure = ConsoleRequest.isHTTPS(request, configuration: notifier.configuration.console)
         var response = JSONResponse.empty()

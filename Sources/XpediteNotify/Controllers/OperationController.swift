@@ -24,7 +24,7 @@ struct OperationController<Context: RequestContext>: Sendable {
 
     func webhooks(_ request: Request, context: Context) async throws -> Response {
         let limit = try RouteParameters.limit(request, default: 10)
-        let webhooks = try await notifier.webhooksWithDeliveries(limit: limit)
+        let webhooks = try await notifier.operation.webhooksWithDeliveries(limit: limit)
         return JSONResponse.make(.object(["webhooks": .array(webhooks.map { webhook, deliveries in
             .object([
                 "name": .string(webhook.name), "topic": .string(webhook.topic), "url": .string(Self.shownURL(webhook.url)),
@@ -34,14 +34,14 @@ struct OperationController<Context: RequestContext>: Sendable {
     }
 
     func testWebhook(_ request: Request, context: Context) async throws -> Response {
-        let test = try await notifier.testWebhook(named: try RouteParameters.path("name", context))
+        let test = try await notifier.operation.testWebhook(named: try RouteParameters.path("name", context))
         var members: [String: JSONValue] = ["deliveryId": .string(test.deliveryId), "delivered": .bool(test.delivered)]
         if let error = test.error { members["error"] = .string(error) }
         return JSONResponse.make(.object(JSONObject(members)))
     }
 
     func retryOutbox(_ request: Request, context: Context) async throws -> Response {
-        let retry = try await notifier.retryOutbox()
+        let retry = try await notifier.operation.retryOutbox()
         return JSONResponse.make(.object(["pushes": .number(Double(retry.pushes)), "webhooks": .number(Double(retry.webhooks))]))
     }
 
@@ -53,7 +53,7 @@ struct OperationController<Context: RequestContext>: Sendable {
             }
             hours = value
         }
-        let activity = try await notifier.hourlyActivity(hours: hours)
+        let activity = try await notifier.operation.hourlyActivity(hours: hours)
         return JSONResponse.make(.object(["hours": .array(activity.map { hour in
             .object(["hour": .string(notifier.timestamp(hour.hour)), "sends": .number(Double(hour.sends)),
                      "answers": .number(Double(hour.answers))])

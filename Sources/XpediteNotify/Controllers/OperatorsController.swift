@@ -24,7 +24,7 @@ struct OperatorsController<Context: RequestContext>: Sendable {
         let password = body.string("password")
         let roleName = body.string("role")
         let role = roleName.flatMap(OperatorRole.init(rawValue:))
-        if let password, let issue = Notifier.operatorPasswordIssue(password) { body.add(issue) }
+        if let password, let issue = ConsoleAccounts.passwordIssue(password) { body.add(issue) }
         if let roleName, role == nil {
             body.add(ValidationIssue(path: JSONPath.root.appending("role"), code: .invalidValue, severity: .error,
                                      message: "expected one of admin, sender, viewer, got \"\(roleName)\""))
@@ -32,18 +32,18 @@ struct OperatorsController<Context: RequestContext>: Sendable {
         if let issue = Notifier.usernameIssue(username, at: JSONPath.root.appending("username")) { body.add(issue) }
         try body.finish("the operator is not valid")
         guard let password, let role else { throw NotifyError.malformed("the operator is not valid") }
-        let stored = try await notifier.putOperator(username, password: password, role: role)
+        let stored = try await notifier.consoleAccounts.putOperator(username, password: password, role: role)
         return JSONResponse.make(json(stored))
     }
 
     func operators(_ request: Request, context: Context) async throws -> Response {
-        let operators = try await notifier.operators()
+        let operators = try await notifier.consoleAccounts.operators()
         return JSONResponse.make(.object(["operators": .array(operators.map { json($0) })]))
     }
 
     func deleteOperator(_ request: Request, context: Context) async throws -> Response {
         let username = try RouteParameters.path("username", context)
-        guard try await notifier.deleteOperator(username) else { throw NotifyError.notFound("no operator \"\(username)\"") }
+        guard try await notifier.consoleAccounts.deleteOperator(username) else { throw NotifyError.notFound("no operator \"\(username)\"") }
         return JSONResponse.empty()
     }
 

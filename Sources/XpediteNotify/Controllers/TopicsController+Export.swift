@@ -38,7 +38,7 @@ extension TopicsController {
         let since = time("since")
         let until = time("until")
         if !issues.isEmpty { throw NotifyError.invalid("the query is not valid", issues: issues) }
-        return try await notifier.responseFilter(topic: topic, messageId: query.get("messageId"), payloadName: query.get("payloadName"),
+        return try await notifier.exports.filter(topic: topic, messageId: query.get("messageId"), payloadName: query.get("payloadName"),
                                                  username: query.get("username"), since: since, until: until)
     }
 
@@ -56,8 +56,8 @@ extension TopicsController {
 
     /// The streamed export: CSV or one response object per line, written page by page.
     func export(_ format: ExportFormat, filter: ResponseFilter) async throws -> Response {
-        let pages = notifier.responsePages(filter)
-        let csv: ResponseCSV? = format == .csv ? ResponseCSV(fieldIds: try await notifier.exportFieldIds(filter)) : nil
+        let pages = notifier.exports.pages(filter)
+        let csv: ResponseCSV? = format == .csv ? ResponseCSV(fieldIds: try await notifier.exports.fieldIds(filter)) : nil
         let body = ResponseBody { writer in
             var buffer = ByteBuffer()
             if let csv { buffer.writeString(csv.header) }

@@ -18,7 +18,7 @@ struct BackendAuthentication<Context: RequestContext>: RouterMiddleware {
             return try await next(request, context)
         }
         guard let sessionId = ConsoleRequest.sessionId(request),
-              let session = try await notifier.consoleSession(id: sessionId) else {
+              let session = try await notifier.consoleAccounts.consoleSession(id: sessionId) else {
             return NotifyError.unauthorized("an API key or a console session is required").response
         }
         if RouteRoles.changes(request.method) {

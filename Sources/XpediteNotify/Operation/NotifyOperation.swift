@@ -1,22 +1,19 @@
 import AsyncHTTPClient
 import Foundation
 
-/// What the console's People and Operation sections do (docs/notify-api.md#operation): revoke a
-/// device, list the webhooks with their recent deliveries and test one, retry the outbox now,
-/// and count the sends and answers of each hour.
-extension Notifier {
-    /// The `lastError` of the pending pushes of a revoked device.
-    public static let revokedReason = "the device was revoked"
+/// What the console's Operation section does (docs/notify-api.md#operation): the webhooks with
+/// their recent deliveries and a test POST to one, the outbox retried now, and the sends and
+/// answers of each hour. A ``Notifier`` makes one (``Notifier/operation``).
+public final class NotifyOperation: Sendable {
+    private let store: any NotifyStore
+    private let configuration: NotifyConfiguration
+    /// The wake-ups of every delivery engine (the push providers' and the webhooks').
+    private let wakeups: [DeliveryWakeup]
 
-    /// Revokes the device `deviceId` of `username`: its token stops working at once and its
-    /// pending pushes are settled `failed`.
-    ///
-    /// - Throws: ``NotifyError`` 404 when that user has no such device (a device of another user
-    ///   included).
-    public func revokeDevice(username: String, deviceId: String) async throws {
-        guard try await store.revokeDevice(username: username, deviceId: deviceId, reason: Self.revokedReason, at: configuration.now()) else {
-            throw NotifyError.notFound("user \"\(username)\" has no device \"\(deviceId)\"")
-        }
+    init(store: any NotifyStore, configuration: NotifyConfiguration, wakeups: [DeliveryWakeup]) {
+        self.store = store
+        self.configuration = configuration
+        self.wakeups = wakeups
     }
 
     /// Every webhook with its latest `limit` deliveries, newest first.
@@ -54,7 +51,7 @@ extension Notifier {
         guard let webhook = try await store.webhooks().first(where: { $0.name == name }) else {
             throw NotifyError.notFound("no webhook \"\(name)\"")
         }
-        let body = try JSONEncoder().encode(WebhookTestBody(webhook: name, topic: webhook.topic, sentAt: timestamp(configuration.now())))
+        let body = try JSONEncoder().encode(WebhookTestBody(webhook: name, topic: webhook.topic, sentAt: configuration.now().formatted(.iso8601)))
         let delivery = WebhookDelivery(key: 0, deliveryId: UUID().uuidString.lowercased(), webhook: name, url: webhook.url,
                                        secret: webhook.secret, body: body, attempts: 0)
         let sender = WebhookSender(client: configuration.httpClient ?? HTTPClient.shared, timeout: configuration.webhookRetry.timeout)
@@ -68,8 +65,7 @@ extension Notifier {
         let now = configuration.now()
         let window = configuration.pushRetry.giveUpAfter?.seconds ?? PushClaimRules.longestExpiry.seconds
         let retry = try await store.retryOutbox(now: now, failedSince: now.addingTimeInterval(-window))
-        for lane in pushLanes.values { lane.wakeup.signal() }
-        webhookWakeup.signal()
+        for wakeup in wakeups { wakeup.signal() }
         return retry
     }
 

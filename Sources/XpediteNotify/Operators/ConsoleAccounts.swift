@@ -1,36 +1,57 @@
 import Foundation
 import XpediteProtocol
 
-extension Notifier {
+/// The console's operators and their sessions (docs/notify-api.md#console-sessions): who may sign
+/// in to `/notify/console/`, with which role, and the sign-in that makes a session, throttled per
+/// username and per client address. A ``Notifier`` makes one (``Notifier/consoleAccounts``); every
+/// server on one store shares its operators, sessions and failure counts.
+///
+/// ```swift
+/// try await notifier.consoleAccounts.putOperator("ada", password: "correct horse battery", role: .operator)
+/// switch try await notifier.consoleAccounts.signIn(username: "ada", password: "…", clientAddress: "10.0.0.7") { … }
+/// ```
+public final class ConsoleAccounts: Sendable {
+    private let store: any NotifyStore
+    private let hasher: PasswordHasher
+    private let settings: ConsoleConfiguration
+    private let clock: @Sendable () -> Date
+
+    init(store: any NotifyStore, hasher: PasswordHasher, settings: ConsoleConfiguration, clock: @escaping @Sendable () -> Date) {
+        self.store = store
+        self.hasher = hasher
+        self.settings = settings
+        self.clock = clock
+    }
+
     /// The fewest characters of an operator's password.
-    public static let minimumOperatorPasswordLength = 10
+    public static let minimumPasswordLength = 10
     /// The most UTF-8 bytes of an operator's password: what bcrypt reads (it ignores the rest).
-    public static let maximumOperatorPasswordBytes = 72
+    public static let maximumPasswordBytes = 72
 
     /// Creates or updates a console operator with a bcrypt-hashed password.
     ///
     /// - Throws: ``NotifyError`` 422 for an empty or too long username, or a password shorter than
-    ///   ``minimumOperatorPasswordLength`` characters or longer than ``maximumOperatorPasswordBytes`` bytes.
+    ///   ``minimumPasswordLength`` characters or longer than ``maximumPasswordBytes`` bytes.
     @discardableResult
     public func putOperator(_ username: String, password: String, role: OperatorRole) async throws -> NotifyOperator {
         var issues: [ValidationIssue] = []
-        if let issue = Self.usernameIssue(username, at: JSONPath.root.appending("username")) { issues.append(issue) }
-        if let issue = Self.operatorPasswordIssue(password) { issues.append(issue) }
+        if let issue = Notifier.usernameIssue(username, at: JSONPath.root.appending("username")) { issues.append(issue) }
+        if let issue = Self.passwordIssue(password) { issues.append(issue) }
         if !issues.isEmpty { throw NotifyError.invalid("the operator is not valid", issues: issues) }
         let hash = try await hasher.hash(password)
-        return try await store.putOperator(username: username, passwordHash: hash, role: role, at: configuration.now())
+        return try await store.putOperator(username: username, passwordHash: hash, role: role, at: clock())
     }
 
     /// The issue of a password that is too short or too long, at `$.password`.
-    static func operatorPasswordIssue(_ password: String) -> ValidationIssue? {
+    static func passwordIssue(_ password: String) -> ValidationIssue? {
         let path = JSONPath.root.appending("password")
-        if password.count < minimumOperatorPasswordLength {
+        if password.count < minimumPasswordLength {
             return ValidationIssue(path: path, code: .invalidValue, severity: .error,
-                                   message: "expected a password of at least \(minimumOperatorPasswordLength) characters")
+                                   message: "expected a password of at least \(minimumPasswordLength) characters")
         }
-        if password.utf8.count > maximumOperatorPasswordBytes {
+        if password.utf8.count > maximumPasswordBytes {
             return ValidationIssue(path: path, code: .invalidValue, severity: .error,
-                                   message: "expected a password of at most \(maximumOperatorPasswordBytes) bytes (UTF-8)")
+                                   message: "expected a password of at most \(maximumPasswordBytes) bytes (UTF-8)")
         }
         return nil
     }
@@ -55,8 +76,8 @@ extension Notifier {
     ///
     /// - Parameter clientAddress: the client's address, for the per-address limit (`nil` when unknown).
     public func signIn(username: String, password: String, clientAddress: String?) async throws -> ConsoleSignIn {
-        let limits = configuration.console.signInLimits
-        let now = configuration.now()
+        let limits = settings.signInLimits
+        let now = clock()
         let userKey = "user:" + username
         let addressKey = "address:" + (clientAddress ?? "unknown")
         let userFailures = try await store.signInFailures(userKey)
@@ -86,7 +107,7 @@ extension Notifier {
         let sessionId = "xcs_" + Credentials.randomHex(bytes: 32)
         let session = ConsoleSession(digest: Credentials.digest(sessionId), username: credentials.operator.username,
                                      role: credentials.operator.role, csrfToken: Credentials.randomHex(bytes: 32),
-                                     createdAt: now, expiresAt: now.addingTimeInterval(configuration.console.sessionLifetime))
+                                     createdAt: now, expiresAt: now.addingTimeInterval(settings.sessionLifetime))
         try await store.insertConsoleSession(session)
         return .signedIn(sessionId: sessionId, session: session)
     }
@@ -96,9 +117,9 @@ extension Notifier {
     /// operator is gone.
     public func consoleSession(id sessionId: String) async throws -> ConsoleSession? {
         guard var session = try await store.consoleSession(digest: Credentials.digest(sessionId)) else { return nil }
-        let now = configuration.now()
+        let now = clock()
         guard session.expiresAt > now else { return nil }
-        let end = now.addingTimeInterval(configuration.console.sessionLifetime)
+        let end = now.addingTimeInterval(settings.sessionLifetime)
         if end.timeIntervalSince(session.expiresAt) >= 60 {
             try await store.extendConsoleSession(digest: session.digest, until: end)
             session.expiresAt = end
