@@ -103,7 +103,11 @@ def walk(driver, output, prefix, width):
     menu(driver, "Customers")
     wait(driver, 20).until(lambda d: title(d) == "Customers" and d.find_elements("css selector", "#screen .x-row"))
     check(driver, output, prefix + "customers", problems, width)
-    driver.find_element("css selector", "#screen .x-row[data-row='2']").click()
+    row = driver.find_element("css selector", "#screen .x-row[data-row='2']")
+    # The row may be below the table's visible part at this size: scrolled into it first (WebDriver's
+    # own scrolling misses inside a zoomed screen).
+    driver.execute_script("arguments[0].scrollIntoView({block: 'nearest'})", row)
+    row.click()
     wait(driver, 20).until(lambda d: title(d) not in ("Customers", ""))
     check(driver, output, prefix + "customer", problems, width)
     tap(driver, "Edit")
@@ -140,4 +144,13 @@ return connect ? connect.bounds : null;""")
     drawn = large_default.execute_script(
         "const t = document.querySelector('#screen .x-title'); return [t.getBoundingClientRect().height, parseFloat(getComputedStyle(t).fontSize)]")
     assert drawn[0] >= drawn[1] * ZOOM, f"the title is not drawn at twice its size: {drawn}"
+    # The one-app bar (the demo mounts the notification app) grows too, below the screen.
+    bar = large_default.execute_script("""
+const bar = document.querySelector('.x-one-bar'), tab = document.querySelector('.x-one-tab');
+if (!bar) return null;
+return {font: parseFloat(getComputedStyle(tab).fontSize), top: bar.getBoundingClientRect().top,
+        screenBottom: document.getElementById('screen').getBoundingClientRect().bottom};""")
+    if bar is not None:
+        assert bar["font"] == 13 * ZOOM, bar
+        assert bar["screenBottom"] <= bar["top"] + 1, f"the screen runs under the one-app bar: {bar}"
     assert problems == [], "cut off with a 32-pixel default font size: " + "; ".join(problems)

@@ -140,7 +140,7 @@ async function start() {
   zoom = fitted ? textScale(defaultFontSize(document)) : 1;
   if (zoom !== 1) {
     screen.style.setProperty("zoom", String(zoom));
-    screen.style.setProperty("--x-zoom", String(zoom));
+    document.documentElement.style.setProperty("--x-zoom", String(zoom));
   }
   const engine = new XpediteEngine({
     transport,
