@@ -75,10 +75,13 @@ def server():
     yield from serve(["preview", "--demo-test-app", "--port", "0"], "xpedite-browser-")
 
 
-def make_driver(width, height, mobile=False, extra=()):
+def make_driver(width, height, mobile=False, extra=(), prefs=None):
     """Headless Chromium; `mobile` emulates a phone's viewport (headless windows are at least
-    500 px wide) with touch; `extra` are more command-line switches."""
+    500 px wide) with touch; `extra` are more command-line switches; `prefs` the browser's
+    settings (`{"webkit.webprefs.default_font_size": 32}`: the reader's default font size)."""
     options = webdriver.ChromeOptions()
+    if prefs:
+        options.add_experimental_option("prefs", prefs)
     if mobile:
         options.add_experimental_option("mobileEmulation", {
             "deviceMetrics": {"width": width, "height": height, "pixelRatio": 3, "touch": True},

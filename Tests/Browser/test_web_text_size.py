@@ -1,9 +1,13 @@
-"""The phone app's text at 200 % (issue 30, docs/accessibility.md#text-that-grows): headless
-Chromium zoomed to 200 % on a 390 × 844 phone lays the page out in a 195 × 422 CSS-pixel window
-with twice the device pixels, as the browser's zoom does. On each of the demo's screens (sign-in,
-dashboard, customers, a customer, its form, about) no two controls overlap, and no label's,
-button's or title's text is cut off: the app measures text with the browser's glyphs and its
-frames grow to hold it (decision 0570)."""
+"""The phone app's text at 200 % (issue 30, docs/accessibility.md#text-that-grows), two ways:
+
+- the browser's zoom: headless Chromium zoomed to 200 % on a 390 × 844 phone lays the page out in
+  a 195 × 422 CSS-pixel window with twice the device pixels, as the browser's zoom does;
+- the browser's default font size set to 32 pixels (twice the web's 16) on a 390 × 844 phone: the
+  app zooms its screen by 2 and lays it out in 195 × 422 points (decision 0600).
+
+On each of the demo's screens (sign-in, dashboard, customers, a customer, its form, about) no two
+controls overlap, and no label's, button's or title's text is cut off: the app measures text with
+the browser's glyphs and its frames grow to hold it (decision 0570)."""
 import pytest
 
 from conftest import make_driver
@@ -63,40 +67,90 @@ def zoomed():
     driver.quit()
 
 
-def check(driver, output, name, problems):
+@pytest.fixture
+def large_default():
+    """A 390 × 844 phone whose reader set the browser's default font size to 32 pixels."""
+    driver = make_driver(390, 844, mobile=True, prefs={"webkit.webprefs.default_font_size": 16 * ZOOM})
+    yield driver
+    driver.quit()
+
+
+def check(driver, output, name, problems, width=390 // ZOOM):
     """Asserts that no two of the screen's controls overlap; adds its cut-off labels to
     `problems`."""
     result = driver.execute_script(CHECK)
     driver.save_screenshot(str(output / f"text-200-{name}.png"))
-    assert result["width"] == 390 // ZOOM
+    assert result["width"] == width
     assert result["count"] > 0, name
     assert result["overlaps"] == [], f"{name}: controls overlap"
     problems += [f"{name}: {label}" for label in result["clipped"]]
 
 
-def test_the_demo_at_200_percent(demo, zoomed, output):
-    zoomed.get(demo.url + "/app")
-    wait(zoomed, 30).until(lambda d: SIGN_IN in texts(d))
+def walk(driver, output, prefix, width):
+    """Signs in and checks every screen; returns the cut-off labels."""
+    driver.get(demo_url[0] + "/app")
+    wait(driver, 30).until(lambda d: SIGN_IN in texts(d))
     problems = []
-    check(zoomed, output, "sign-in", problems)
-    fill(zoomed, "input[placeholder='name@example.com']", "demo@xpedite.dev")
-    fill(zoomed, "input[type=password]", "demo1234")
-    tap(zoomed, "Sign in")
-    wait(zoomed, 20).until(lambda d: SIGN_IN not in texts(d) and title(d))
+    check(driver, output, prefix + "sign-in", problems, width)
+    fill(driver, "input[placeholder='name@example.com']", "demo@xpedite.dev")
+    fill(driver, "input[type=password]", "demo1234")
+    tap(driver, "Sign in")
+    wait(driver, 20).until(lambda d: SIGN_IN not in texts(d) and title(d))
 
-    menu(zoomed, "Dashboard")
-    wait(zoomed, 20).until(lambda d: title(d) == "Dashboard")
-    check(zoomed, output, "dashboard", problems)
-    menu(zoomed, "Customers")
-    wait(zoomed, 20).until(lambda d: title(d) == "Customers" and d.find_elements("css selector", "#screen .x-row"))
-    check(zoomed, output, "customers", problems)
-    zoomed.find_element("css selector", "#screen .x-row[data-row='2']").click()
-    wait(zoomed, 20).until(lambda d: title(d) not in ("Customers", ""))
-    check(zoomed, output, "customer", problems)
-    tap(zoomed, "Edit")
-    wait(zoomed, 20).until(lambda d: d.find_elements("css selector", "#screen input[placeholder='Required']"))
-    check(zoomed, output, "form", problems)
-    menu(zoomed, "About")
-    wait(zoomed, 20).until(lambda d: title(d) == "About")
-    check(zoomed, output, "about", problems)
+    menu(driver, "Dashboard")
+    wait(driver, 20).until(lambda d: title(d) == "Dashboard")
+    check(driver, output, prefix + "dashboard", problems, width)
+    menu(driver, "Customers")
+    wait(driver, 20).until(lambda d: title(d) == "Customers" and d.find_elements("css selector", "#screen .x-row"))
+    check(driver, output, prefix + "customers", problems, width)
+    row = driver.find_element("css selector", "#screen .x-row[data-row='2']")
+    # The row may be below the table's visible part at this size: scrolled into it first (WebDriver's
+    # own scrolling misses inside a zoomed screen).
+    driver.execute_script("arguments[0].scrollIntoView({block: 'nearest'})", row)
+    row.click()
+    wait(driver, 20).until(lambda d: title(d) not in ("Customers", ""))
+    check(driver, output, prefix + "customer", problems, width)
+    tap(driver, "Edit")
+    wait(driver, 20).until(lambda d: d.find_elements("css selector", "#screen input[placeholder='Required']"))
+    check(driver, output, prefix + "form", problems, width)
+    menu(driver, "About")
+    wait(driver, 20).until(lambda d: title(d) == "About")
+    check(driver, output, prefix + "about", problems, width)
+    return problems
+
+
+# The demo's URL for walk(), set by the tests from the module's server.
+demo_url = [""]
+
+
+def test_the_demo_at_200_percent(demo, zoomed, output):
+    demo_url[0] = demo.url
+    problems = walk(zoomed, output, "", 390 // ZOOM)
     assert problems == [], "cut off at 200 %: " + "; ".join(problems)
+
+
+def test_the_demo_with_a_default_font_size_of_32_pixels(demo, large_default, output):
+    """The reader's default font size (twice the web's 16 pixels) zooms the screen by 2: the app
+    tells the server bounds of 195 × 422 points, the title is drawn twice its protocol size, and
+    no control overlaps another or cuts its text off."""
+    demo_url[0] = demo.url
+    problems = walk(large_default, output, "default-font-", 390)
+    assert large_default.execute_script("return getComputedStyle(document.getElementById('screen')).zoom") == str(ZOOM)
+    bounds = large_default.execute_script("""
+const sent = window.xpedite.transport.exchanges.map(e => { try { return JSON.parse(e.request); } catch { return {}; } });
+const connect = sent.find(r => r.method === 'setConnection');
+return connect ? connect.bounds : null;""")
+    assert bounds is not None and bounds.split(", ")[2] == f"{390 // ZOOM}.0", bounds
+    drawn = large_default.execute_script(
+        "const t = document.querySelector('#screen .x-title'); return [t.getBoundingClientRect().height, parseFloat(getComputedStyle(t).fontSize)]")
+    assert drawn[0] >= drawn[1] * ZOOM, f"the title is not drawn at twice its size: {drawn}"
+    # The one-app bar (the demo mounts the notification app) grows too, below the screen.
+    bar = large_default.execute_script("""
+const bar = document.querySelector('.x-one-bar'), tab = document.querySelector('.x-one-tab');
+if (!bar) return null;
+return {font: parseFloat(getComputedStyle(tab).fontSize), top: bar.getBoundingClientRect().top,
+        screenBottom: document.getElementById('screen').getBoundingClientRect().bottom};""")
+    if bar is not None:
+        assert bar["font"] == 13 * ZOOM, bar
+        assert bar["screenBottom"] <= bar["top"] + 1, f"the screen runs under the one-app bar: {bar}"
+    assert problems == [], "cut off with a 32-pixel default font size: " + "; ".join(problems)

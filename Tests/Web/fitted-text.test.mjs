@@ -5,7 +5,7 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { fittedRowHeight, fittedTextConfiguration } from "../../Sources/XpediteWebApp/Resources/web/js/app/fitted-text.js";
+import { MAXIMUM_TEXT_SCALE, fittedRowHeight, fittedTextConfiguration, textScale } from "../../Sources/XpediteWebApp/Resources/web/js/app/fitted-text.js";
 import { CanvasTextMeasurer } from "../../Sources/XpediteWebApp/Resources/web/js/layout/canvas-text-measurer.js";
 import { EstimatedTextMeasurer, layoutScreen } from "../../Sources/XpediteWebApp/Resources/web/js/layout/layout.js";
 import { characterCount } from "../../Sources/XpediteWebApp/Resources/web/js/layout/text-measurer.js";
@@ -187,4 +187,13 @@ test("the page's ?text=estimate, or a browser without a canvas, keeps XpediteLay
   const untouched = { createElement: () => assert.fail("the page was measured") };
   assert.equal(fittedTextConfiguration(untouched, "?text=estimate"), undefined);
   assert.equal(fittedTextConfiguration(noCanvas, ""), undefined);
+});
+
+test("the browser's default font size zooms the screen by its ratio to 16 pixels, never below 1 (decision 0600)", () => {
+  assert.equal(textScale(16), 1, "the web's default: the protocol's points as pixels");
+  assert.equal(textScale(20), 1.25);
+  assert.equal(textScale(32), 2, "a 32-pixel default size: as the browser's zoom at 200 %");
+  assert.equal(textScale(12), 1, "a smaller default size never shrinks the protocol's sizes");
+  assert.equal(textScale(Number.NaN), 1, "a page that cannot say: 1");
+  assert.equal(textScale(200), MAXIMUM_TEXT_SCALE);
 });

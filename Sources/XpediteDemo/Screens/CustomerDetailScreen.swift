@@ -25,7 +25,7 @@ enum CustomerDetailScreen {
             }
             Label(customer.active ? "Active account" : "Inactive account").id("active")
             Label("Prefers contact by \(customer.contact.label.lowercased())").id("contact")
-            Web(html: notesHTML(customer)).size(width: .percent(100), height: 150).id("notes")
+            Web(html: notesHTML(customer, appearance: appearance)).size(width: .percent(100), height: 150).id("notes")
             Button("Edit", .call("editCustomer", parameters: ["id": .number(Double(customer.id))]))
                 .style(.button).width(.percent(48)).id("edit")
             Button("Back to the list", .call("customers")).style(.button)
@@ -53,18 +53,25 @@ enum CustomerDetailScreen {
         }
     }
 
-    /// The notes as a small HTML page; the customer's text is escaped, line breaks kept.
-    static func notesHTML(_ customer: Customer) -> String {
+    /// The notes as a small HTML page, in the colours of `appearance` (the window background and
+    /// text of ``DemoPalette``, the empty note muted); the customer's text is escaped, line breaks
+    /// kept. A page of its own: its language and title are given, as any page's
+    /// (docs/accessibility.md#the-demo-in-the-phone-app). Its styles are attributes: the phone
+    /// app's frame inherits the app's Content-Security-Policy, which allows no `<style>` element.
+    static func notesHTML(_ customer: Customer, appearance: Appearance? = nil) -> String {
+        let dark = appearance == .dark
+        let (text, background, muted) = dark ? ("#E5E7EB", "#111827", "#9CA3AF") : ("#1F2937", "#F7F8FA", "#6B7280")
+        let name = Markup.escape(customer.name)
         let body = customer.notes.isEmpty
-            ? "<p class=\"empty\">No notes yet.</p>"
+            ? "<p style=\"color:\(muted);font-style:italic\">No notes yet.</p>"
             : "<p>" + Markup.escape(customer.notes).split(separator: "\n", omittingEmptySubsequences: false)
                 .joined(separator: "<br>") + "</p>"
         return """
-            <!DOCTYPE html><html><head><meta charset="utf-8">\
+            <!DOCTYPE html><html lang="en" style="background:\(background)"><head><meta charset="utf-8">\
             <meta name="viewport" content="width=device-width, initial-scale=1">\
-            <style>body{font-family:-apple-system,Helvetica,Arial,sans-serif;font-size:15px;color:#1F2937;margin:8px}\
-            h2{font-size:16px;margin:0 0 6px}.empty{color:#6B7280;font-style:italic}</style></head>\
-            <body><h2>Notes about \(Markup.escape(customer.name))</h2>\(body)</body></html>
+            <title>Notes about \(name)</title></head>\
+            <body style="font-family:-apple-system,Helvetica,Arial,sans-serif;font-size:15px;color:\(text);margin:8px">\
+            <h2 style="font-size:16px;margin:0 0 6px">Notes about \(name)</h2>\(body)</body></html>
             """
     }
 }

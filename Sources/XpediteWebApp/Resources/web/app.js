@@ -7,7 +7,7 @@ import { ClientCache } from "./js/cache/client-cache.js";
 import { CacheStorageImageStore } from "./js/cache/images.js";
 import { IndexedDBStore } from "./js/cache/stores.js";
 import { deviceUUID, loadConfig } from "./js/app/config.js";
-import { fittedRowHeight, fittedTextConfiguration } from "./js/app/fitted-text.js";
+import { defaultFontSize, fittedRowHeight, fittedTextConfiguration, textScale } from "./js/app/fitted-text.js";
 import { pageAppearance } from "./js/app/appearance.js";
 import { OneApp } from "./js/app/inbox.js";
 import { RecordingTransport } from "./js/app/recording.js";
@@ -21,10 +21,21 @@ import { createScreenView } from "./js/render/screen-view.js";
 
 const screen = /** @type {HTMLElement} */ (document.getElementById("screen"));
 
-/** The phone's bounds: the screen element's size, in CSS pixels (the phone's points). */
+/**
+ * How much the screen is zoomed for the browser's default font size (js/app/fitted-text.js
+ * textScale, decision 0600): 1 unless the reader asked for larger text.
+ */
+let zoom = 1;
+
+/**
+ * The phone's bounds, in the phone's points: the screen element's size in CSS pixels, over the
+ * zoom of a larger default font size (the layout then has fewer points, as at the browser's zoom).
+ */
 function bounds() {
   const box = screen.getBoundingClientRect();
-  return { x: 0, y: 0, width: Math.round(box.width) || window.innerWidth, height: Math.round(box.height) || window.innerHeight };
+  const width = Math.round(box.width) || window.innerWidth;
+  const height = Math.round(box.height) || window.innerHeight;
+  return { x: 0, y: 0, width: Math.round(width / zoom), height: Math.round(height / zoom) };
 }
 
 /** @param {string} text */
@@ -124,6 +135,13 @@ async function start() {
   const store = await IndexedDBStore.open(`xpedite-cache ${endpoint}`);
   // Text is measured with the browser's glyphs and frames hold it (js/app/fitted-text.js).
   const fitted = fittedTextConfiguration(document, location.search);
+  // A larger default font size zooms the screen by it (decision 0600), as the browser's zoom
+  // would; the simulator's phone (the estimate) keeps `xpedite layout`'s frames.
+  zoom = fitted ? textScale(defaultFontSize(document)) : 1;
+  if (zoom !== 1) {
+    screen.style.setProperty("zoom", String(zoom));
+    document.documentElement.style.setProperty("--x-zoom", String(zoom));
+  }
   const engine = new XpediteEngine({
     transport,
     read: readScreen,
@@ -141,6 +159,7 @@ async function start() {
   shown = engine;
   const view = createScreenView(screen, {
     ...(fitted ? { rowHeight: fittedRowHeight(fitted) } : {}),
+    scale: () => zoom,
     send: (action) => {
       engine.perform(action).catch((error) => console.error("xpedite: an action failed", error));
     },

@@ -53,3 +53,35 @@ export function fittedRowHeight(configuration) {
     return entry.layout.height(texts, columns.map((column) => column ?? undefined), widths);
   };
 }
+
+/** The web's default font size, in CSS pixels: the size the protocol's points are drawn at 1:1. */
+export const WEB_DEFAULT_FONT_SIZE = 16;
+/** The largest text scale honoured (a 64-pixel default size); the browser's zoom goes further. */
+export const MAXIMUM_TEXT_SCALE = 4;
+
+/**
+ * How much the screen grows for the browser's default font size (decision 0600): the default
+ * size over 16 pixels, from 1 (a smaller default never shrinks the protocol's sizes) to
+ * `MAXIMUM_TEXT_SCALE`.
+ * @param {number} defaultSize the browser's default font size in CSS pixels
+ * @returns {number}
+ */
+export function textScale(defaultSize) {
+  if (!Number.isFinite(defaultSize) || defaultSize <= WEB_DEFAULT_FONT_SIZE) return 1;
+  return Math.min(defaultSize / WEB_DEFAULT_FONT_SIZE, MAXIMUM_TEXT_SCALE);
+}
+
+/**
+ * The browser's default font size, in CSS pixels: `font-size: medium` as the page computes it
+ * (the reader's "font size" setting; a page's own CSS does not change it).
+ * @param {Document} document
+ * @returns {number}
+ */
+export function defaultFontSize(document) {
+  const probe = document.createElement("div");
+  probe.style.cssText = "font-size: medium; position: absolute; visibility: hidden";
+  document.body.append(probe);
+  const size = Number.parseFloat(document.defaultView?.getComputedStyle(probe).fontSize ?? "");
+  probe.remove();
+  return size;
+}

@@ -33,3 +33,12 @@ export function samePlace(element) {
   }
   return parts.join("");
 }
+
+/**
+ * The field of the drawn screen that takes the focus when it comes (the protocol's `focus`,
+ * docs/protocol/components/inputs.md#textbox), or null.
+ * @param {HTMLElement} root
+ */
+export function initialFocus(root) {
+  return /** @type {HTMLElement|null} */ (root.querySelector('[data-focus] [data-action="set"]'));
+}

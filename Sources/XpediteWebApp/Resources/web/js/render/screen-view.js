@@ -3,7 +3,7 @@
 // so typing, focus, caret, selection, composition, scroll offsets and open menus survive it; a new
 // screen is drawn afresh, at the top, with the engine's initial focus.
 
-import { focusables, openModal, samePlace } from "./focus.js";
+import { focusables, initialFocus, openModal, samePlace } from "./focus.js";
 import { trackFarComponents } from "./far-components.js";
 import { handleDragEnd } from "./gestures.js";
 import { defaultImageSource } from "./image-source.js";
@@ -141,11 +141,12 @@ export function createScreenView(root, options) {
       if (!returnFocus && active && active !== document.body) returnFocus = active;
       const inside = /** @type {HTMLElement|null} */ (modal.querySelector("[data-dialog-focus]") ?? focusables(modal)[0] ?? null);
       inside?.focus({ preventScroll: true });
-    } else if (!focusPath && newScreen) {
+    } else if (newScreen && (!focusPath || initialFocus(root))) {
       // A new screen: the engine's initial focus (`focus`, docs/protocol/components/inputs.md#textbox)
-      // gets the caret; else its heading, so that the focus is never lost to the page's body
-      // (unless it is somewhere else on the page, outside the screen).
-      const initial = /** @type {HTMLElement|null} */ (root.querySelector('[data-focus] [data-action="set"]'));
+      // gets the caret, wherever the focus was (a menu entry, a button of the last screen); else
+      // its heading, so that the focus is never lost to the page's body (unless it is somewhere
+      // else on the page, outside the screen).
+      const initial = initialFocus(root);
       const heading = /** @type {HTMLElement|null} */ (root.querySelector("h1"));
       const focusElsewhere = active !== null && active !== document.body && !root.contains(active) && document.contains(active);
       if (initial) initial.focus();
