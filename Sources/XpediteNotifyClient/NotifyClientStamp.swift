@@ -4,7 +4,7 @@
 /// building the generator (scripts/generate-notify-client --check).
 enum NotifyClientStamp {
     /// SHA-256 of openapi/notify-v1.yaml, the generator's configuration and version, and the script.
-    static let source = "a3088e095652bbee8162901bdea56a65078bbe70121eb37754642d40f6b4d234"
+    static let source = "a4e940673b2e00d1d50de8e73c242d7060ddb977d953fe32e64b473eeac47d72"
     /// The version of swift-openapi-generator.
     static let generator = "1.14.3"
 }

@@ -9,7 +9,7 @@ extension SQLiteNotifyStore {
     public func claimPushDeliveries(provider: String, leaseUntil: Date, limit: Int, rules: PushClaimRules) async throws -> [ClaimedPush] {
         let instant = rules.now.timeIntervalSince1970
         return try await pool.write { db in
-            let rows = try Row.fetchAll(db.cachedStatement(sql: """
+            let dueRows = try db.cachedStatement(sql: """
                 SELECT d.id AS delivery_key, d.delivery_id, d.message_id, d.attempts, d.kind, v.*, r.answered_at
                 FROM notify_delivery d
                 LEFT JOIN notify_device v ON v.id = d.device_key
@@ -17,7 +17,11 @@ extension SQLiteNotifyStore {
                 WHERE d.provider = ? AND d.state = 'pending' AND d.next_attempt_at <= ?
                   AND (d.claimed_until IS NULL OR d.claimed_until <= ?)
                 ORDER BY d.next_attempt_at, d.id LIMIT ?
-                """), arguments: [provider, instant, instant, limit])
+                """)
+            // The columns read at their positions, found once (decision 0607).
+            let deviceColumns = DeviceColumns(dueRows)
+            let answeredAt = ColumnPositions(dueRows)("answered_at")
+            let rows = try Row.fetchAll(dueRows, arguments: [provider, instant, instant, limit])
             var messages: [String: (push: Push, sentAt: Date, withdrawn: Bool)] = [:]
             var claimed: [ClaimedPush] = []
             claimed.reserveCapacity(rows.count)
@@ -34,9 +38,11 @@ extension SQLiteNotifyStore {
                     message = try Self.pushContent(messageId, db: db)
                     messages[messageId] = message
                 }
+                let answered: Double? = if let answeredAt { row[answeredAt] } else { row["answered_at"] }
+                let deviceKey: Int64? = if let deviceColumns { row[deviceColumns.id] } else { row["id"] }
                 let due = DuePush(key: key, deliveryId: row["delivery_id"], messageId: messageId, attempts: row["attempts"],
-                                  sentAt: message.sentAt, answered: row["answered_at"] as Double? != nil,
-                                  device: row["id"] as Int64? == nil ? nil : Self.device(from: row),
+                                  sentAt: message.sentAt, answered: answered != nil,
+                                  device: deviceKey == nil ? nil : Self.device(from: row, columns: deviceColumns),
                                   kind: try Self.pushKind(row["kind"]), withdrawn: message.withdrawn)
                 switch rules.decide(due, push: { message.push }) {
                 case .claim(let push): claimed.append(push)

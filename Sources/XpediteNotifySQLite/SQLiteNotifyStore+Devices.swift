@@ -23,7 +23,9 @@ extension SQLiteNotifyStore {
 
     public func device(tokenDigest: String) async throws -> NotifyDevice? {
         try await pool.read { db in
-            try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM notify_device WHERE token_digest = ?"), arguments: [tokenDigest]).map(Self.device(from:))
+            let statement = try db.cachedStatement(sql: "SELECT * FROM notify_device WHERE token_digest = ?")
+            let columns = DeviceColumns(statement)
+            return try Row.fetchOne(statement, arguments: [tokenDigest]).map { Self.device(from: $0, columns: columns) }
         }
     }
 
@@ -55,8 +57,11 @@ extension SQLiteNotifyStore {
         try await pool.read { db in
             var devices: [NotifyDevice] = []
             let statement = try db.cachedStatement(sql: "SELECT * FROM notify_device WHERE username = ? ORDER BY id")
+            let columns = DeviceColumns(statement)
             for username in usernames {
-                devices += try Row.fetchAll(statement, arguments: [username]).map(Self.device(from:))
+                // Each row decoded where it is, not copied into an array of rows first.
+                let rows = try Row.fetchCursor(statement, arguments: [username])
+                while let row = try rows.next() { devices.append(Self.device(from: row, columns: columns)) }
             }
             return devices
         }
@@ -71,5 +76,20 @@ extension SQLiteNotifyStore {
         return NotifyDevice(key: row["id"], username: row["username"], deviceId: row["device_id"], deviceName: row["device_name"],
                             platform: row["platform"], pushToken: row["push_token"], webPush: webPush,
                             lastSeen: (row["last_seen"] as Double?).map(Date.init(timeIntervalSince1970:)))
+    }
+
+    /// ``device(from:)`` reading the columns at their positions in the statement's rows, found
+    /// once (decision 0607); by name when `columns` is `nil`.
+    static func device(from row: Row, columns: DeviceColumns?) -> NotifyDevice {
+        guard let columns else { return device(from: row) }
+        var webPush: WebPushSubscription?
+        if let endpoint = row[columns.endpoint] as String?, let p256dh = row[columns.p256dh] as Data?,
+           let auth = row[columns.auth] as Data? {
+            webPush = WebPushSubscription(endpoint: endpoint, p256dh: p256dh, auth: auth)
+        }
+        return NotifyDevice(key: row[columns.id], username: row[columns.username], deviceId: row[columns.deviceId],
+                            deviceName: row[columns.deviceName], platform: row[columns.platform],
+                            pushToken: row[columns.pushToken], webPush: webPush,
+                            lastSeen: (row[columns.lastSeen] as Double?).map(Date.init(timeIntervalSince1970:)))
     }
 }

@@ -86,8 +86,9 @@ extension SQLiteNotifyStore {
     public func existingUsernames(_ usernames: [String]) async throws -> Set<String> {
         try await pool.read { db in
             var found = Set<String>()
-            for username in Set(usernames)
-            where try Bool.fetchOne(db, sql: "SELECT 1 FROM notify_user WHERE username = ?", arguments: [username]) != nil {
+            // A cached statement: compiled once per connection, not once per username (decision 0607).
+            let statement = try db.cachedStatement(sql: "SELECT 1 FROM notify_user WHERE username = ?")
+            for username in Set(usernames) where try Bool.fetchOne(statement, arguments: [username]) != nil {
                 found.insert(username)
             }
             return found

@@ -124,11 +124,32 @@ public struct StaticFileSet: Sendable {
     /// Whether `Accept-Encoding` takes gzip (`gzip` or `*` without `q=0`).
     static func acceptsGzip(_ values: [String]) -> Bool {
         for coding in values.flatMap({ $0.split(separator: ",") }) {
+            // The common case, an ASCII coding without parameters (`gzip`, ` deflate`), is read
+            // without Foundation: it cost 4.5 % of a static file's answer (decision 0608).
+            if let name = plainName(coding) {
+                if name == "gzip" || name == "x-gzip" || name == "*" { return true }
+                continue
+            }
             let parts = coding.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
             guard let name = parts.first, name == "gzip" || name == "x-gzip" || name == "*" else { continue }
             let refused = parts.dropFirst().contains { $0.replacingOccurrences(of: " ", with: "").range(of: #"^q=0(\.0{0,3})?$"#, options: .regularExpression) != nil }
             if !refused { return true }
         }
         return false
+    }
+
+    /// The coding's name lowercased, spaces and tabs around it trimmed (what `.whitespaces` trims
+    /// in ASCII), when it is ASCII without a `;`; `nil` otherwise (read the general way).
+    static func plainName(_ coding: Substring) -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(coding.utf8.count)
+        for byte in coding.utf8 {
+            guard byte < 0x80, byte != UInt8(ascii: ";") else { return nil }
+            bytes.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte)
+        }
+        let blank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        let start = bytes.firstIndex { !blank($0) } ?? bytes.endIndex
+        let end = bytes.lastIndex { !blank($0) }.map { $0 + 1 } ?? start
+        return String(decoding: bytes[start..<max(start, end)], as: UTF8.self)
     }
 }

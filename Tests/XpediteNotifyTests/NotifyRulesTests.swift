@@ -32,6 +32,17 @@ import XpediteNotifyTestSupport
         (json["error"]?["issues"]?.arrayValue ?? []).map { ($0["path"]?.stringValue ?? "", $0["message"]?.stringValue ?? "") }
     }
 
+    /// The `column` member of each issue of a 422 answer (`nil` where there is none).
+    static func columns(_ json: JSONValue) -> [Int?] {
+        (json["error"]?["issues"]?.arrayValue ?? []).map { $0["column"]?.intValue }
+    }
+
+    /// The column an expression error's message starts with (`column 8: …`).
+    static func column(in message: String) -> Int? {
+        guard message.hasPrefix("column ") else { return nil }
+        return Int(message.dropFirst("column ".count).prefix { $0.isNumber })
+    }
+
     @Test(arguments: [
         // A value for a field whose showIf is false.
         (["state": "OK", "adults": 2, "photo": "rcs/image/fault.jpg"] as JSONValue, "$.values.photo",
@@ -126,15 +137,20 @@ import XpediteNotifyTestSupport
             let issues = Self.issues(sent.json)
             #expect(issues.map(\.path) == ["$.payload.fields[1].\(attribute)"])
             #expect(issues.first?.message.hasPrefix(message) == true, "\(issues.first?.message ?? "no issue")")
+            // The column the message says is also the issue's own member (decision 0606).
+            let column = try #require(Self.column(in: message))
+            #expect(Self.columns(sent.json) == [column])
             // The same on PUT /payloads and PUT /requests, at the attribute under their bodies.
             let stored = try await api.call(.put, "/payloads/rules", body: ["payload": payload])
             #expect(stored.status == .unprocessableContent)
             #expect(Self.issues(stored.json).map(\.path) == ["$.payload.fields[1].\(attribute)"])
+            #expect(Self.columns(stored.json) == [column])
             let request = try await api.call(.put, "/requests/rules", body: [
                 "title": "Rules", "body": "b", "responseTopic": "/rules", "fields": payload["fields"] ?? [],
             ])
             #expect(request.status == .unprocessableContent)
             #expect(Self.issues(request.json).map(\.path) == ["$.fields[1].\(attribute)"])
+            #expect(Self.columns(request.json) == [column])
         }
     }
 
@@ -154,6 +170,8 @@ import XpediteNotifyTestSupport
             ])
             #expect(forged.status == .unprocessableContent)
             #expect(Self.issues(forged.json).map(\.path) == ["$.values.photo", "$.values.total"])
+            // Only an expression's issue has a column: an answer's issues have none.
+            #expect(Self.columns(forged.json) == [nil, nil])
             let good = try await api.call(.post, "/device/responses", token: joe, body: [
                 "responseId": "r-2", "request": "inspect", "submitValue": 0, "values": ["state": "OK", "adults": 2],
             ])

@@ -10,6 +10,12 @@ import XpediteProtocol
 /// {"error": {"code": "invalid", "message": "the payload fails validation",
 ///            "issues": [{"path": "$.payload.fields[2].values", "message": "…"}]}}
 /// ```
+///
+/// An issue of a rule's expression (docs/notify.md#expressions) also carries its `column`:
+///
+/// ```json
+/// {"path": "$.payload.fields[0].showIf", "message": "column 5: unknown field $x: …", "column": 5}
+/// ```
 public struct NotifyError: Error, HTTPResponseError, Sendable, CustomStringConvertible {
     /// The HTTP status: 400, 401, 403, 404, 405, 409, 410, 413, 422, or 500 for a fault of the server.
     public var status: HTTPResponse.Status
@@ -88,7 +94,10 @@ public struct NotifyError: Error, HTTPResponseError, Sendable, CustomStringConve
         var error: [String: JSONValue] = ["code": .string(code), "message": .string(message)]
         if !issues.isEmpty {
             error["issues"] = .array(issues.map { issue in
-                .object(JSONObject(["path": .string(issue.path.description), "message": .string(issue.message)]))
+                var member = JSONObject(["path": .string(issue.path.description), "message": .string(issue.message)])
+                // An expression's error also says where in the expression, 1-based (decision 0606).
+                if let column = issue.column { member["column"] = .number(Double(column)) }
+                return .object(member)
             })
         }
         return .object(JSONObject(["error": .object(JSONObject(error))]))

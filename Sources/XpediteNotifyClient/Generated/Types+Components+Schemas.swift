@@ -44,21 +44,29 @@ extension Components {
                     public var path: Swift.String
                     /// - Remark: Generated from `#/components/schemas/Error/error/IssuesPayload/message`.
                     public var message: Swift.String
+                    /// Only for an error in a rule's expression (showIf, requiredIf, check, a computed expression): the column of the error in the expression, from 1, in Unicode scalars.
+                    ///
+                    /// - Remark: Generated from `#/components/schemas/Error/error/IssuesPayload/column`.
+                    public var column: Swift.Int?
                     /// Creates a new `IssuesPayloadPayload`.
                     ///
                     /// - Parameters:
                     ///   - path: The JSON path of the problem, e.g. $.payload.fields[2].values.
                     ///   - message:
+                    ///   - column: Only for an error in a rule's expression (showIf, requiredIf, check, a computed expression): the column of the error in the expression, from 1, in Unicode scalars.
                     public init(
                         path: Swift.String,
-                        message: Swift.String
+                        message: Swift.String,
+                        column: Swift.Int? = nil
                     ) {
                         self.path = path
                         self.message = message
+                        self.column = column
                     }
                     public enum CodingKeys: String, CodingKey {
                         case path
                         case message
+                        case column
                     }
                 }
                 /// The validation issues (422 only).

@@ -25,7 +25,7 @@ public struct Expression: Sendable {
     public let type: ExpressionType
     /// Every field it reads (`$id`), with the column of the reference, in the order written.
     public let references: [(id: String, column: Int)]
-    let root: ExpressionNode
+    private(set) var root: ExpressionNode
 
     /// Parses and checks `text` against the type of each input field (`nil`: no input field has
     /// this id).
@@ -74,7 +74,32 @@ public struct Expression: Sendable {
     /// hidden) and `clock`.
     public func evaluate(values: (String) -> ExpressionValue, clock: ExpressionClock) -> ExpressionValue {
         withoutActuallyEscaping(values) { values in
-            ExpressionEvaluator(value: values, clock: clock).evaluate(root)
+            ExpressionEvaluator(reader: ExpressionClosureReader(read: values), clock: clock).evaluate(root)
         }
+    }
+
+    /// The expression with each `$id` given the slot `slot(id)` (-1 for `nil`), for an evaluation
+    /// that reads the fields' values by position (``ExpressionSlotReader``).
+    func resolvingSlots(_ slot: (String) -> Int?) -> Expression {
+        var resolved = self
+        resolved.root = Self.resolving(root, slot)
+        return resolved
+    }
+
+    private static func resolving(_ node: ExpressionNode, _ slot: (String) -> Int?) -> ExpressionNode {
+        var node = node
+        switch node.kind {
+        case .literal:
+            break
+        case .field(let id):
+            node.slot = slot(id) ?? -1
+        case .unary(let operation, let operand):
+            node.kind = .unary(operation, resolving(operand, slot))
+        case .binary(let operation, let left, let right):
+            node.kind = .binary(operation, resolving(left, slot), resolving(right, slot))
+        case .call(let function, let arguments):
+            node.kind = .call(function, arguments.map { resolving($0, slot) })
+        }
+        return node
     }
 }

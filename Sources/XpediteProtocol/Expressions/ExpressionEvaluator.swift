@@ -1,12 +1,33 @@
+/// Where an evaluation reads the current value of a field (`$id`): `null` when empty or hidden.
+protocol ExpressionFieldReader {
+    /// The value of the field `id`; `slot` is the node's ``ExpressionNode/slot``.
+    func value(_ id: String, slot: Int) -> ExpressionValue
+}
+
+/// Reads each field by its id through a closure.
+struct ExpressionClosureReader: ExpressionFieldReader {
+    let read: (String) -> ExpressionValue
+
+    func value(_ id: String, slot: Int) -> ExpressionValue { read(id) }
+}
+
+/// Reads each field by its slot in a buffer of values, without hashing its id or counting a
+/// reference (the rules of a payload, ``PayloadRules``, evaluated once per answer on a server); a
+/// reference without a slot is `null`. The buffer is the evaluation's own, alive while it runs.
+struct ExpressionSlotReader: ExpressionFieldReader {
+    let slots: UnsafeBufferPointer<ExpressionValue>
+
+    func value(_ id: String, slot: Int) -> ExpressionValue {
+        slots.indices.contains(slot) ? slots[slot] : .null
+    }
+}
+
 /// Evaluates a checked expression (docs/notify.md#expressions), as `js/expressions/evaluator.js`
 /// does. Total: every tree the checker accepts gives a value; what cannot be computed (a division
 /// by zero, an empty field in arithmetic, an overflow) is `null`.
-struct ExpressionEvaluator {
-    /// Powers of ten for `round()`, written out so that Swift and JavaScript use the same numbers.
-    private static let powers: [Double] = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15]
-
+struct ExpressionEvaluator<Reader: ExpressionFieldReader> {
     /// The current value of each field: `null` when empty or hidden.
-    let value: (String) -> ExpressionValue
+    let reader: Reader
     /// What `today()` and `now()` read.
     let clock: ExpressionClock
 
@@ -19,7 +40,7 @@ struct ExpressionEvaluator {
         case .literal(let literal):
             return literal
         case .field(let id):
-            return value(id)
+            return reader.value(id, slot: node.slot)
         case .unary(.not, let operand):
             guard case .boolean(let flag) = evaluate(operand) else { return .null }
             return .boolean(!flag)
@@ -105,8 +126,8 @@ struct ExpressionEvaluator {
             guard case .number(let number) = evaluate(arguments[0]) else { return .null }
             let places = arguments.count > 1 ? evaluate(arguments[1]) : .number(0)
             guard case .number(let count) = places, count.rounded(.towardZero) == count, count >= 0,
-                  count < Double(Self.powers.count) else { return .null }
-            let power = Self.powers[Int(count)]
+                  count < Double(ExpressionPowers.values.count) else { return .null }
+            let power = ExpressionPowers.values[Int(count)]
             let rounded = (abs(number) * power + 0.5).rounded(.down) / power
             return Self.finite(number < 0 ? -rounded : rounded)
         case .min, .max:
@@ -141,4 +162,10 @@ struct ExpressionEvaluator {
             }
         }
     }
+}
+
+/// Powers of ten for `round()`, written out so that Swift and JavaScript use the same numbers
+/// (a generic type has no stored static properties).
+private enum ExpressionPowers {
+    static let values: [Double] = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15]
 }

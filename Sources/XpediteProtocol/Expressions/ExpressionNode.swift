@@ -37,6 +37,9 @@ struct ExpressionNode: Sendable {
     var column: Int
     var start: Int
     var depth: Int
+    /// For `$id` in rules compiled by ``PayloadRules``: the position of the field's value in the
+    /// values an evaluation reads by position (``Expression/resolvingSlots(_:)``); -1 otherwise.
+    var slot = -1
 
     /// The children, left to right.
     var children: [ExpressionNode] {

@@ -26,29 +26,49 @@ public enum ExpressionValue: Sendable {
     /// The value of a field of type `type` (the wire type) whose JSON value is `json` (`nil` when
     /// absent). An empty text, a value of the wrong form and no value are `null`.
     public init(type: String, json: JSONValue?) {
+        self.init(kind: FieldKind(type: type), json: json)
+    }
+
+    /// How a field's JSON value becomes an expression's value, by the field's wire type: worked
+    /// out once per field (``PayloadRules``), not once per value.
+    enum FieldKind: Sendable {
+        case number, text, checkbox, date, dateTime, choice, document, location, other
+
+        init(type: String) {
+            switch type {
+            case "inputInteger", "inputReal": self = .number
+            case "inputString", "barcode": self = .text
+            case "checkbox": self = .checkbox
+            case "date": self = .date
+            case "datetime", "currentDateTime": self = .dateTime
+            case "droplist", "radioButtons": self = .choice
+            case "camera", "markupImage", "audio", "video": self = .document
+            case "currentLocation", "map": self = .location
+            default: self = .other
+            }
+        }
+    }
+
+    /// The value of a field of kind `kind` whose JSON value is `json` (`nil` when absent).
+    init(kind: FieldKind, json: JSONValue?) {
         guard let json else {
             self = .null
             return
         }
-        switch (type, json) {
-        case ("inputInteger", .number(let number)), ("inputReal", .number(let number)):
+        switch (kind, json) {
+        case (.number, .number(let number)), (.choice, .number(let number)):
             self = number.isFinite ? .number(number) : .null
-        case ("inputString", .string(let text)), ("barcode", .string(let text)):
+        case (.text, .string(let text)), (.choice, .string(let text)):
             self = text.isEmpty ? .null : .string(text)
-        case ("checkbox", .bool(let value)):
+        case (.checkbox, .bool(let value)):
             self = .boolean(value)
-        case ("date", .string(let text)):
+        case (.date, .string(let text)):
             self = ExpressionCalendar.date(text) ?? .null
-        case ("datetime", .string(let text)), ("currentDateTime", .string(let text)):
+        case (.dateTime, .string(let text)):
             self = ExpressionCalendar.dateTime(text) ?? .null
-        case ("droplist", .string(let text)), ("radioButtons", .string(let text)):
-            self = text.isEmpty ? .null : .string(text)
-        case ("droplist", .number(let number)), ("radioButtons", .number(let number)):
-            self = number.isFinite ? .number(number) : .null
-        case ("camera", .string(let name)), ("markupImage", .string(let name)), ("audio", .string(let name)),
-             ("video", .string(let name)):
+        case (.document, .string(let name)):
             self = name.isEmpty ? .null : .document(name)
-        case ("currentLocation", .object(let members)), ("map", .object(let members)):
+        case (.location, .object(let members)):
             self = Self.location(members) ?? .null
         default:
             self = .null

@@ -18,6 +18,21 @@ public struct PayloadRules: Sendable {
         var requiredIf: Expression?
         var check: Expression?
         var computed: Expression?
+        /// How the field's JSON value becomes an expression's value (by its wire type).
+        var kind: ExpressionValue.FieldKind
+        /// Whether the field is computed: its value is its expression's, never the one sent.
+        var isComputed: Bool
+    }
+
+    /// One field's rules as an evaluation runs them: the trees of its expressions, each `$id`
+    /// resolved to the position of the field it reads, and how its value is read.
+    private struct Program: Sendable {
+        var showIf: ExpressionNode?
+        var requiredIf: ExpressionNode?
+        var check: ExpressionNode?
+        var computed: ExpressionNode?
+        var kind: ExpressionValue.FieldKind
+        var isComputed: Bool
     }
 
     /// A reference of one field's `showIf` or `expression` to another field.
@@ -33,6 +48,13 @@ public struct PayloadRules: Sendable {
     let order: [Int]
     /// Each entry's position in ``entries``, by field id (a check of one answer asks per field).
     private let positions: [String: Int]
+    /// Each entry's rules as an evaluation runs them, by position.
+    private let programs: [Program]
+    /// Each entry's id, by position (shared by every ``RuleEvaluation``, not copied).
+    private let ids: [String]
+    /// The position in ``entries`` of the field at each index of the payload's `fields`; -1 for
+    /// a field that is not an entry.
+    private let fieldEntries: [Int]
     /// Every issue, sorted by path.
     public let issues: [ValidationIssue]
     /// Whether no field has a rule and none is computed: the response needs no evaluation.
@@ -53,7 +75,10 @@ public struct PayloadRules: Sendable {
         for (index, field) in fields where field.isInput {
             guard let id = field.id, !id.isEmpty, position[id] == nil else { continue }
             position[id] = entries.count
-            entries.append(Entry(index: index, id: id, field: field))
+            var isComputed = false
+            if case .computed = field { isComputed = true }
+            entries.append(Entry(index: index, id: id, field: field, kind: ExpressionValue.FieldKind(type: field.type),
+                                 isComputed: isComputed))
         }
         var issues: [ValidationIssue] = []
         func path(_ entry: Entry, _ key: String) -> JSONPath {
@@ -164,9 +189,19 @@ public struct PayloadRules: Sendable {
                 }
             }
         }
+        // Every `$id` read at its field's position: an evaluation hashes no id (decision 0605).
+        programs = entries.map { entry in
+            func resolved(_ expression: Expression?) -> ExpressionNode? { expression?.resolvingSlots { position[$0] }.root }
+            return Program(showIf: resolved(entry.showIf), requiredIf: resolved(entry.requiredIf), check: resolved(entry.check),
+                           computed: resolved(entry.computed), kind: entry.kind, isComputed: entry.isComputed)
+        }
+        var fieldEntries = Array(repeating: -1, count: (entries.last?.index ?? -1) + 1)
+        for (number, entry) in entries.enumerated() { fieldEntries[entry.index] = number }
         self.entries = entries
         self.order = order
         self.positions = position
+        ids = entries.map(\.id)
+        self.fieldEntries = fieldEntries
         readsClock = entries.contains { entry in
             [entry.showIf, entry.requiredIf, entry.check, entry.computed].contains { $0?.readsClock == true }
         }
@@ -196,6 +231,15 @@ public struct PayloadRules: Sendable {
         positions[id].map { entries[$0] }
     }
 
+    /// The position among the compiled fields of the field `id` at `index` in the payload's
+    /// `fields` (the fields the rules were compiled from); `nil` when it has no rules' entry.
+    func position(ofField index: Int, id: String) -> Int? {
+        if fieldEntries.indices.contains(index), fieldEntries[index] >= 0, entries[fieldEntries[index]].id == id {
+            return fieldEntries[index]
+        }
+        return positions[id]
+    }
+
     /// The `checkMessage` of the field `id`.
     public func checkMessage(_ id: String) -> String? {
         entry(id)?.field.rules?.checkMessage
@@ -211,6 +255,24 @@ public struct PayloadRules: Sendable {
         entry(id)?.requiredIf != nil
     }
 
+    /// The number of compiled fields (positions run from 0 below it).
+    var count: Int { entries.count }
+
+    /// The value expressions see of the field at `position` whose JSON value is `json`.
+    func value(of json: JSONValue?, at position: Int) -> ExpressionValue {
+        ExpressionValue(kind: programs[position].kind, json: json)
+    }
+
+    /// Whether the field at `position` (``position(ofField:id:)``) has a `requiredIf`.
+    func hasRequiredIf(at position: Int) -> Bool {
+        entries[position].requiredIf != nil
+    }
+
+    /// The `checkMessage` and the `check` text of the field at `position`.
+    func checkDescription(at position: Int) -> (message: String?, check: String) {
+        (entries[position].field.rules?.checkMessage, entries[position].check?.text ?? "")
+    }
+
     /// Evaluates the rules against a form's values (by field id, as a response carries them;
     /// computed fields' own values are not read, they are computed). Rules that did not compile
     /// are left out.
@@ -220,36 +282,43 @@ public struct PayloadRules: Sendable {
 
     /// ``evaluate(values:clock:)`` with the form's values read through `value` (by field id).
     func evaluate(value read: (String) -> JSONValue?, clock: ExpressionClock) -> RuleEvaluation {
-        var result = RuleEvaluation()
-        // One dictionary, read by the expressions through a closure and written between them: a
-        // copy per field (a `let` snapshot, then a write) made the evaluation quadratic.
-        var current: [String: ExpressionValue] = [:]
-        current.reserveCapacity(order.count)
-        for number in order {
-            let entry = entries[number]
-            if let showIf = entry.showIf, !Self.isTrue(showIf.evaluate(values: { current[$0] ?? .null }, clock: clock)) {
-                result.hidden.insert(entry.id)
-                current[entry.id] = .null
-                continue
+        evaluate(input: { position in
+            value(of: read(entries[position].id), at: position)
+        }, clock: clock)
+    }
+
+    /// ``evaluate(values:clock:)`` with each field's value as the form holds it given by its
+    /// position (`input(p)`, asked once for each field that is not computed, in the order the
+    /// fields are evaluated): the expressions read the values by position, in an array, and
+    /// nothing is hashed (decision 0605).
+    func evaluate(input: (Int) -> ExpressionValue, clock: ExpressionClock) -> RuleEvaluation {
+        var slots = Array(repeating: ExpressionValue.null, count: programs.count)
+        var states = Array(repeating: UInt8(0), count: programs.count)
+        // The expressions read the values through a pointer to this evaluation's own buffer,
+        // written between them: no reference is counted per read or per expression.
+        slots.withUnsafeMutableBufferPointer { buffer in
+            let evaluator = ExpressionEvaluator(reader: ExpressionSlotReader(slots: UnsafeBufferPointer(buffer)), clock: clock)
+            for position in order {
+                if let showIf = programs[position].showIf, !Self.isTrue(evaluator.evaluate(showIf)) {
+                    states[position] = RuleEvaluation.hiddenState
+                    continue    // its value stays null
+                }
+                if programs[position].isComputed {
+                    buffer[position] = programs[position].computed.map(evaluator.evaluate) ?? .null
+                } else {
+                    buffer[position] = input(position)
+                }
             }
-            let value: ExpressionValue
-            if case .computed = entry.field {
-                value = entry.computed?.evaluate(values: { current[$0] ?? .null }, clock: clock) ?? .null
-            } else {
-                value = ExpressionValue(type: entry.field.type, json: read(entry.id))
+            for position in programs.indices where states[position] == 0 {
+                if let requiredIf = programs[position].requiredIf, Self.isTrue(evaluator.evaluate(requiredIf)) {
+                    states[position] |= RuleEvaluation.requiredState
+                }
+                if let check = programs[position].check, case .boolean(false) = evaluator.evaluate(check) {
+                    states[position] |= RuleEvaluation.failedCheckState
+                }
             }
-            current[entry.id] = value
         }
-        for entry in entries where !result.hidden.contains(entry.id) {
-            if let requiredIf = entry.requiredIf, Self.isTrue(requiredIf.evaluate(values: { current[$0] ?? .null }, clock: clock)) {
-                result.required.insert(entry.id)
-            }
-            if let check = entry.check, case .boolean(false) = check.evaluate(values: { current[$0] ?? .null }, clock: clock) {
-                result.failedChecks.insert(entry.id)
-            }
-        }
-        result.values = current
-        return result
+        return RuleEvaluation(ids: ids, positions: positions, slots: slots, states: states)
     }
 
     private static func isTrue(_ value: ExpressionValue) -> Bool {

@@ -64,7 +64,11 @@ public struct PayloadValidator: Sendable {
             for (index, element) in fields.enumerated() {
                 checkField(element, at: base.appending(index))
             }
-            // The rules (docs/notify.md#rules): every expression parsed and typed, no circles.
+            // The rules (docs/notify.md#rules): every expression parsed and typed, no circles. Only
+            // a field with an expression can have their issues: without one the fields are not read
+            // again (decision 0607).
+            let expressionKeys = ["showIf", "requiredIf", "check", "expression"]
+            guard fields.contains(where: { element in expressionKeys.contains { element.objectValue?[$0] != nil } }) else { return }
             let positioned = fields.enumerated().compactMap { index, element in
                 element.objectValue.flatMap(Field.init(reading:)).map { (index: index, field: $0) }
             }

@@ -86,15 +86,19 @@ public struct ResponseValidator: Sendable {
         var completed = JSONObject()
         var inputIDs: [String] = []
         let rules = rules ?? PayloadRules(fields: fields)
-        let evaluation = rules.isEmpty ? nil : evaluate(rules, fields: fields, sent: sent)
-        for field in fields {
+        // With rules, each value is looked up and checked once, before the rules read it, and the
+        // fields are then asked about by position (decision 0605).
+        let (evaluation, looked) = rules.isEmpty ? (nil, []) : evaluate(rules, fields: fields, sent: sent)
+        for (index, field) in fields.enumerated() {
             guard let requirement = field.requirement, let id = field.id else { continue }
             inputIDs.append(id)
+            let known = looked.indices.contains(index) ? looked[index] : nil
             let path = valuesPath.appending(id)
             // `null` means "no data entered" (docs/notify.md#optional-and-default), the same as an
             // absent value.
-            let given: JSONValue? = if let value = sent[id], !value.isNull { value } else { nil }
-            if let evaluation, !evaluation.isShown(id) {
+            let given: JSONValue? = if let known { known.given } else if let value = sent[id], !value.isNull { value } else { nil }
+            let position = evaluation == nil ? nil : rules.position(ofField: index, id: id)
+            if let evaluation, !(position.map(evaluation.isShown(at:)) ?? true) {
                 // A hidden field is neither sent nor completed (docs/notify.md#rules).
                 if let given {
                     issues.append(.error(.hiddenValue, at: path, "the field is hidden (its showIf is not true): send no value, got \(given.summary)"))
@@ -104,17 +108,21 @@ public struct ResponseValidator: Sendable {
             let before = issues.count
             if case .computed = field {
                 // The server's value is the value (docs/notify.md#rules); one sent must be the same.
-                let value = evaluation?.values[id]?.json ?? .null
+                let value = position.flatMap { evaluation?.value(at: $0).json } ?? .null
                 if let sentValue = sent[id], !Self.matches(sentValue, computed: value) {
                     issues.append(.error(.computedMismatch, at: path, "expected the computed value \(value.summary), got \(sentValue.summary)"))
                 } else {
                     completed[id] = value
                 }
             } else if let given {
-                if let value = check(given, for: field, at: path, issues: &issues) { completed[id] = value }
-            } else if let evaluation, rules.hasRequiredIf(id) {
+                if let checked = known?.checked {
+                    completed[id] = checked    // checked before the rules read it, without issues
+                } else if let value = check(given, for: field, at: path, issues: &issues) {
+                    completed[id] = value
+                }
+            } else if let evaluation, let position, rules.hasRequiredIf(at: position) {
                 // `requiredIf` decides: required when true, otherwise the field may be left empty.
-                if evaluation.required.contains(id) {
+                if evaluation.isRequired(at: position) {
                     issues.append(.error(.missingValue, at: path, "a value is required: the field's requiredIf is true"))
                 } else if case .defaulted(let value) = requirement {
                     completed[id] = completion(value, for: field)
@@ -131,8 +139,9 @@ public struct ResponseValidator: Sendable {
                     completed[id] = .null
                 }
             }
-            if issues.count == before, let evaluation, evaluation.failedChecks.contains(id) {
-                let message = rules.checkMessage(id) ?? "the value fails the field's check \(JSONValue.string(rules.check(id) ?? "").summary)"
+            if issues.count == before, let evaluation, let position, evaluation.failedCheck(at: position) {
+                let check = rules.checkDescription(at: position)
+                let message = check.message ?? "the value fails the field's check \(JSONValue.string(check.check).summary)"
                 issues.append(.error(.checkFailed, at: path, message))
             }
         }
@@ -164,25 +173,42 @@ public struct ResponseValidator: Sendable {
         field.type == "map" ? (Location(json: value)?.json ?? value) : value
     }
 
+    /// One input field's value as sent, looked up once and checked once (with rules).
+    private struct LookedUp {
+        /// The value sent, when not `null`.
+        var given: JSONValue?
+        /// The given value as completed by ``check(_:for:at:issues:)`` when it has no issue; `nil`
+        /// otherwise (checked again where its issues are reported).
+        var checked: JSONValue?
+    }
+
     /// The rules evaluated against the values as the form holds them: each given value that is of
-    /// its field's type, the default of an absent defaulted field.
-    private func evaluate(_ rules: PayloadRules, fields: [Field], sent: JSONObject) -> RuleEvaluation {
-        // A dictionary, not a `JSONObject`: an object finds a member by a scan of its members, and
-        // the rules read every field's value (decision 0555).
-        var candidates: [String: JSONValue] = [:]
-        candidates.reserveCapacity(fields.count)
-        for field in fields {
+    /// its field's type, the default of an absent defaulted field; with each input field's value
+    /// as looked up and checked, by the field's index (one lookup and one check per valid value).
+    private func evaluate(_ rules: PayloadRules, fields: [Field], sent: JSONObject) -> (RuleEvaluation?, [LookedUp?]) {
+        // By position among the rules' fields: a field's value is read by its index, nothing is
+        // hashed (decision 0605). A later field with the same id takes the place of an earlier one.
+        var inputs = [ExpressionValue](repeating: .null, count: rules.count)
+        var looked = [LookedUp?](repeating: nil, count: fields.count)
+        for (index, field) in fields.enumerated() {
             guard let requirement = field.requirement, let id = field.id else { continue }
+            let position = rules.position(ofField: index, id: id)
             if let given = sent[id], !given.isNull {
-                var ignored: [ValidationIssue] = []    // reported by the main pass, at the same path
-                candidates[id] = check(given, for: field, at: .root, issues: &ignored) ?? .null
-            } else if case .defaulted(let value) = requirement {
-                candidates[id] = completion(value, for: field)
+                var issues: [ValidationIssue] = []    // reported by the main pass, at the value's path
+                let checked = check(given, for: field, at: .root, issues: &issues)
+                looked[index] = LookedUp(given: given, checked: issues.isEmpty ? checked : nil)
+                if let position { inputs[position] = rules.value(of: checked ?? .null, at: position) }
+            } else {
+                looked[index] = LookedUp(given: nil, checked: nil)
+                if case .defaulted(let value) = requirement, let position {
+                    inputs[position] = rules.value(of: completion(value, for: field), at: position)
+                }
             }
         }
         // The device's clock is read only for rules that call today() or now(): reading it (a
         // calendar's date components) costs more than evaluating most rules.
-        return rules.evaluate(value: { candidates[$0] }, clock: clock ?? (rules.readsClock ? .system() : .epoch))
+        let evaluation = rules.evaluate(input: { inputs[$0] }, clock: clock ?? (rules.readsClock ? .system() : .epoch))
+        return (evaluation, looked)
     }
 
     private func checkSubmitValue(_ value: JSONValue?, payload: Payload, issues: inout [ValidationIssue]) -> Int? {

@@ -6,8 +6,9 @@
 /** @typedef {import("./session.js").Fetch} Fetch */
 
 /**
- * One validation issue of an error answer: where, and what is wrong.
- * @typedef {{path: string, message: string, code?: string}} Issue
+ * One validation issue of an error answer: where, and what is wrong; an issue of a rule's
+ * expression also has the column of the error in the expression, from 1 (its message says it too).
+ * @typedef {{path: string, message: string, code?: string, column?: number}} Issue
  */
 
 /** The API's routes, relative to the console's page (`/notify/console/`). */
