@@ -7,7 +7,7 @@ import XpediteProtocol
 /// server on one store shares its operators, sessions and failure counts.
 ///
 /// ```swift
-/// try await notifier.consoleAccounts.putOperator("ada", password: "correct horse battery", role: .operator)
+/// try await notifier.consoleAccounts.putOperator("ada", password: "correct horse battery", role: .sender)
 /// switch try await notifier.consoleAccounts.signIn(username: "ada", password: "…", clientAddress: "10.0.0.7") { … }
 /// ```
 public final class ConsoleAccounts: Sendable {
