@@ -20,7 +20,7 @@ from selenium.webdriver.common.keys import Keys
 
 from accessibility import APPEARANCES, audit, describe, failing
 from test_demo import fill, row_texts
-from test_phone_app import SIGN_IN, Demo, alert_text, dismiss, empty, menu, open_menu, title
+from test_phone_app import SIGN_IN, alert_text, dismiss, empty, menu, open_menu, title, demo  # noqa: F401 (demo: the module's demo server, a fixture)
 from test_simulator import tap, texts, wait
 from test_web_accessibility_dark import connection_appearance, phone_in
 
@@ -28,15 +28,6 @@ from test_web_accessibility_dark import connection_appearance, phone_in
 # The style rules of the phone app's Content-Security-Policy (WebAppConfiguration.swift), which a
 # web component's `srcdoc` frame inherits.
 FRAME_POLICY = "default-src 'self'; style-src 'self'; style-src-attr 'unsafe-inline'"
-
-
-@pytest.fixture(scope="module")
-def demo():
-    server = Demo()
-    try:
-        yield server
-    finally:
-        server.close()
 
 
 @pytest.fixture(params=APPEARANCES)

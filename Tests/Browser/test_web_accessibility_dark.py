@@ -10,20 +10,11 @@ import pytest
 from accessibility import audit, describe, failing
 from conftest import make_driver
 from test_demo import fill, row_texts
-from test_phone_app import SIGN_IN, Demo, menu, title
+from test_phone_app import SIGN_IN, menu, title, demo  # noqa: F401 (demo: the module's demo server, a fixture)
 from test_simulator import tap, texts, wait
 
 # The colours the demo's setDefaults give in each appearance (Sources/XpediteDemo/Screens/DemoPalette.swift).
 BACKGROUNDS = {"dark": "rgb(17, 24, 39)", "light": "rgb(247, 248, 250)"}
-
-
-@pytest.fixture(scope="module")
-def demo():
-    server = Demo()
-    try:
-        yield server
-    finally:
-        server.close()
 
 
 def phone_in(appearance):

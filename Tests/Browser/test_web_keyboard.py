@@ -8,7 +8,7 @@ reached with Tab shows a focus ring."""
 import pytest
 from selenium.webdriver.common.keys import Keys
 
-from test_phone_app import SIGN_IN, Demo
+from test_phone_app import SIGN_IN, demo  # noqa: F401 (demo: the module's demo server, a fixture)
 from conftest import make_driver
 from test_simulator import texts, wait
 
@@ -24,15 +24,6 @@ return {tag: e.tagName.toLowerCase(), cls: e.className || '', text: (e.innerText
         type: e.getAttribute('type') || '', role: e.getAttribute('role') || '', ring: ring,
         inScreen: !!e.closest('#screen'), body: e === document.body};
 """
-
-
-@pytest.fixture(scope="module")
-def demo():
-    server = Demo()
-    try:
-        yield server
-    finally:
-        server.close()
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ import pytest
 
 from conftest import make_driver
 from test_demo import fill
-from test_phone_app import SIGN_IN, Demo, menu, title
+from test_phone_app import SIGN_IN, menu, title, demo  # noqa: F401 (demo: the module's demo server, a fixture)
 from test_simulator import tap, texts, wait
 
 ZOOM = 2
@@ -49,15 +49,6 @@ const clipped = Array.from(screen.querySelectorAll('.x-label, .x-field-title, .x
   .map(describe);
 return {overlaps, clipped, width: window.innerWidth, count: controls.length};
 """
-
-
-@pytest.fixture(scope="module")
-def demo():
-    server = Demo()
-    try:
-        yield server
-    finally:
-        server.close()
 
 
 @pytest.fixture
