@@ -215,7 +215,7 @@ import XpediteTestFixtures
             return try await Self.requestApproval(client, token, device: try await notify.login(), notify: notify)
         }
         // Answered through the notifier while no listener runs (the application is stopped).
-        let login = try #require(try await first.notifier.login(username: DemoAccount.username, password: DemoAccount.password,
+        let login = try #require(try await first.notifier.people.login(username: DemoAccount.username, password: DemoAccount.password,
                                                               deviceId: "offline", deviceName: "Phone", platform: "ios"))
         let answer = try await first.notifier.submitResponse(
             ["responseId": "r-1", "messageId": .string(messageId), "submitValue": 1, "values": [:]], from: login.device)
@@ -285,7 +285,7 @@ import XpediteTestFixtures
         configuration.reset = true
         let second = try await DemoServer.open(configuration)
         #expect(second.apiKey == DemoAPIKey(value: first.apiKey.value, source: .file))
-        #expect(try await second.notifier.users().map(\.username) == [DemoAccount.username])
+        #expect(try await second.notifier.people.users().map(\.username) == [DemoAccount.username])
         try second.close()
 
         configuration.apiKey = "given"

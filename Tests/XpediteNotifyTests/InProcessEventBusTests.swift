@@ -107,8 +107,8 @@ import XpediteNotifyTestSupport
             configuration.pushRetry.pollInterval = .seconds(60)
         }
         let notifier = harness.notifier
-        try await notifier.putUser("joe", password: "pw")
-        _ = try #require(try await notifier.login(username: "joe", password: "pw", deviceId: "d", deviceName: "P", platform: "ios"))
+        try await notifier.people.putUser("joe", password: "pw")
+        _ = try #require(try await notifier.people.login(username: "joe", password: "pw", deviceId: "d", deviceName: "P", platform: "ios"))
         try await harness.withDeliveryEngines {
             // The engine claimed nothing and sleeps for its 60 s poll by now.
             try await Task.sleep(for: .milliseconds(200))

@@ -16,10 +16,10 @@ import XpediteNotifyTestSupport
         let colour = try Self.colour
         try await store.withHarness { harness in
             let notifier = harness.notifier
-            try await notifier.putUser("joe", password: "pw", groups: ["field"])
-            try await notifier.putUser("ann", password: "pw", groups: ["field"])
-            _ = try await notifier.login(username: "joe", password: "pw", deviceId: "phone", deviceName: "P", platform: "ios")
-            _ = try await notifier.login(username: "joe", password: "pw", deviceId: "tablet", deviceName: "T", platform: "android")
+            try await notifier.people.putUser("joe", password: "pw", groups: ["field"])
+            try await notifier.people.putUser("ann", password: "pw", groups: ["field"])
+            _ = try await notifier.people.login(username: "joe", password: "pw", deviceId: "phone", deviceName: "P", platform: "ios")
+            _ = try await notifier.people.login(username: "joe", password: "pw", deviceId: "tablet", deviceName: "T", platform: "android")
             let sent = try await notifier.sendPayload(colour, title: "Colour", body: "Pick", to: .groups(["field"]))
             #expect(sent.recipients == ["ann", "joe"])
             #expect(sent.deliveries == 2)
@@ -38,9 +38,9 @@ import XpediteNotifyTestSupport
         let small = TestPushProvider(name: "small", maximumPushSize: 120)
         try await store.withHarness(configure: { $0.pushProviders["android"] = small }) { harness in
             let notifier = harness.notifier
-            try await notifier.putUser("joe", password: "pw")
-            _ = try await notifier.login(username: "joe", password: "pw", deviceId: "ios-1", deviceName: "P", platform: "ios")
-            _ = try await notifier.login(username: "joe", password: "pw", deviceId: "android-1", deviceName: "A", platform: "android")
+            try await notifier.people.putUser("joe", password: "pw")
+            _ = try await notifier.people.login(username: "joe", password: "pw", deviceId: "ios-1", deviceName: "P", platform: "ios")
+            _ = try await notifier.people.login(username: "joe", password: "pw", deviceId: "android-1", deviceName: "A", platform: "android")
             let sent = try await notifier.sendPayload(colour, title: "Colour", body: "Pick", to: .users(["joe"]), direct: true)
             _ = try await harness.withDeliveryEngines { try await harness.settledMessage(sent.messageId) }
             #expect(harness.pushes.records.first?.push.payload == colour)     // 2 KB: fits
@@ -56,8 +56,8 @@ import XpediteNotifyTestSupport
         let colour = try Self.colour
         try await store.withHarness { harness in
             let notifier = harness.notifier
-            try await notifier.putUser("joe", password: "pw")
-            let login = try #require(try await notifier.login(username: "joe", password: "pw", deviceId: "d", deviceName: "P", platform: "web"))
+            try await notifier.people.putUser("joe", password: "pw")
+            let login = try #require(try await notifier.people.login(username: "joe", password: "pw", deviceId: "d", deviceName: "P", platform: "web"))
             harness.pushes.setFailing(true)
             let sent = try await notifier.sendPayload(colour, title: "T", body: "B", to: .all)
             let message = try await harness.withDeliveryEngines { try await harness.settledMessage(sent.messageId) }
@@ -71,7 +71,7 @@ import XpediteNotifyTestSupport
     func validationErrorsAreThrownWithTheirIssues(_ store: StoreKind) async throws {
         let colour = try Self.colour
         try await store.withHarness { harness in
-            try await harness.notifier.putUser("joe", password: "pw")
+            try await harness.notifier.people.putUser("joe", password: "pw")
             let broken = Payload(responseTopic: "not a topic", fields: [])
             do {
                 try await harness.notifier.sendPayload(broken, title: "T", body: "B", to: .users(["joe"]))
@@ -91,7 +91,7 @@ import XpediteNotifyTestSupport
         let colour = try Self.colour
         try await store.withHarness { harness in
             let notifier = harness.notifier
-            try await notifier.putUser("joe", password: "pw")
+            try await notifier.people.putUser("joe", password: "pw")
             try await notifier.savePayload(colour, named: "colour")
             #expect(try await notifier.payload(named: "colour") == colour)
             try await notifier.modifyPayload(named: "colour") { payload in
@@ -135,12 +135,12 @@ import XpediteNotifyTestSupport
     func theUserDirectoryAuthenticates(_ store: StoreKind) async throws {
         try await store.withHarness { harness in
             let notifier = harness.notifier
-            let user = try await notifier.putUser("joe@example.com", password: "pw", displayName: "Joe")
+            let user = try await notifier.people.putUser("joe@example.com", password: "pw", displayName: "Joe")
             #expect(user.displayName == "Joe")
-            #expect(try await notifier.authenticate(username: "joe@example.com", password: "pw")?.displayName == "Joe")
-            #expect(try await notifier.authenticate(username: "joe@example.com", password: "nope") == nil)
-            await #expect(throws: NotifyError.self) { try await notifier.putUser(String(repeating: "x", count: 257), password: "pw") }
-            await #expect(throws: NotifyError.self) { try await notifier.putUser("ann", password: "") }
+            #expect(try await notifier.people.authenticate(username: "joe@example.com", password: "pw")?.displayName == "Joe")
+            #expect(try await notifier.people.authenticate(username: "joe@example.com", password: "nope") == nil)
+            await #expect(throws: NotifyError.self) { try await notifier.people.putUser(String(repeating: "x", count: 257), password: "pw") }
+            await #expect(throws: NotifyError.self) { try await notifier.people.putUser("ann", password: "") }
         }
     }
 
@@ -149,8 +149,8 @@ import XpediteNotifyTestSupport
         let colour = try Self.colour
         try await store.withHarness { harness in
             let notifier = harness.notifier
-            try await notifier.putUser("joe", password: "pw")
-            let login = try #require(try await notifier.login(username: "joe", password: "pw", deviceId: "d", deviceName: "P", platform: "ios"))
+            try await notifier.people.putUser("joe", password: "pw")
+            let login = try #require(try await notifier.people.login(username: "joe", password: "pw", deviceId: "d", deviceName: "P", platform: "ios"))
             let colours = notifier.responses(on: "/a/b/c")
             let other = Payload(responseTopic: "/elsewhere", fields: colour.fields)
             let first = try await notifier.sendPayload(other, title: "T", body: "B", to: .all)

@@ -35,7 +35,7 @@ import XpediteTestFixtures
     ])
     func aCodeInAPictureIsFound(file: String, contentType: String, format: String, text: String) async throws {
         let harness = try NotifyHarness()
-        try #require(harness.notifier.barcodeReader.isAvailable, "ZBar, TurboJPEG or libpng missing: run scripts/install-test-tools")
+        try #require(harness.notifier.documents.barcodeReader.isAvailable, "ZBar, TurboJPEG or libpng missing: run scripts/install-test-tools")
         try await harness.application().test(.router) { client in
             let api = APIClient(client: client)
             try await api.user("joe")
@@ -49,7 +49,7 @@ import XpediteTestFixtures
     @Test(arguments: ["no-code.png", "no-code.jpg"])
     func aPictureWithoutACodeGivesAnEmptyList(file: String) async throws {
         let harness = try NotifyHarness()
-        try #require(harness.notifier.barcodeReader.isAvailable, "ZBar, TurboJPEG or libpng missing: run scripts/install-test-tools")
+        try #require(harness.notifier.documents.barcodeReader.isAvailable, "ZBar, TurboJPEG or libpng missing: run scripts/install-test-tools")
         try await harness.application().test(.router) { client in
             let api = APIClient(client: client)
             try await api.user("joe")
@@ -64,7 +64,7 @@ import XpediteTestFixtures
     @Test(arguments: StoreKind.tested)
     func badPicturesAre422AndTooLargeOnesAre413(_ store: StoreKind) async throws {
         try await store.withHarness(configure: { $0.maximumDocumentSize = 4096 }) { harness in
-            try #require(harness.notifier.barcodeReader.isAvailable, "ZBar, TurboJPEG or libpng missing: run scripts/install-test-tools")
+            try #require(harness.notifier.documents.barcodeReader.isAvailable, "ZBar, TurboJPEG or libpng missing: run scripts/install-test-tools")
             try await harness.application().test(.router) { client in
                 let api = APIClient(client: client)
                 try await api.user("joe")
@@ -104,7 +104,7 @@ import XpediteTestFixtures
     @Test(arguments: StoreKind.tested)
     func aPictureOverThePixelLimitIsNotDecoded(_ store: StoreKind) async throws {
         try await store.withHarness(configure: { $0.maximumBarcodePixels = 100 * 100 }) { harness in
-            try #require(harness.notifier.barcodeReader.isAvailable, "ZBar, TurboJPEG or libpng missing: run scripts/install-test-tools")
+            try #require(harness.notifier.documents.barcodeReader.isAvailable, "ZBar, TurboJPEG or libpng missing: run scripts/install-test-tools")
             try await harness.application().test(.router) { client in
                 let api = APIClient(client: client)
                 try await api.user("joe")
@@ -143,7 +143,7 @@ import XpediteTestFixtures
             $0.barcodeLibraries = BarcodeLibraries(zbar: "libxpedite-no-such-zbar.so.0", turboJPEG: "libturbojpeg.so.0",
                                                    png: "libpng16.so.16")
         }
-        #expect(!harness.notifier.barcodeReader.isAvailable)
+        #expect(!harness.notifier.documents.barcodeReader.isAvailable)
         try await harness.application().test(.router) { client in
             let api = APIClient(client: client)
             try await api.user("joe")

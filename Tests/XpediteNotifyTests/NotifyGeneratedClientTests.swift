@@ -56,7 +56,7 @@ import XpediteTestFixtures
     /// codes decoded as `BarcodeList`, a refusal as the error object.
     @Test func theGeneratedClientScansABarcode() async throws {
         let harness = try NotifyHarness()
-        try #require(harness.notifier.barcodeReader.isAvailable, "ZBar, TurboJPEG or libpng missing: run scripts/install-test-tools")
+        try #require(harness.notifier.documents.barcodeReader.isAvailable, "ZBar, TurboJPEG or libpng missing: run scripts/install-test-tools")
         try await harness.application().test(.live) { client in
             let port = try #require(client.port)
             let server = try #require(URL(string: "http://127.0.0.1:\(port)"))

@@ -38,7 +38,7 @@ import XpediteTestFixtures
                 // revocation (OperationStoreConformanceTests pins the store's part exactly).
                 let revoked = try #require(message.deliveries.first { $0.deviceId == "phone" })
                 #expect(revoked.state != .pending)
-                if revoked.state == .failed { #expect(revoked.lastError == Notifier.revokedReason) }
+                if revoked.state == .failed { #expect(revoked.lastError == NotifyPeople.revokedReason) }
 
                 // Unknown, already revoked, another user's device, an unknown user: 404.
                 for path in ["/users/joe/devices/phone", "/users/joe/devices/nope", "/users/joe/devices/ann-phone", "/users/zed/devices/phone"] {

@@ -350,7 +350,7 @@ import XpediteNotifyTestSupport
             #expect(login.status == .ok)
             var devices = try await api.call(.get, "/users/joe/devices")
             #expect(devices.json["devices"]?.arrayValue?.first?["pushTarget"] == true)
-            let stored = try #require(try await harness.notifier.devices(of: "joe").first?.webPush)
+            let stored = try #require(try await harness.notifier.people.devices(of: "joe").first?.webPush)
             #expect(stored.json == subscription)
             // A second browser without a subscription, which subscribes later.
             let chrome = try await api.login("joe", deviceId: "chrome", platform: "web")

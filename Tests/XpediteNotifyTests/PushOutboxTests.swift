@@ -21,8 +21,8 @@ import XpediteNotifyTestSupport
             configuration.pushRetry.pollInterval = .milliseconds(20)
             if let clock { configuration.now = clock.function }
         }
-        try await harness.notifier.putUser("joe", password: "pw")
-        let login = try #require(try await harness.notifier.login(username: "joe", password: "pw", deviceId: "iphone",
+        try await harness.notifier.people.putUser("joe", password: "pw")
+        let login = try #require(try await harness.notifier.people.login(username: "joe", password: "pw", deviceId: "iphone",
                                                                   deviceName: "Joe's iPhone", platform: "ios",
                                                                   pushToken: "aaaa1111"))
         return (harness, login.device)
@@ -38,8 +38,8 @@ import XpediteNotifyTestSupport
             configuration.pushRetry.pollInterval = .milliseconds(20)
             if let clock { configuration.now = clock.function }
         }) { harness in
-            try await harness.notifier.putUser("joe", password: "pw")
-            let login = try #require(try await harness.notifier.login(username: "joe", password: "pw", deviceId: "iphone",
+            try await harness.notifier.people.putUser("joe", password: "pw")
+            let login = try #require(try await harness.notifier.people.login(username: "joe", password: "pw", deviceId: "iphone",
                                                                       deviceName: "Joe's iPhone", platform: "ios",
                                                                       pushToken: "aaaa1111"))
             try await body(harness, login.device)
@@ -95,7 +95,7 @@ import XpediteNotifyTestSupport
             let gone = try await harness.withDeliveryEngines { try await harness.settledMessage(first) }
             #expect(gone.deliveries.first?.state == .gone)
             #expect(gone.deliveries.first?.lastError == "410 Unregistered")
-            #expect(try await harness.notifier.devices(of: "joe").first?.hasPushTarget == false)
+            #expect(try await harness.notifier.people.devices(of: "joe").first?.hasPushTarget == false)
             let second = try await Self.send(harness)
             let skipped = try await harness.withDeliveryEngines { try await harness.settledMessage(second) }
             #expect(skipped.deliveries.first?.state == .failed)
@@ -188,8 +188,8 @@ import XpediteNotifyTestSupport
             configuration.pushRetry.pollInterval = .milliseconds(20)
             configuration.pushRetry.giveUpAfter = .seconds(600)
         }) { harness in
-            try await harness.notifier.putUser("joe", password: "pw")
-            _ = try #require(try await harness.notifier.login(username: "joe", password: "pw", deviceId: "iphone",
+            try await harness.notifier.people.putUser("joe", password: "pw")
+            _ = try #require(try await harness.notifier.people.login(username: "joe", password: "pw", deviceId: "iphone",
                                                               deviceName: "Joe's iPhone", platform: "ios", pushToken: "aaaa1111"))
             let id = try await Self.send(harness)
             let message = try await harness.withDeliveryEngines { try await harness.settledMessage(id) }

@@ -141,8 +141,8 @@ import XpediteTestFixtures
     @Test(arguments: StoreKind.tested)
     func pendingPushesAreDroppedAndDeliveredDevicesGetAWithdrawalPush(_ store: StoreKind) async throws {
         try await store.withHarness { harness in
-            try await harness.notifier.putUser("joe", password: "pw")
-            _ = try #require(try await harness.notifier.login(username: "joe", password: "pw", deviceId: "phone",
+            try await harness.notifier.people.putUser("joe", password: "pw")
+            _ = try #require(try await harness.notifier.people.login(username: "joe", password: "pw", deviceId: "phone",
                                                               deviceName: "Phone", platform: "ios"))
             let payload = try Payload(validating: SamplePayloads.colour)
             // Withdrawn before the engines run: its push is never sent, and no withdrawal push is needed.
@@ -174,8 +174,8 @@ import XpediteTestFixtures
     func aPushClaimedBeforeTheWithdrawalIsNotSent(_ store: StoreKind) async throws {
         let clock = TestClock(start: Date())
         try await store.withHarness(configure: { $0.now = clock.function }) { harness in
-            try await harness.notifier.putUser("joe", password: "pw")
-            _ = try #require(try await harness.notifier.login(username: "joe", password: "pw", deviceId: "phone",
+            try await harness.notifier.people.putUser("joe", password: "pw")
+            _ = try #require(try await harness.notifier.people.login(username: "joe", password: "pw", deviceId: "phone",
                                                               deviceName: "Phone", platform: "ios"))
             let id = try await harness.notifier.sendPayload(Payload(validating: SamplePayloads.colour), title: "T", body: "B",
                                                             to: .users(["joe"])).messageId

@@ -40,10 +40,10 @@ import XpediteTestFixtures
                 configuration.pushRetry.giveUpAfter = .seconds(7200)
                 configuration.logger.logLevel = .error
                 let notifier = try Notifier(configuration: configuration, store: notifyStore)
-                _ = try await notifier.putUser("joe", password: "pw")
-                _ = try #require(try await notifier.login(username: "joe", password: "pw", deviceId: "iphone", deviceName: "iPhone",
+                _ = try await notifier.people.putUser("joe", password: "pw")
+                _ = try #require(try await notifier.people.login(username: "joe", password: "pw", deviceId: "iphone", deviceName: "iPhone",
                                                           platform: "ios", pushToken: PushTesting.apnsToken()))
-                _ = try #require(try await notifier.login(username: "joe", password: "pw", deviceId: "firefox",
+                _ = try #require(try await notifier.people.login(username: "joe", password: "pw", deviceId: "firefox",
                                                           deviceName: "Firefox", platform: "web", webPush: webPush.subscribe()))
                 let payload = try Payload(validating: ["responseTopic": "/a", "fields": [
                     ["id": "ok", "type": "checkbox", "checkboxLabel": "Done"],

@@ -195,9 +195,9 @@ import XpediteTestFixtures
             configuration.logger.logLevel = .error
             let notifier = try Notifier(configuration: configuration,
                                         store: SQLiteNotifyStore(directory: configuration.dataDirectory))
-            _ = try await notifier.putUser("joe", password: "pw")
+            _ = try await notifier.people.putUser("joe", password: "pw")
             let subscription = standIn.subscribe()
-            _ = try #require(try await notifier.login(username: "joe", password: "pw", deviceId: "firefox", deviceName: "Firefox",
+            _ = try #require(try await notifier.people.login(username: "joe", password: "pw", deviceId: "firefox", deviceName: "Firefox",
                                                       platform: "web", webPush: subscription))
             let payload = try Payload(validating: ["responseTopic": "/a", "fields": [["id": "ok", "type": "checkbox", "checkboxLabel": "Done"]]])
             let first = try await notifier.sendPayload(payload, title: "Inspection", body: "Unit 7", to: .users(["joe"]), direct: true)
@@ -212,8 +212,8 @@ import XpediteTestFixtures
                 let second = try await notifier.sendPayload(payload, title: "Again", body: "Unit 8", to: .users(["joe"]))
                 while try await PushFanOutTests.pending(notifier, second.messageId) > 0 { try await Task.sleep(for: .milliseconds(10)) }
                 #expect(try await notifier.message(second.messageId)?.deliveries.first?.state == .gone)
-                #expect(try await notifier.devices(of: "joe").first?.webPush == nil)
-                #expect(try await notifier.devices(of: "joe").first?.hasPushTarget == false)
+                #expect(try await notifier.people.devices(of: "joe").first?.webPush == nil)
+                #expect(try await notifier.people.devices(of: "joe").first?.hasPushTarget == false)
             }
             #expect(standIn.refusals.isEmpty)
         }

@@ -14,9 +14,9 @@ import XpediteTestFixtures
     func groupsAreListedShownAndDeletedWhileTheirUsersStay(_ tested: TestedDatabase) async throws {
         try await NotifyStoreConformanceTests.withNotifier(tested) { notifier in
             let store = notifier.store
-            try await notifier.putUser("joe", password: "pw", groups: ["field"])
-            try await notifier.putUser("Ann", password: "pw", groups: ["field", "office"])
-            try await notifier.setGroup("empty", members: [])
+            try await notifier.people.putUser("joe", password: "pw", groups: ["field"])
+            try await notifier.people.putUser("Ann", password: "pw", groups: ["field", "office"])
+            try await notifier.people.setGroup("empty", members: [])
             #expect(try await store.groups() == [
                 NotifyGroup(name: "empty", members: []),
                 NotifyGroup(name: "field", members: ["Ann", "joe"]),
@@ -47,8 +47,8 @@ import XpediteTestFixtures
     /// answered by joe, a minute apart from 08:01:00Z; returns the message ids.
     static func answers(_ notifier: Notifier) async throws -> (String, String) {
         let store = notifier.store
-        try await notifier.putUser("joe", password: "pw")
-        try await notifier.putUser("ann", password: "pw")
+        try await notifier.people.putUser("joe", password: "pw")
+        try await notifier.people.putUser("ann", password: "pw")
         let colour = try Payload(validating: SamplePayloads.colour)
         let note = try Payload(validating: [
             "responseTopic": "/a/b/c",

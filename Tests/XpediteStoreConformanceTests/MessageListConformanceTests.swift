@@ -26,8 +26,8 @@ import XpediteTestFixtures
     /// `joe` and `ann`, each with one device.
     static func people(_ notifier: Notifier) async throws {
         for name in ["joe", "ann"] {
-            try await notifier.putUser(name, password: "pw")
-            _ = try #require(try await notifier.login(username: name, password: "pw", deviceId: "phone-\(name)", deviceName: "P",
+            try await notifier.people.putUser(name, password: "pw")
+            _ = try #require(try await notifier.people.login(username: name, password: "pw", deviceId: "phone-\(name)", deviceName: "P",
                                                       platform: "ios", pushToken: "aaaa"))
         }
     }

@@ -21,8 +21,8 @@ import XpediteTestFixtures
 
     /// `joe` with one device, and a message sent to him; the message's id and the device.
     static func sent(_ notifier: Notifier) async throws -> (String, NotifyDevice) {
-        try await notifier.putUser("joe", password: "pw")
-        let login = try #require(try await notifier.login(username: "joe", password: "pw", deviceId: "iphone",
+        try await notifier.people.putUser("joe", password: "pw")
+        let login = try #require(try await notifier.people.login(username: "joe", password: "pw", deviceId: "iphone",
                                                           deviceName: "P", platform: "ios", pushToken: "aaaa"))
         let sent = try await notifier.sendPayload(Payload(validating: SamplePayloads.colour), title: "T", body: "B",
                                                   to: .users(["joe"]))
@@ -82,9 +82,9 @@ import XpediteTestFixtures
     @Test(arguments: TestedDatabase.available)
     func concurrentClaimsNeverShareARow(_ tested: TestedDatabase) async throws {
         try await Self.withNotifier(tested) { notifier in
-            try await notifier.putUser("joe", password: "pw")
+            try await notifier.people.putUser("joe", password: "pw")
             for index in 0..<5 {
-                _ = try await notifier.login(username: "joe", password: "pw", deviceId: "d\(index)", deviceName: "P",
+                _ = try await notifier.people.login(username: "joe", password: "pw", deviceId: "d\(index)", deviceName: "P",
                                              platform: "ios", pushToken: "token\(index)")
             }
             let payload = try Payload(validating: SamplePayloads.colour)
@@ -120,14 +120,14 @@ import XpediteTestFixtures
     @Test(arguments: TestedDatabase.available)
     func aClaimDropsAndExpiresAsTheRulesSay(_ tested: TestedDatabase) async throws {
         try await Self.withNotifier(tested) { notifier in
-            for name in ["ann", "bob", "cat", "dan"] { try await notifier.putUser(name, password: "pw") }
-            _ = try await notifier.login(username: "ann", password: "pw", deviceId: "a", deviceName: "P", platform: "ios",
+            for name in ["ann", "bob", "cat", "dan"] { try await notifier.people.putUser(name, password: "pw") }
+            _ = try await notifier.people.login(username: "ann", password: "pw", deviceId: "a", deviceName: "P", platform: "ios",
                                          pushToken: "token-a")
-            let bob = try #require(try await notifier.login(username: "bob", password: "pw", deviceId: "b", deviceName: "P",
+            let bob = try #require(try await notifier.people.login(username: "bob", password: "pw", deviceId: "b", deviceName: "P",
                                                             platform: "ios", pushToken: "token-b"))
-            _ = try await notifier.login(username: "cat", password: "pw", deviceId: "c", deviceName: "P", platform: "ios",
+            _ = try await notifier.people.login(username: "cat", password: "pw", deviceId: "c", deviceName: "P", platform: "ios",
                                          pushToken: nil)
-            _ = try await notifier.login(username: "dan", password: "pw", deviceId: "d", deviceName: "P", platform: "ios",
+            _ = try await notifier.people.login(username: "dan", password: "pw", deviceId: "d", deviceName: "P", platform: "ios",
                                          pushToken: "token-d")
             let sent = try await notifier.sendPayload(Payload(validating: SamplePayloads.colour), title: "T", body: "B",
                                                       to: .users(["ann", "bob", "cat", "dan"]))
@@ -137,7 +137,7 @@ import XpediteTestFixtures
             var answer = Self.response("r-ann", messageId: sent.messageId)
             answer.username = "ann"
             _ = try await store.recordResponse(answer, answeredAt: sentAt, now: sentAt)
-            try await notifier.logout(bob.device)
+            try await notifier.people.logout(bob.device)
             let now = sentAt.addingTimeInterval(30)
             let claimed = try await store.claimPushDeliveries(
                 provider: "test", leaseUntil: now.addingTimeInterval(60), limit: 10,

@@ -15,7 +15,7 @@ import XpediteTestFixtures
         try await NotifyStoreConformanceTests.withNotifier(tested) { notifier in
             let store = notifier.store
             let (messageId, device) = try await NotifyStoreConformanceTests.sent(notifier)
-            try await notifier.putUser("ann", password: "pw")
+            try await notifier.people.putUser("ann", password: "pw")
             let at = Date(timeIntervalSince1970: 1_744_531_200)
             #expect(try await store.revokeDevice(username: "ann", deviceId: "iphone", reason: "r", at: at) == false)
             #expect(try await store.revokeDevice(username: "joe", deviceId: "nope", reason: "r", at: at) == false)
@@ -62,8 +62,8 @@ import XpediteTestFixtures
             let (messageId, _) = try await NotifyStoreConformanceTests.sent(notifier)
             let now = Date()
             #expect(try await store.revokeDevice(username: "joe", deviceId: "iphone", reason: "revoked", at: now))
-            try await notifier.putUser("ann", password: "pw")
-            _ = try await notifier.login(username: "ann", password: "pw", deviceId: "a", deviceName: "A", platform: "ios", pushToken: "bbbb")
+            try await notifier.people.putUser("ann", password: "pw")
+            _ = try await notifier.people.login(username: "ann", password: "pw", deviceId: "a", deviceName: "A", platform: "ios", pushToken: "bbbb")
             let other = try await notifier.sendPayload(Payload(validating: SamplePayloads.colour), title: "T", body: "B", to: .users(["ann"]))
             _ = try await store.withdrawMessage(other.messageId, reason: "oops", state: .withdrawn, at: now)
             // Failed before the window: left alone.

@@ -13,8 +13,8 @@ import XpediteTestFixtures
     /// `joe` and `ann`, one device each, and a message sent to both; the message's id.
     static func sent(_ notifier: Notifier, expiresAt: Date? = nil) async throws -> String {
         for name in ["joe", "ann"] where try await notifier.store.user(name) == nil {
-            try await notifier.putUser(name, password: "pw")
-            _ = try #require(try await notifier.login(username: name, password: "pw", deviceId: "phone-\(name)",
+            try await notifier.people.putUser(name, password: "pw")
+            _ = try #require(try await notifier.people.login(username: name, password: "pw", deviceId: "phone-\(name)",
                                                       deviceName: "P", platform: "ios", pushToken: "aaaa"))
         }
         return try await notifier.sendPayload(Payload(validating: SamplePayloads.colour), title: "T", body: "B",

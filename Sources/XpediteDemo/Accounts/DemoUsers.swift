@@ -15,14 +15,14 @@ struct DemoUsers: Sendable {
         let lowercased = typed.lowercased()
         var username = typed
         if lowercased != typed, try await notifier.store.user(typed) == nil { username = lowercased }
-        guard let user = try await notifier.authenticate(username: username, password: password) else { return nil }
+        guard let user = try await notifier.people.authenticate(username: username, password: password) else { return nil }
         return DemoUser(username: user.username, displayName: user.displayName)
     }
 
     /// Creates the demo account (``DemoAccount``) when it is missing.
     func ensureDemoAccount() async throws {
         guard try await notifier.store.user(DemoAccount.username) == nil else { return }
-        try await notifier.putUser(DemoAccount.username, password: DemoAccount.password,
+        try await notifier.people.putUser(DemoAccount.username, password: DemoAccount.password,
                                    displayName: DemoAccount.displayName)
     }
 }

@@ -4,15 +4,18 @@ import ServiceLifecycle
 import XpediteBarcode
 import XpediteProtocol
 
-/// The notification server (docs/notify-api.md): users and groups, devices, messages, validated
-/// responses and their topics. Backend code in the same process uses its Swift API; everyone
-/// else uses the routes it mounts on a Hummingbird router.
+/// The notification server (docs/notify-api.md): messages, validated responses and their
+/// topics, with the people they go to (``people``), their documents (``documents``), the
+/// console's accounts (``consoleAccounts``) and its operation (``operation``). Backend code in
+/// the same process uses its Swift API; everyone else uses the routes it mounts on a Hummingbird
+/// router.
 ///
 /// ```swift
 /// let configuration = NotifyConfiguration(dataDirectory: dir, apiKeys: [key])
 /// let notifier = try Notifier(configuration: configuration,
 ///                             store: SQLiteNotifyStore(directory: dir))   // import XpediteNotifySQLite
 /// try notifier.mount(on: router)                      // /notify/v1/…
+/// try await notifier.people.putUser("joe", password: "secret")
 /// let app = Application(router: router, services: notifier.services)
 ///
 /// let sent = try await notifier.sendPayload(payload, title: "Colour", body: "Pick one", to: .users(["joe"]))
@@ -54,9 +57,10 @@ public final class Notifier: Sendable {
     let apiKeys: APIKeys
     /// The payloads being answered, read and with their rules compiled (decision 0555).
     let answeredPayloads: AnsweredPayloadCache
-    /// Finds codes in pictures (`POST /device/barcode`).
-    public let barcodeReader: BarcodeReader
-    let hasher: PasswordHasher
+    /// Users, their groups and the devices they sign in on.
+    public let people: NotifyPeople
+    /// Uploaded documents, the documents payloads show, and pictures read for codes.
+    public let documents: NotifyDocuments
     /// The console's operators and their sessions.
     public let consoleAccounts: ConsoleAccounts
     /// The console's Operation section: webhooks, the outbox retried, activity by hour.
@@ -74,8 +78,11 @@ public final class Notifier: Sendable {
         apiKeys = APIKeys(configuration.apiKeys)
         answeredPayloads = AnsweredPayloadCache(capacity: configuration.answeredPayloadCacheLimit,
                                                 byteCapacity: configuration.answeredPayloadCacheBytes)
-        hasher = PasswordHasher(cost: configuration.bcryptCost)
-        barcodeReader = BarcodeReader(libraries: configuration.barcodeLibraries, maximumPixels: configuration.maximumBarcodePixels)
+        let hasher = PasswordHasher(cost: configuration.bcryptCost)
+        people = NotifyPeople(store: store, hasher: hasher, clock: configuration.now)
+        documents = NotifyDocuments(store: store, maximumDocumentSize: configuration.maximumDocumentSize,
+                                    barcodeReader: BarcodeReader(libraries: configuration.barcodeLibraries,
+                                                                 maximumPixels: configuration.maximumBarcodePixels))
         var configuration = configuration
         webPushAllowlist = configuration.webPush?.allowlist ?? .default
         if let webPush = configuration.webPush {

@@ -23,7 +23,7 @@ struct BackendDocumentsController<Context: RequestContext>: Sendable {
         let raw = context.parameters.getCatchAll().joined(separator: "/")
         // The form of a stored document's name, as the path gives it (still percent-encoded).
         guard raw.wholeMatch(of: /rcs\/(image|audio|video)\/[A-Za-z0-9-]+\.[a-z0-9]+/) != nil else { throw NotifyError.notFound("no document \"\(raw)\"") }
-        let document = try await notifier.storedDocument(raw)
+        let document = try await notifier.documents.storedDocument(raw)
         let size = document.record.size
         let eTag = Self.eTag(of: document.record)
         var headers: HTTPFields = [

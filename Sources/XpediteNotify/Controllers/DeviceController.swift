@@ -48,7 +48,7 @@ struct DeviceController<Parent: RequestContext>: Sendable {
             throw NotifyError.malformed("incomplete login")
         }
         let webPush = try webPushSubscription(body.members["webPush"])
-        guard let (device, token) = try await notifier.login(username: username, password: password, deviceId: deviceId,
+        guard let (device, token) = try await notifier.people.login(username: username, password: password, deviceId: deviceId,
                                                              deviceName: deviceName, platform: platform, pushToken: pushToken,
                                                              webPush: webPush) else {
             throw NotifyError.unauthorized("wrong username or password")
@@ -62,7 +62,7 @@ struct DeviceController<Parent: RequestContext>: Sendable {
     }
 
     func logout(_ request: Request, context: Context) async throws -> Response {
-        try await notifier.logout(try context.requireDevice())
+        try await notifier.people.logout(try context.requireDevice())
         return JSONResponse.empty()
     }
 

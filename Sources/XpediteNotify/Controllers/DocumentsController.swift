@@ -26,7 +26,7 @@ struct DocumentsController<Parent: RequestContext>: Sendable {
             throw NotifyError.malformed("kind must be image, audio or video")
         }
         let bytes = try await BodyReader.collect(request, limit: notifier.configuration.maximumDocumentSize)
-        let record = try await notifier.upload(bytes, kind: kind, from: device)
+        let record = try await notifier.documents.upload(bytes, kind: kind, from: device)
         return JSONResponse.make(.object(["name": .string(record.name)]), status: .created)
     }
 
@@ -42,7 +42,7 @@ struct DocumentsController<Parent: RequestContext>: Sendable {
                 throw NotifyError.invalid(at: .root, .invalidValue, "the bytes are not \(type == .jpeg ? "a JPEG" : "a PNG") image (magic bytes)")
             }
         }
-        let codes = try await notifier.barcodes(in: bytes)
+        let codes = try await notifier.documents.barcodes(in: bytes)
         return JSONResponse.make(.object(["codes": .array(codes.map { code in
             .object(["format": .string(code.format), "text": .string(code.text)])
         })]))
@@ -50,7 +50,7 @@ struct DocumentsController<Parent: RequestContext>: Sendable {
 
     func document(_ request: Request, context: Context) async throws -> Response {
         let device = try context.requireDevice()
-        let (record, bytes) = try await notifier.document(RouteParameters.rest(context), for: device)
+        let (record, bytes) = try await notifier.documents.document(RouteParameters.rest(context), for: device)
         return Response(status: .ok, headers: [.contentType: record.kind.contentType(ofDocumentNamed: record.name)],
                         body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }

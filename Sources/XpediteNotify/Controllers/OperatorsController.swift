@@ -29,7 +29,7 @@ struct OperatorsController<Context: RequestContext>: Sendable {
             body.add(ValidationIssue(path: JSONPath.root.appending("role"), code: .invalidValue, severity: .error,
                                      message: "expected one of admin, sender, viewer, got \"\(roleName)\""))
         }
-        if let issue = Notifier.usernameIssue(username, at: JSONPath.root.appending("username")) { body.add(issue) }
+        if let issue = NotifyPeople.usernameIssue(username, at: JSONPath.root.appending("username")) { body.add(issue) }
         try body.finish("the operator is not valid")
         guard let password, let role else { throw NotifyError.malformed("the operator is not valid") }
         let stored = try await notifier.consoleAccounts.putOperator(username, password: password, role: role)

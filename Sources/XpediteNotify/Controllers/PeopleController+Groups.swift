@@ -11,16 +11,16 @@ extension PeopleController {
     }
 
     func groups(_ request: Request, context: Context) async throws -> Response {
-        let groups = try await notifier.groups()
+        let groups = try await notifier.people.groups()
         return JSONResponse.make(.object(["groups": .array(groups.map(Self.json))]))
     }
 
     func group(_ request: Request, context: Context) async throws -> Response {
-        JSONResponse.make(Self.json(try await notifier.group(try RouteParameters.path("name", context))))
+        JSONResponse.make(Self.json(try await notifier.people.group(try RouteParameters.path("name", context))))
     }
 
     func deleteGroup(_ request: Request, context: Context) async throws -> Response {
-        try await notifier.deleteGroup(try RouteParameters.path("name", context))
+        try await notifier.people.deleteGroup(try RouteParameters.path("name", context))
         return JSONResponse.empty()
     }
 

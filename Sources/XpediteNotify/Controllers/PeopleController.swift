@@ -27,25 +27,25 @@ struct PeopleController<Context: RequestContext>: Sendable {
         let password = body.string("password")
         let displayName = body.string("displayName", required: false, allowEmpty: true)
         let groups = body.strings("groups", required: false)
-        if let issue = Notifier.usernameIssue(username, at: JSONPath.root.appending("username")) { body.add(issue) }
+        if let issue = NotifyPeople.usernameIssue(username, at: JSONPath.root.appending("username")) { body.add(issue) }
         try body.finish("the user is not valid")
-        let user = try await notifier.putUser(username, password: password ?? "", displayName: displayName, groups: groups)
+        let user = try await notifier.people.putUser(username, password: password ?? "", displayName: displayName, groups: groups)
         return JSONResponse.make(Self.json(user, devices: false))
     }
 
     func deleteUser(_ request: Request, context: Context) async throws -> Response {
         let username = try RouteParameters.path("username", context)
-        guard try await notifier.deleteUser(username) else { throw NotifyError.notFound("no user \"\(username)\"") }
+        guard try await notifier.people.deleteUser(username) else { throw NotifyError.notFound("no user \"\(username)\"") }
         return JSONResponse.empty()
     }
 
     func users(_ request: Request, context: Context) async throws -> Response {
-        let users = try await notifier.users()
+        let users = try await notifier.people.users()
         return JSONResponse.make(.object(["users": .array(users.map { Self.json($0, devices: true) })]))
     }
 
     func devices(_ request: Request, context: Context) async throws -> Response {
-        let devices = try await notifier.devices(of: try RouteParameters.path("username", context))
+        let devices = try await notifier.people.devices(of: try RouteParameters.path("username", context))
         return JSONResponse.make(.object(["devices": .array(devices.map { json($0) })]))
     }
 
@@ -54,7 +54,7 @@ struct PeopleController<Context: RequestContext>: Sendable {
         var body = try await BodyReader.read(request, limit: notifier.configuration.maximumBodySize)
         let members = body.strings("members")
         try body.finish("the group is not valid")
-        let stored = try await notifier.setGroup(name, members: members ?? [])
+        let stored = try await notifier.people.setGroup(name, members: members ?? [])
         return JSONResponse.make(.object(["name": .string(name), "members": .array(stored.map(JSONValue.string))]))
     }
 

@@ -62,13 +62,13 @@ struct TopicsController<Context: RequestContext>: Sendable {
         }
         try body.finish("the webhook is not valid")
         guard let topic, let url, let secret else { throw NotifyError.malformed("incomplete webhook") }
-        try await notifier.putWebhook(Webhook(name: name, topic: topic, url: url, secret: secret))
+        try await notifier.operation.putWebhook(Webhook(name: name, topic: topic, url: url, secret: secret))
         return JSONResponse.make(.object(["name": .string(name), "topic": .string(topic), "url": .string(url)]))
     }
 
     func deleteWebhook(_ request: Request, context: Context) async throws -> Response {
         let name = try RouteParameters.path("name", context)
-        guard try await notifier.deleteWebhook(named: name) else { throw NotifyError.notFound("no webhook \"\(name)\"") }
+        guard try await notifier.operation.deleteWebhook(named: name) else { throw NotifyError.notFound("no webhook \"\(name)\"") }
         return JSONResponse.empty()
     }
 

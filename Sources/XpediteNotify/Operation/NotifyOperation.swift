@@ -1,9 +1,9 @@
 import AsyncHTTPClient
 import Foundation
 
-/// What the console's Operation section does (docs/notify-api.md#operation): the webhooks with
-/// their recent deliveries and a test POST to one, the outbox retried now, and the sends and
-/// answers of each hour. A ``Notifier`` makes one (``Notifier/operation``).
+/// What the console's Operation section does (docs/notify-api.md#operation): the webhooks
+/// (added, removed, and listed with their recent deliveries) and a test POST to one, the outbox
+/// retried now, and the sends and answers of each hour. A ``Notifier`` makes one (``Notifier/operation``).
 public final class NotifyOperation: Sendable {
     private let store: any NotifyStore
     private let configuration: NotifyConfiguration
@@ -14,6 +14,17 @@ public final class NotifyOperation: Sendable {
         self.store = store
         self.configuration = configuration
         self.wakeups = wakeups
+    }
+
+    /// Adds or replaces a webhook: every response on its topic is POSTed, signed, at least once.
+    public func putWebhook(_ webhook: Webhook) async throws {
+        try await store.putWebhook(webhook)
+    }
+
+    /// Removes a webhook and its pending deliveries.
+    @discardableResult
+    public func deleteWebhook(named name: String) async throws -> Bool {
+        try await store.deleteWebhook(name)
     }
 
     /// Every webhook with its latest `limit` deliveries, newest first.

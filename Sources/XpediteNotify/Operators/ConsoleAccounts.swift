@@ -35,7 +35,7 @@ public final class ConsoleAccounts: Sendable {
     @discardableResult
     public func putOperator(_ username: String, password: String, role: OperatorRole) async throws -> NotifyOperator {
         var issues: [ValidationIssue] = []
-        if let issue = Notifier.usernameIssue(username, at: JSONPath.root.appending("username")) { issues.append(issue) }
+        if let issue = NotifyPeople.usernameIssue(username, at: JSONPath.root.appending("username")) { issues.append(issue) }
         if let issue = Self.passwordIssue(password) { issues.append(issue) }
         if !issues.isEmpty { throw NotifyError.invalid("the operator is not valid", issues: issues) }
         let hash = try await hasher.hash(password)

@@ -12,7 +12,7 @@ struct DeviceAuthentication<Parent: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context,
                 next: (Request, Context) async throws -> Response) async throws -> Response {
         guard let token = Credentials.bearer(request.headers[.authorization]),
-              let device = try await notifier.device(token: token) else {
+              let device = try await notifier.people.device(token: token) else {
             throw NotifyError.unauthorized("a device token is required")
         }
         let now = notifier.configuration.now()

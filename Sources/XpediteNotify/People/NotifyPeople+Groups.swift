@@ -1,7 +1,7 @@
 import Foundation
 import XpediteProtocol
 
-extension Notifier {
+extension NotifyPeople {
     /// Replaces a group's members.
     ///
     /// - Throws: ``NotifyError`` 422 when a member is not a user.

@@ -1,7 +1,27 @@
 import Foundation
 import XpediteProtocol
 
-extension Notifier {
+/// The people a notifier sends to (docs/notify-api.md#users-and-groups): users with their bcrypt-hashed
+/// passwords, their groups, and the devices they sign in on. A ``Notifier`` makes one
+/// (``Notifier/people``); every server on one store shares them.
+///
+/// ```swift
+/// try await notifier.people.putUser("joe", password: "secret", groups: ["inspectors"])
+/// try await notifier.people.setGroup("inspectors", members: ["joe", "ann"])
+/// let (device, token) = try await notifier.people.login(username: "joe", password: "secret", deviceId: "phone-1",
+///                                                       deviceName: "Joe's phone", platform: "ios")
+/// ```
+public final class NotifyPeople: Sendable {
+    let store: any NotifyStore
+    private let hasher: PasswordHasher
+    let clock: @Sendable () -> Date
+
+    init(store: any NotifyStore, hasher: PasswordHasher, clock: @escaping @Sendable () -> Date) {
+        self.store = store
+        self.hasher = hasher
+        self.clock = clock
+    }
+
     /// Creates or updates a user with a bcrypt-hashed password. `displayName` and `groups` left
     /// `nil` keep what is stored; `groups` replaces the user's memberships.
     ///
