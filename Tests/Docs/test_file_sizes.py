@@ -1,6 +1,7 @@
-"""No source file is over 400 lines (issue 27, CONTRIBUTING.md#style): a file that grows past it
+"""No source file is over 400 lines and `Notifier` is under 600 (issue 27, CONTRIBUTING.md#style): a file that grows past it
 holds more than one concept and is split by responsibility. Generated code (the notification API
 client) and vendored libraries (Leaflet) are not ours to split."""
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -35,3 +36,32 @@ def test_the_check_finds_a_long_file(tmp_path):
     generated.mkdir(parents=True)
     (generated / "Client.swift").write_text("let x = 1\n" * (LIMIT + 1))
     assert long_files(tmp_path) == [f"Sources/X/Long.swift: {LIMIT + 1} lines"]
+
+
+NOTIFIER_LIMIT = 600
+NOTIFIER_DECLARATION = re.compile(r"^(?:public )?(?:final )?(?:class|extension) Notifier\b", re.MULTILINE)
+
+
+def notifier_lines(root=ROOT):
+    """The lines of every file that declares `Notifier` or extends it (decisions 0598, 0609)."""
+    total = 0
+    for path in sorted((root / "Sources").rglob("*.swift")):
+        text = path.read_text(encoding="utf-8", errors="replace")
+        if NOTIFIER_DECLARATION.search(text):
+            total += text.count("\n")
+    return total
+
+
+def test_notifier_keeps_only_its_own_domain():
+    """Issue 27: `Notifier` under 600 lines; new concepts become types beside it."""
+    assert 0 < notifier_lines() < NOTIFIER_LIMIT
+
+
+def test_the_notifier_count_sees_extensions_only_of_notifier(tmp_path):
+    sources = tmp_path / "Sources" / "XpediteNotify"
+    sources.mkdir(parents=True)
+    (sources / "Notifier.swift").write_text("public final class Notifier {\n}\n")
+    (sources / "Notifier+Send.swift").write_text("extension Notifier {\n    func send() {}\n}\n")
+    (sources / "NotifierX.swift").write_text("extension NotifierX {\n}\n")
+    (sources / "People.swift").write_text("final class NotifyPeople {\n}\n")
+    assert notifier_lines(tmp_path) == 5
