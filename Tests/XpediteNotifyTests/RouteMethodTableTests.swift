@@ -41,6 +41,35 @@ import Testing
         #expect(table.allowed("/a")?.header == "GET, OPTIONS, QUERY")
     }
 
+    /// Each refusal is made once for the usual methods, and on the spot for any other; every one
+    /// names the request's method and carries `Allow`.
+    @Test func aRefusalNamesTheMethodAndCarriesAllow() async throws {
+        let allowed = try #require(Self.table.allowed("/notify/v1/users/joe"))
+        let query = try #require(HTTPRequest.Method("QUERY"))
+        for method in [HTTPRequest.Method.get, .post, .patch, query] {
+            let response = allowed.refusal(of: method)
+            #expect(response.status == .methodNotAllowed)
+            #expect(response.headers[.allow] == "PUT, DELETE")
+            let body = try await Self.bytes(of: response)
+            #expect(body.contains("\"code\":\"method_not_allowed\""))
+            #expect(body.contains("does not take \(method.rawValue); it takes PUT, DELETE"), "\(method)")
+        }
+        // The same refusal again is whole: a made-once answer is not used up by its first write.
+        let again = try await Self.bytes(of: allowed.refusal(of: .get))
+        #expect(again == (try await Self.bytes(of: allowed.refusal(of: .get))))
+        #expect(again.contains("does not take GET"))
+    }
+
+    /// The body a response writes.
+    static func bytes(of response: Response) async throws -> String {
+        let router = Router()
+        router.get("/") { _, _ in response }
+        let application = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        return try await application.test(.router) { client in
+            try await client.execute(uri: "/", method: .get) { String(buffer: $0.body) }
+        }
+    }
+
     /// The 405 is answered before the router's "no route" error is thrown; a route added to the
     /// router after the API (which the middleware wraps too) still answers as it does, under the
     /// base path and elsewhere.

@@ -44,9 +44,7 @@ struct MethodNotAllowedMiddleware<Context: RequestContext>: RouterMiddleware {
         guard path == basePath || path.hasPrefix(basePrefix) else { return nil }
         let response: Response
         if let allowed = table.allowed(path) {
-            var answer = NotifyError.methodNotAllowed(request.method, allowed: allowed.header).response
-            answer.headers[.allow] = allowed.header
-            response = answer
+            response = allowed.refusal(of: request.method)
         } else {
             response = NotifyError.notFound("no route \(request.method) \(path)").response
         }
