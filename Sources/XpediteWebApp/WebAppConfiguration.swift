@@ -41,18 +41,22 @@ public struct WebAppConfiguration: Sendable, Hashable, Codable {
         self.sharedSignIn = sharedSignIn
     }
 
-    /// The `Content-Security-Policy` of the app's files: scripts, styles, workers and the manifest
-    /// only from this server (no inline script, no `eval`); style attributes (the layout's
-    /// positions); images and frames from anywhere (image URLs, web components); calls to this
-    /// server and, when the endpoint is on another origin, to that origin.
+    /// The `Content-Security-Policy` of the app's files: scripts, workers and the manifest only
+    /// from this server (no inline script, no `eval`); images, frames, styles, fonts and media from
+    /// anywhere; calls to this server and, when the endpoint is on another origin, to that origin.
+    ///
+    /// Styles, fonts and media are open because a `web` component's HTML is drawn in the `srcdoc`
+    /// of a sandboxed frame, and such a page inherits this policy: its `<style>` elements,
+    /// stylesheets and web fonts apply there as in the phone's web view (decision 0610). The app's
+    /// own page builds every element itself and parses no HTML, so no packet text can add a style.
     public var contentSecurityPolicy: String {
         var connect = "'self'"
         if let url = URL(string: endpoint), let scheme = url.scheme, let host = url.host {
             connect += " \(scheme)://\(host)" + (url.port.map { ":\($0)" } ?? "")
         }
-        return "default-src 'self'; script-src 'self'; style-src 'self'; style-src-attr 'unsafe-inline'; "
-            + "img-src * data: blob:; frame-src *; connect-src \(connect); worker-src 'self'; manifest-src 'self'; "
-            + "object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'"
+        return "default-src 'self'; script-src 'self'; style-src * 'unsafe-inline'; font-src * data:; "
+            + "media-src * data: blob:; img-src * data: blob:; frame-src *; connect-src \(connect); worker-src 'self'; "
+            + "manifest-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'"
     }
 
     /// The JSON of `config.json`.

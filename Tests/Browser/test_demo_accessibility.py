@@ -13,6 +13,7 @@ the customer's notes (a `web` component, whose sandboxed frame axe cannot enter)
 
 Starts `xpedite demo` (XPEDITE_BINARY picks the build)."""
 from urllib.parse import quote
+from urllib.request import urlopen
 
 import pytest
 from selenium.webdriver.common.by import By
@@ -25,9 +26,31 @@ from test_simulator import tap, texts, wait
 from test_web_accessibility_dark import connection_appearance, phone_in
 
 
-# The style rules of the phone app's Content-Security-Policy (WebAppConfiguration.swift), which a
-# web component's `srcdoc` frame inherits.
-FRAME_POLICY = "default-src 'self'; style-src 'self'; style-src-attr 'unsafe-inline'"
+# The notes page's colours in each appearance (CustomerDetailScreen.notesHTML): its heading's text
+# and its page's background, as Chromium computes them.
+NOTES_COLOURS = {"light": ("rgba(31, 41, 55, 1)", "rgba(247, 248, 250, 1)"),
+                 "dark": ("rgba(229, 231, 235, 1)", "rgba(17, 24, 39, 1)")}
+
+
+def app_policy(demo):
+    """The phone app's Content-Security-Policy as the server sends it (WebAppConfiguration.swift),
+    which a web component's `srcdoc` frame inherits; without `frame-ancestors`, which a `<meta>`
+    policy may not give."""
+    with urlopen(demo.url + "/app/") as answer:
+        policy = answer.headers["Content-Security-Policy"]
+    return "; ".join(part for part in policy.split("; ") if not part.startswith("frame-ancestors"))
+
+
+def notes_colours(driver):
+    """The colours the customer's notes are drawn in, inside the web component's sandboxed frame."""
+    frame = wait(driver, 20).until(lambda d: d.find_element(By.CSS_SELECTOR, "#screen x-web-frame iframe"))
+    driver.switch_to.frame(frame)
+    try:
+        heading = wait(driver).until(lambda d: d.find_element(By.TAG_NAME, "h2"))
+        return (heading.value_of_css_property("color"),
+                driver.find_element(By.TAG_NAME, "html").value_of_css_property("background-color"))
+    finally:
+        driver.switch_to.default_content()
 
 
 @pytest.fixture(params=APPEARANCES)
@@ -133,6 +156,8 @@ def test_every_screen_of_the_demo(demo, phone, output):
     wait(phone, 20).until(lambda d: title(d) not in ("Customers", ""))
     check("customer")
     notes = phone.execute_script("const f = document.querySelector('#screen x-web-frame'); return f && f.getAttribute('srcdoc')")
+    # The page's `<style>` element applies in the frame, which inherits the app's policy (decision 0610).
+    assert notes_colours(phone) == NOTES_COLOURS[phone.appearance]
 
     tap(phone, "Edit")
     wait(phone, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#screen input[placeholder='Required']"))
@@ -162,9 +187,9 @@ def test_every_screen_of_the_demo(demo, phone, output):
 
     # The customer's notes, the page of a web component: axe does not go into its sandboxed frame
     # (no scripts run there), so the page is audited on its own, in the same appearance.
-    # The frame inherits the app's Content-Security-Policy (no `<style>` element): so does the page.
+    # The frame inherits the app's Content-Security-Policy: so does the page.
     assert notes and "Notes about" in notes and "<head>" in notes
-    notes = notes.replace("<head>", f'<head><meta http-equiv="Content-Security-Policy" content="{FRAME_POLICY}">', 1)
+    notes = notes.replace("<head>", f'<head><meta http-equiv="Content-Security-Policy" content="{app_policy(demo)}">', 1)
     phone.get("data:text/html;charset=utf-8," + quote(notes))
     check("customer-notes")
 

@@ -62,6 +62,28 @@ struct SimulatorServerTests {
         }
     }
 
+    /// The phone app's policy, which a web component's `srcdoc` frame inherits: scripts only from
+    /// the server, styles, fonts and media from anywhere and inline, so that a web page keeps its
+    /// looks (decision 0610).
+    @Test func theWebAppsPolicyLocksScriptsAndLetsAWebPageKeepItsStyles() {
+        let policy = WebAppConfiguration(endpoint: "https://api.example.com:8443/xpedite").contentSecurityPolicy
+        let directives = Dictionary(uniqueKeysWithValues: policy.split(separator: ";").map { part -> (String, String) in
+            let words = part.split(separator: " ", maxSplits: 1)
+            return (String(words[0]), words.count > 1 ? String(words[1]) : "")
+        })
+        #expect(directives["script-src"] == "'self'")
+        #expect(directives["default-src"] == "'self'")
+        #expect(directives["worker-src"] == "'self'")
+        #expect(directives["object-src"] == "'none'")
+        #expect(directives["base-uri"] == "'none'")
+        #expect(directives["style-src"] == "* 'unsafe-inline'")
+        #expect(directives["font-src"] == "* data:")
+        #expect(directives["media-src"] == "* data: blob:")
+        #expect(directives["connect-src"] == "'self' https://api.example.com:8443")
+        #expect(directives["frame-ancestors"] == "'self'")
+        #expect(!policy.contains("unsafe-eval"))
+    }
+
     @Test func devicePickerListsEveryDevice() async throws {
         try await makeApp().test(.router) { client in
             try await client.execute(uri: "/", method: .get) { response in

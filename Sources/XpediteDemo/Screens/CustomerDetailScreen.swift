@@ -56,22 +56,24 @@ enum CustomerDetailScreen {
     /// The notes as a small HTML page, in the colours of `appearance` (the window background and
     /// text of ``DemoPalette``, the empty note muted); the customer's text is escaped, line breaks
     /// kept. A page of its own: its language and title are given, as any page's
-    /// (docs/accessibility.md#the-demo-in-the-phone-app). Its styles are attributes: the phone
-    /// app's frame inherits the app's Content-Security-Policy, which allows no `<style>` element.
+    /// (docs/accessibility.md#the-demo-in-the-phone-app), and its style sheet is a `<style>`
+    /// element, which the phone app's frame applies (decision 0610).
     static func notesHTML(_ customer: Customer, appearance: Appearance? = nil) -> String {
         let dark = appearance == .dark
         let (text, background, muted) = dark ? ("#E5E7EB", "#111827", "#9CA3AF") : ("#1F2937", "#F7F8FA", "#6B7280")
         let name = Markup.escape(customer.name)
         let body = customer.notes.isEmpty
-            ? "<p style=\"color:\(muted);font-style:italic\">No notes yet.</p>"
+            ? "<p class=\"empty\">No notes yet.</p>"
             : "<p>" + Markup.escape(customer.notes).split(separator: "\n", omittingEmptySubsequences: false)
                 .joined(separator: "<br>") + "</p>"
         return """
-            <!DOCTYPE html><html lang="en" style="background:\(background)"><head><meta charset="utf-8">\
+            <!DOCTYPE html><html lang="en"><head><meta charset="utf-8">\
             <meta name="viewport" content="width=device-width, initial-scale=1">\
-            <title>Notes about \(name)</title></head>\
-            <body style="font-family:-apple-system,Helvetica,Arial,sans-serif;font-size:15px;color:\(text);margin:8px">\
-            <h2 style="font-size:16px;margin:0 0 6px">Notes about \(name)</h2>\(body)</body></html>
+            <title>Notes about \(name)</title><style>\
+            html{background:\(background)}\
+            body{font-family:-apple-system,Helvetica,Arial,sans-serif;font-size:15px;color:\(text);margin:8px}\
+            h2{font-size:16px;margin:0 0 6px}.empty{color:\(muted);font-style:italic}\
+            </style></head><body><h2>Notes about \(name)</h2>\(body)</body></html>
             """
     }
 }
