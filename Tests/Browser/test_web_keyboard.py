@@ -73,6 +73,11 @@ def tab_to(driver, matches, what, limit=60):
 def menu_open(driver, is_open):
     wait(driver).until(lambda d: d.execute_script(
         "return !!document.querySelector('#screen .x-panel.x-open')") == is_open)
+    if is_open:
+        # The focus is in the menu at once: its first entry (a panel hidden until its slide-in had
+        # started could not take it, and the focus stayed on the bar button).
+        assert driver.execute_script(
+            "return !!document.activeElement.closest('#screen .x-panel.x-open')"), active(driver)
 
 
 def new_screen(driver, expected_title):
