@@ -98,10 +98,16 @@ import XpeditePushStandIns
                 guard case .retry(let reason, nil) = outcome else { return false }
                 return reason.hasPrefix("transport: connection to APNs lost")
             }, "\(retries)")
+            // When stream 1 is the retry, the stand-in may have written its answer before that
+            // connection dropped: the answer is counted here but lost on the way, as an answer in
+            // flight on a lost connection is (so APNs may have the push, and the retry is the
+            // at-least-once the outbox promises). Every delivered push was answered once.
             let answered = server.answered
-            #expect(answered.first == 1 - retries.count)
+            let delivered = 50 - retries.count
+            #expect(answered.first == 1 || (answered.first == 0 && retries.count == 1), "\(answered)")
             #expect(answered.count >= 2)
-            #expect(answered.reduce(0, +) == 50 - retries.count, "each push answered once: \(answered)")
+            #expect((delivered...50).contains(answered.reduce(0, +)), "each push answered once: \(answered)")
+            #expect(answered.dropFirst().reduce(0, +) == 49, "the 49 later pushes, once each on new connections: \(answered)")
         }
     }
 
