@@ -54,6 +54,10 @@ import Testing
             #expect(body.contains("\"code\":\"method_not_allowed\""))
             #expect(body.contains("does not take \(method.rawValue); it takes PUT, DELETE"), "\(method)")
         }
+        // A path that two routes match has their methods together; its refusal is made for it.
+        let both = try #require(Self.table.allowed("/notify/v1/users/export")).refusal(of: .get)
+        #expect(both.headers[.allow] == "PUT, POST, DELETE")
+        #expect(try await Self.bytes(of: both).contains("does not take GET; it takes PUT, POST, DELETE"))
         // The same refusal again is whole: a made-once answer is not used up by its first write.
         let again = try await Self.bytes(of: allowed.refusal(of: .get))
         #expect(again == (try await Self.bytes(of: allowed.refusal(of: .get))))

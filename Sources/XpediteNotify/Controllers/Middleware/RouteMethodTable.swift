@@ -15,14 +15,16 @@ struct RouteMethodTable: Sendable {
         /// The 405 of each method of ``RouteMethodTable/order`` that is not in ``methods``.
         private let refusals: [HTTPRequest.Method: Response]
 
-        init(_ methods: Set<HTTPRequest.Method>) {
+        /// The set of `methods`; its refusals made now unless `preparing` is false (a set made for
+        /// one request, when several paths match it).
+        init(_ methods: Set<HTTPRequest.Method>, preparing: Bool = true) {
             self.methods = methods
             let ordered = RouteMethodTable.order.filter(methods.contains)
                 + methods.filter { !RouteMethodTable.order.contains($0) }.sorted { $0.rawValue < $1.rawValue }
             let header = ordered.map(\.rawValue).joined(separator: ", ")
             self.header = header
             var refusals: [HTTPRequest.Method: Response] = [:]
-            for method in RouteMethodTable.order where !methods.contains(method) {
+            for method in RouteMethodTable.order where preparing && !methods.contains(method) {
                 refusals[method] = Self.refusal(of: method, header: header)
             }
             self.refusals = refusals
@@ -132,7 +134,7 @@ struct RouteMethodTable: Sendable {
             union = (union ?? first.methods).union(allowed.methods)
         }
 
-        var allowed: Allowed? { union.map(Allowed.init) ?? first }
+        var allowed: Allowed? { union.map { Allowed($0, preparing: false) } ?? first }
     }
 
     private static func collect(_ components: ArraySlice<Substring>, node: Node, into found: inout Found) {
