@@ -154,7 +154,7 @@ import XpediteTestFixtures
                 }
             }
             func answers() async throws -> [String] {
-                let filter = try await notifier.exports.filter(topic: "/a/b/c", payloadName: "colour")
+                let filter = notifier.exports.filter(topic: "/a/b/c", payloadName: "colour")
                 return try await store.responses(matching: filter, after: 0, limit: 10).map(\.responseId)
             }
             // Only the message sent by name, not the inline one with the same fields…

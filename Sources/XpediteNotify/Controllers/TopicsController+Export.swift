@@ -22,8 +22,8 @@ extension TopicsController {
 
     /// The filters of the query (`messageId`, `payloadName`, `username`, `since`, `until`);
     /// `nil` when none is given. A `since` or `until` that is not an RFC 3339 time → 422 at
-    /// `$.since` or `$.until`; an unknown `payloadName` → 404.
-    func filter(_ request: Request, topic: String, always: Bool) async throws -> ResponseFilter? {
+    /// `$.since` or `$.until`; an unknown `payloadName` matches nothing (decision 0510).
+    func filter(_ request: Request, topic: String, always: Bool) throws -> ResponseFilter? {
         let query = request.uri.queryParameters
         let names = ["messageId", "payloadName", "username", "since", "until"]
         guard always || names.contains(where: { query.get($0) != nil }) else { return nil }
@@ -38,8 +38,8 @@ extension TopicsController {
         let since = time("since")
         let until = time("until")
         if !issues.isEmpty { throw NotifyError.invalid("the query is not valid", issues: issues) }
-        return try await notifier.exports.filter(topic: topic, messageId: query.get("messageId"), payloadName: query.get("payloadName"),
-                                                 username: query.get("username"), since: since, until: until)
+        return notifier.exports.filter(topic: topic, messageId: query.get("messageId"), payloadName: query.get("payloadName"),
+                                      username: query.get("username"), since: since, until: until)
     }
 
     /// An RFC 3339 time, with or without fractional seconds.

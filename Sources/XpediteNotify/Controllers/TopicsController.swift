@@ -23,13 +23,13 @@ struct TopicsController<Context: RequestContext>: Sendable {
 
     func responses(_ request: Request, context: Context) async throws -> Response {
         let topic = try RouteParameters.topic(request)
-        if let format = ExportFormat(accept: request.headers[.accept]), let filter = try await filter(request, topic: topic, always: true) {
+        if let format = ExportFormat(accept: request.headers[.accept]), let filter = try filter(request, topic: topic, always: true) {
             return try await export(format, filter: filter)
         }
         let after = try RouteParameters.cursor(request.uri.queryParameters.get("after"))
         let limit = try RouteParameters.limit(request, default: 100)
         let responses: [StoredResponse]
-        if let filter = try await filter(request, topic: topic, always: false) {
+        if let filter = try filter(request, topic: topic, always: false) {
             responses = try await notifier.store.responses(matching: filter, after: after, limit: limit)
         } else {
             responses = try await notifier.responses(topic: topic, after: after, limit: limit)

@@ -6,7 +6,7 @@ import XpediteProtocol
 /// responses a page at a time. A ``Notifier`` makes one (``Notifier/exports``).
 ///
 /// ```swift
-/// let filter = try await notifier.exports.filter(topic: "/inspections", payloadName: "inspection")
+/// let filter = notifier.exports.filter(topic: "/inspections", payloadName: "inspection")
 /// let columns = try await notifier.exports.fieldIds(filter)
 /// for try await page in notifier.exports.pages(filter) { … }
 /// ```
@@ -21,7 +21,7 @@ public final class ResponseExport: Sendable {
     /// stored it (docs/decisions/0510-the-messages-list-and-the-stored-payload-name.md); an unknown
     /// name matches nothing.
     public func filter(topic: String, messageId: String? = nil, payloadName: String? = nil, username: String? = nil,
-                       since: Date? = nil, until: Date? = nil) async throws -> ResponseFilter {
+                       since: Date? = nil, until: Date? = nil) -> ResponseFilter {
         ResponseFilter(topic: topic, messageId: messageId, payloadName: payloadName, username: username,
                        since: since.map(Self.timestamp), until: until.map(Self.timestamp))
     }

@@ -136,17 +136,17 @@ export function createScreenView(root, options) {
     }
     makeTextReadable(root, undefined, { skip });
     const modal = openModal(root);
+    const initial = newScreen ? initialFocus(root) : null;
     if (modal && !modal.contains(document.activeElement)) {
       // A dialog or alert that has just come: the focus goes into it, and back where it was after.
       if (!returnFocus && active && active !== document.body) returnFocus = active;
       const inside = /** @type {HTMLElement|null} */ (modal.querySelector("[data-dialog-focus]") ?? focusables(modal)[0] ?? null);
       inside?.focus({ preventScroll: true });
-    } else if (newScreen && (!focusPath || initialFocus(root))) {
+    } else if (newScreen && (!focusPath || initial)) {
       // A new screen: the engine's initial focus (`focus`, docs/protocol/components/inputs.md#textbox)
       // gets the caret, wherever the focus was (a menu entry, a button of the last screen); else
       // its heading, so that the focus is never lost to the page's body (unless it is somewhere
       // else on the page, outside the screen).
-      const initial = initialFocus(root);
       const heading = /** @type {HTMLElement|null} */ (root.querySelector("h1"));
       const focusElsewhere = active !== null && active !== document.body && !root.contains(active) && document.contains(active);
       if (initial) initial.focus();
